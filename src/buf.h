@@ -1,0 +1,45 @@
+/* buf: the one growable byte buffer used everywhere.
+ *
+ * A buf owns its memory.  `ptr` is always NUL-terminated (so it can be handed
+ * to C string functions) and `len` never counts that NUL.  A zeroed buf
+ * (BUF_INIT) is a valid empty buffer that owns nothing yet.
+ *
+ * Allocation failure is not recoverable in this tool: the append functions
+ * return 0 on success and -1 when memory runs out, and leave the buffer as it
+ * was; callers propagate the error. */
+#ifndef HPA_BUF_H
+#define HPA_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct {
+	char *ptr;   /* owned; NULL until the first append */
+	size_t len;  /* bytes in use, excluding the terminating NUL */
+	size_t cap;  /* bytes allocated */
+} buf;
+
+#define BUF_INIT { NULL, 0, 0 }
+
+/* Make room for at least `extra` more bytes (plus the NUL). */
+int buf_grow(buf *b, size_t extra);
+int buf_append(buf *b, const void *data, size_t n);
+int buf_puts(buf *b, const char *s);
+int buf_putc(buf *b, char c);
+int buf_printf(buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int buf_vprintf(buf *b, const char *fmt, va_list ap);
+
+/* Forget the contents, keep the allocation for reuse. */
+void buf_clear(buf *b);
+
+/* A C string to read: the contents, or "" for a buffer that owns nothing. */
+const char *buf_cstr(const buf *b);
+
+/* Hand the contents over: the caller must free() the result (never NULL
+ * unless memory ran out); the buffer is left empty. */
+char *buf_detach(buf *b);
+
+void buf_free(buf *b);
+
+#endif

@@ -1,0 +1,27 @@
+/* fileio: whole-file reads and all-or-nothing writes.
+ *
+ * Reports are written to a temporary file in the destination's directory
+ * and renamed into place, so a reader (or last night's report) never sees a
+ * truncated file: either the old file stays or the new one is complete. */
+#ifndef HPA_FILEIO_H
+#define HPA_FILEIO_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+/* Replace the contents of `out` with the file's bytes.  On failure returns
+ * -1 and sets *errnum (errno of the failing call); `out` may hold part of
+ * the file.  A directory or other non-regular file fails with EISDIR or
+ * EINVAL rather than blocking (FIFOs are opened non-blocking). */
+int fileio_read_into(const char *path, buf *out, int *errnum);
+
+/* fileio_read_into() with the message "path: reason" appended to err. */
+int fileio_read_all(const char *path, buf *out, buf *err);
+
+/* Write data[0..len) to `path` atomically (temp file + fsync + rename).
+ * On failure the previous file at `path` is untouched, the temporary file
+ * is removed, and "path: reason" is appended to err. */
+int fileio_write_atomic(const char *path, const char *data, size_t len, buf *err);
+
+#endif

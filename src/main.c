@@ -1,0 +1,45 @@
+/* hotpath-audit: the command line.  main() picks the command, the command
+ * runs the pipeline, and the exit status comes back here; nothing below
+ * main() exits. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd_inventory.h"
+
+static void print_usage(FILE *f)
+{
+	fputs("Usage: hotpath-audit COMMAND [OPTION]...\n"
+	      "Audit Rust repositories for avoidable work on hot paths.\n\n"
+	      "Commands:\n"
+	      "  inventory   rank .clone() call sites by hot-path priority (the reference\n"
+	      "              clone inventory, byte for byte)\n\n"
+	      "Options:\n"
+	      "  -h, --help  show this help and exit\n"
+	      "  --version   show the version and exit\n\n"
+	      "Run 'hotpath-audit COMMAND --help' for a command's options.\n"
+	      "Report bugs in the project's issue tracker.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : NULL;
+
+	if (!cmd) {
+		print_usage(stderr);
+		return 2;
+	}
+	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+		print_usage(stdout);
+		return 0;
+	}
+	if (strcmp(cmd, "--version") == 0) {
+		printf("hotpath-audit %s\n", PACKAGE_VERSION);
+		return 0;
+	}
+	if (strcmp(cmd, "inventory") == 0)
+		return cmd_inventory(argc - 2, argv + 2);
+	fprintf(stderr, "hotpath-audit: unknown command '%s'\nTry 'hotpath-audit --help' for more information.\n", cmd);
+	return 2;
+}

@@ -1,0 +1,5 @@
+fn f() {
+	let a = "x\"|y".clone();
+    let é = b.clone(); // 😀
+    c.clone()\�
+}

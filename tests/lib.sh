@@ -1,0 +1,22 @@
+# tests/lib.sh: TAP for the shell tests.  Source it, call `check` or
+# `ok`/`not_ok`, end with `done_testing`.
+set -u
+: "${HOTPATH_AUDIT:?run through make check}"
+: "${top_srcdir:?run through make check}"
+tap_n=0
+tap_failed=0
+ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1"; }
+not_ok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n - $1"; }
+skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
+# check DESCRIPTION COMMAND...: ok when the command succeeds.
+check() { d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
+# same_file DESCRIPTION EXPECTED ACTUAL: byte comparison, diff on failure.
+same_file() {
+	if cmp -s "$2" "$3"; then ok "$1"; else
+		not_ok "$1"
+		diff -u "$2" "$3" | head -40 | sed 's/^/#   /'
+	fi
+}
+done_testing() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hpa-test.XXXXXX")
+trap 'chmod -R u+rwx "$scratch" 2>/dev/null; rm -rf "$scratch"' EXIT
