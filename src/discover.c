@@ -367,7 +367,7 @@ typedef struct {
 } file_list;
 
 /* Take ownership of `path`; `report` is computed later. */
-static int list_add(file_list *l, char *path)
+static int list_add(file_list *l, char *path, int is_link)
 {
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 256;
@@ -382,6 +382,7 @@ static int list_add(file_list *l, char *path)
 	l->v[l->n].path = path;
 	l->v[l->n].report = NULL;
 	l->v[l->n].report_len = 0;
+	l->v[l->n].is_link = is_link;
 	l->n++;
 	return 0;
 }
@@ -449,7 +450,7 @@ static int walk(file_list *out, const char *dir)
 				int is_file = !is_dir && !is_link && de->d_type == DT_REG;
 				if (!is_file && !is_dir)
 					is_file = stat(child.ptr, &st) == 0 && S_ISREG(st.st_mode);
-				if (is_file && list_add(out, buf_detach(&child)) < 0)
+				if (is_file && list_add(out, buf_detach(&child), is_link) < 0)
 					goto fail_dir;
 			}
 			if (is_dir) {
@@ -496,7 +497,10 @@ static int is_under(const char *path, const char *root)
 	return strncmp(path, root, n) == 0 && (path[n] == '\0' || path[n] == '/');
 }
 
-/* rel_path(): the resolved path relative to the root, else as collected. */
+/* rel_path(): the resolved path relative to the root, else as collected.
+ * Only a symlinked file needs resolving: the walk starts from a resolved
+ * directory and never enters a symlinked one, and a path given directly
+ * was resolved already. */
 static int set_report(discover_file *f, const char *root, int may_be_link, buf *scratch)
 {
 	const char *resolved = f->path;
@@ -518,16 +522,6 @@ static int set_report(discover_file *f, const char *root, int may_be_link, buf *
 		return -1;
 	f->report_len = strlen(f->report);
 	return 0;
-}
-
-/* Is this walked file possibly a symlink?  The walk starts from resolved
- * directories and never enters a symlinked one, so only the file itself can
- * be a link. */
-static int maybe_link(const char *path)
-{
-	struct stat st;
-
-	return lstat(path, &st) < 0 || S_ISLNK(st.st_mode);
 }
 
 enum discover_status discover_collect(discover_result *out, const char *root,
@@ -573,7 +567,7 @@ enum discover_status discover_collect(discover_result *out, const char *root,
 		if (S_ISREG(st.st_mode)) {
 			if (suffix_is_rs(resolved.ptr)) {
 				char *p = strdup(resolved.ptr);
-				if (!p || list_add(&files, p) < 0)
+				if (!p || list_add(&files, p, 0) < 0)
 					goto oom;
 			}
 		} else if (S_ISDIR(st.st_mode)) {
@@ -592,7 +586,7 @@ enum discover_status discover_collect(discover_result *out, const char *root,
 	}
 	files.n = w;
 	for (i = 0; i < files.n; i++)
-		if (set_report(&files.v[i], root_res.ptr, maybe_link(files.v[i].path), &scratch) < 0)
+		if (set_report(&files.v[i], root_res.ptr, files.v[i].is_link, &scratch) < 0)
 			goto oom;
 	out->root = buf_detach(&root_res);
 	out->files = files.v;

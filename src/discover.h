@@ -19,6 +19,7 @@ typedef struct {
 	char *report;   /* the path the output shows: relative to the root when
 	                 * it resolves below it, else `path` (owned) */
 	size_t report_len;
+	int is_link;    /* `path` itself may be a symlink (its target decides `report`) */
 } discover_file;
 
 typedef struct {

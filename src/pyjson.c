@@ -75,11 +75,11 @@ static void put(pyjson_writer *w, const char *s)
 
 static void newline_indent(pyjson_writer *w, int depth)
 {
-	int i;
+	/* "\n" and two spaces a level, for every depth the writer allows */
+	static const char spaces[] = "\n                                ";
 
-	put(w, "\n");
-	for (i = 0; i < depth; i++)
-		put(w, "  ");
+	if (buf_append(w->out, spaces, 1 + 2 * (size_t)depth) < 0)
+		w->failed = 1;
 }
 
 /* Separator and indentation before an item of the current container.  In

@@ -251,6 +251,43 @@ static int parse_line(parse_state *ps, rules *r, char *line)
 	return fail(ps, "unknown key", key);
 }
 
+/* Bucket the items by first byte (a counting sort), for rules_list_in(). */
+static int index_list(rules_list *l)
+{
+	size_t i, b, count[256] = { 0 }, next[256];
+
+	free(l->by_first);
+	l->by_first = malloc((l->count ? l->count : 1) * sizeof(*l->by_first));
+	if (!l->by_first)
+		return -1;
+	for (i = 0; i < l->count; i++)
+		count[(unsigned char)l->items[i].s[0]]++;
+	l->first[0] = 0;
+	for (b = 0; b < 256; b++)
+		l->first[b + 1] = l->first[b] + count[b];
+	for (b = 0; b < 256; b++)
+		next[b] = l->first[b];
+	for (i = 0; i < l->count; i++)
+		l->by_first[next[(unsigned char)l->items[i].s[0]]++] = i;
+	return 0;
+}
+
+int rules_list_in(const rules_list *l, const char *hay, size_t n)
+{
+	const unsigned char *h = (const unsigned char *)hay;
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		size_t lo = l->first[h[i]], hi = l->first[h[i] + 1];
+		for (k = lo; k < hi; k++) {
+			const rules_str *item = &l->items[l->by_first[k]];
+			if (item->len <= n - i && memcmp(hay + i, item->s, item->len) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* After the last line: everything the scorer needs must be there. */
 static int check_complete(parse_state *ps, const rules *r)
 {
@@ -313,6 +350,11 @@ int rules_parse(rules **out, const char *file, const char *text, size_t len, buf
 	}
 	if (check_complete(&ps, r) < 0)
 		goto fail;
+	if (index_list(&r->test_markers) < 0 || index_list(&r->cheap_hints) < 0 ||
+	    index_list(&r->deep_hints) < 0 || index_list(&r->boundary_hints) < 0) {
+		buf_printf(err, "%s: out of memory", file);
+		goto fail;
+	}
 	buf_free(&line);
 	*out = r;
 	return 0;
@@ -342,6 +384,7 @@ static void list_free(rules_list *l)
 	for (i = 0; i < l->count; i++)
 		free(l->items[i].s);
 	free(l->items);
+	free(l->by_first);
 }
 
 void rules_free(rules *r)
