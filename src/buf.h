@@ -28,7 +28,8 @@ int buf_puts(buf *b, const char *s);
 int buf_putc(buf *b, char c);
 int buf_printf(buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-int buf_vprintf(buf *b, const char *fmt, va_list ap);
+int buf_vprintf(buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 
 /* Forget the contents, keep the allocation for reuse. */
 void buf_clear(buf *b);
