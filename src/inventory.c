@@ -130,7 +130,7 @@ static path_facts facts_for(const rules *r, const char *report, int include_test
 	if (!include_tests) {
 		/* is_test_path() looks at "/" + path */
 		if (buf_putc(&slashed, '/') == 0 && buf_append(&slashed, report, n) == 0)
-			f.cold = rules_list_in(&r->test_markers, slashed.ptr, slashed.len);
+			f.cold = strlist_in(&r->test_markers, slashed.ptr, slashed.len);
 		else
 			f.cold = 0;
 	}
@@ -168,7 +168,7 @@ static int score_line(const rules *r, inventory_scratch *s, const path_facts *pf
 		if (buf_append(&s->window, text + s->starts[k], s->ends[k] - s->starts[k]) < 0)
 			goto oom;
 	}
-	cheap = rules_list_in(&r->cheap_hints, st, sn);
+	cheap = strlist_in(&r->cheap_hints, st, sn);
 	loop = pyre_search(r->loop_re, s->md, buf_cstr(&s->window), s->window.len);
 	into_arc = CONTAINS_LIT(st, sn, "Arc::new(") && CONTAINS_LIT(st, sn, ".clone");
 	has_call = CONTAINS_LIT(st, sn, ".clone()");
@@ -180,13 +180,13 @@ static int score_line(const rules *r, inventory_scratch *s, const path_facts *pf
 		APPLY(RULES_W_COLD);
 	if (cheap)
 		APPLY(RULES_W_CHEAP);
-	if (rules_list_in(&r->deep_hints, st, sn))
+	if (strlist_in(&r->deep_hints, st, sn))
 		APPLY(RULES_W_DEEP);
 	if (loop)
 		APPLY(RULES_W_LOOP);
 	if (into_arc)
 		APPLY(RULES_W_INTO_ARC);
-	if (has_call && rules_list_in(&r->boundary_hints, buf_cstr(&s->window), s->window.len))
+	if (has_call && strlist_in(&r->boundary_hints, buf_cstr(&s->window), s->window.len))
 		APPLY(RULES_W_BOUNDARY);
 	switch (pyre_search(r->assign_re, s->md, st, sn)) {
 	case 1: APPLY(RULES_W_ASSIGN); break;

@@ -17,23 +17,14 @@
 
 #include "buf.h"
 #include "pyre.h"
+#include "strlist.h"
 
 typedef struct {
 	char *s;    /* owned, NUL-terminated */
 	size_t len;
 } rules_str;
 
-typedef struct {
-	rules_str *items;  /* owned array of owned strings */
-	size_t count;
-	/* Index for rules_list_in(): the items whose first byte is b are
-	 * by_first[first[b]] .. by_first[first[b + 1] - 1]. */
-	size_t first[257];
-	size_t *by_first;  /* owned */
-} rules_list;
-
-/* `any(item in hay for item in list)`, in one pass over hay. */
-int rules_list_in(const rules_list *l, const char *hay, size_t n);
+typedef strlist rules_list;
 
 typedef struct {
 	rules_str prefix;

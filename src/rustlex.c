@@ -1,0 +1,329 @@
+#include "config.h"
+
+#include "rustlex.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Where the lexer is: byte offset plus the line and column there. */
+typedef struct {
+	const unsigned char *s;
+	size_t n, i;
+	uint32_t line, col;
+	rustlex_result *out;
+} lexer;
+
+/* Non-ASCII bytes count as identifier characters: Rust allows Unicode
+ * identifiers, and outside literals there is little else they can be. */
+static int is_ident_start(unsigned char c)
+{
+	return c == '_' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80;
+}
+
+static int is_ident_char(unsigned char c)
+{
+	return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Advance one code point, keeping line and column. */
+static void step(lexer *lx)
+{
+	unsigned char c = lx->s[lx->i];
+
+	if (c == '\n') {
+		lx->line++;
+		lx->col = 1;
+		lx->i++;
+		return;
+	}
+	lx->i++;
+	/* continuation bytes belong to the code point just started */
+	while (lx->i < lx->n && (lx->s[lx->i] & 0xc0) == 0x80 && c >= 0xc0)
+		lx->i++;
+	lx->col++;
+}
+
+static int peek(const lexer *lx, size_t ahead)
+{
+	return lx->i + ahead < lx->n ? lx->s[lx->i + ahead] : -1;
+}
+
+static void problem(lexer *lx, const char *what, uint32_t line)
+{
+	if (!lx->out->problem) {
+		lx->out->problem = what;
+		lx->out->problem_line = line;
+	}
+}
+
+static int emit(lexer *lx, rustlex_kind kind, size_t start, uint32_t line, uint32_t col)
+{
+	rustlex_result *r = lx->out;
+	rustlex_token *t;
+
+	if (r->count == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 1024;
+		rustlex_token *v = realloc(r->tokens, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		r->tokens = v;
+		r->cap = cap;
+	}
+	t = &r->tokens[r->count++];
+	t->off = (uint32_t)start;
+	t->len = (uint32_t)(lx->i - start);
+	t->line = line;
+	t->col = col;
+	t->kind = (uint8_t)kind;
+	t->pair_ok = 0;
+	t->pair = 0;
+	return 0;
+}
+
+/* After the opening quote: up to and including the closing one. */
+static void skip_quoted(lexer *lx, char quote, uint32_t line)
+{
+	while (lx->i < lx->n) {
+		int c = lx->s[lx->i];
+		if (c == '\\') {
+			step(lx);
+			if (lx->i < lx->n)
+				step(lx);
+			continue;
+		}
+		step(lx);
+		if (c == quote)
+			return;
+	}
+	problem(lx, quote == '"' ? "unterminated string literal" : "unterminated character literal", line);
+}
+
+/* At `r`, `br` or `cr` whose `#`* `"` follows at lx->i: a raw string. */
+static void skip_raw(lexer *lx, uint32_t line)
+{
+	size_t hashes = 0, k;
+
+	while (peek(lx, 0) == '#') {
+		hashes++;
+		step(lx);
+	}
+	step(lx); /* the opening quote */
+	while (lx->i < lx->n) {
+		if (lx->s[lx->i] == '"') {
+			for (k = 0; k < hashes && lx->i + 1 + k < lx->n && lx->s[lx->i + 1 + k] == '#'; k++)
+				;
+			if (k == hashes) {
+				step(lx);
+				for (k = 0; k < hashes; k++)
+					step(lx);
+				return;
+			}
+		}
+		step(lx);
+	}
+	problem(lx, "unterminated raw string literal", line);
+}
+
+/* Does a raw string start at lx->i + at (`#`* then `"`)? */
+static int raw_string_at(const lexer *lx, size_t at)
+{
+	while (peek(lx, at) == '#')
+		at++;
+	return peek(lx, at) == '"';
+}
+
+static void skip_block_comment(lexer *lx)
+{
+	uint32_t line = lx->line;
+	int depth = 0;
+
+	while (lx->i < lx->n) {
+		if (peek(lx, 0) == '/' && peek(lx, 1) == '*') {
+			depth++;
+			step(lx);
+			step(lx);
+		} else if (peek(lx, 0) == '*' && peek(lx, 1) == '/') {
+			step(lx);
+			step(lx);
+			if (--depth == 0)
+				return;
+		} else
+			step(lx);
+	}
+	problem(lx, "unterminated block comment", line);
+}
+
+/* At a quote: a char literal ('x', '\n', '\u{1F600}') or a lifetime. */
+static rustlex_kind quote(lexer *lx, uint32_t line)
+{
+	size_t save_i;
+	uint32_t save_col;
+
+	step(lx); /* the quote */
+	if (peek(lx, 0) == '\\') {
+		skip_quoted(lx, '\'', line);
+		return TOK_CHAR;
+	}
+	save_i = lx->i;
+	save_col = lx->col;
+	if (lx->i < lx->n && lx->s[lx->i] != '\n')
+		step(lx); /* one code point */
+	if (peek(lx, 0) == '\'') {
+		step(lx);
+		return TOK_CHAR;
+	}
+	/* not a char: a lifetime (or a stray quote) */
+	lx->i = save_i;
+	lx->col = save_col;
+	while (lx->i < lx->n && is_ident_char(lx->s[lx->i]))
+		step(lx);
+	return TOK_LIFETIME;
+}
+
+/* Pair brackets with a stack.  A closer that does not match the innermost
+ * opener closes the nearest opener it does match (everything opened inside
+ * stays unpaired), or is left unpaired itself: a stray brace in broken code
+ * costs the pairs around it, never the whole file. */
+static int match_brackets(rustlex_result *r)
+{
+	uint32_t *stack = NULL;
+	size_t depth = 0, cap = 0, i;
+
+	for (i = 0; i < r->count; i++) {
+		rustlex_token *t = &r->tokens[i];
+		if (t->kind == TOK_OPEN) {
+			if (depth == cap) {
+				size_t ncap = cap ? cap * 2 : 256;
+				uint32_t *s = realloc(stack, ncap * sizeof(*s));
+				if (!s) {
+					free(stack);
+					return -1;
+				}
+				stack = s;
+				cap = ncap;
+			}
+			stack[depth++] = (uint32_t)i;
+		} else if (t->kind == TOK_CLOSE) {
+			char close = r->text[t->off];
+			char open = close == ')' ? '(' : close == ']' ? '[' : '{';
+			size_t k = depth;
+			while (k > 0 && r->text[r->tokens[stack[k - 1]].off] != open)
+				k--;
+			if (k == 0)
+				continue;
+			depth = k - 1;
+			t->pair = stack[depth];
+			t->pair_ok = 1;
+			r->tokens[stack[depth]].pair = (uint32_t)i;
+			r->tokens[stack[depth]].pair_ok = 1;
+		}
+	}
+	free(stack);
+	return 0;
+}
+
+static const char *const two_char_ops[] = { "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "..", NULL };
+
+int rustlex_lex(rustlex_result *out, const char *text, size_t len)
+{
+	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, out };
+
+	out->text = text;
+	out->text_len = len;
+
+	while (lx.i < lx.n) {
+		unsigned char c = lx.s[lx.i];
+		size_t start = lx.i;
+		uint32_t line = lx.line, col = lx.col;
+		rustlex_kind kind;
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+			step(&lx);
+			continue;
+		}
+		if (c == '/' && peek(&lx, 1) == '/') {
+			while (lx.i < lx.n && lx.s[lx.i] != '\n')
+				step(&lx);
+			continue;
+		}
+		if (c == '/' && peek(&lx, 1) == '*') {
+			skip_block_comment(&lx);
+			continue;
+		}
+		if (c == '"') {
+			step(&lx);
+			skip_quoted(&lx, '"', line);
+			kind = TOK_STRING;
+		} else if (c == '\'') {
+			kind = quote(&lx, line);
+		} else if ((c == 'r' && raw_string_at(&lx, 1)) ||
+		           ((c == 'b' || c == 'c') && peek(&lx, 1) == 'r' && raw_string_at(&lx, 2))) {
+			step(&lx);
+			if (c != 'r')
+				step(&lx);
+			skip_raw(&lx, line);
+			kind = TOK_STRING;
+		} else if ((c == 'b' || c == 'c') && peek(&lx, 1) == '"') {
+			step(&lx);
+			step(&lx);
+			skip_quoted(&lx, '"', line);
+			kind = TOK_STRING;
+		} else if (c == 'b' && peek(&lx, 1) == '\'') {
+			step(&lx);
+			step(&lx);
+			skip_quoted(&lx, '\'', line);
+			kind = TOK_CHAR;
+		} else if (c == 'r' && peek(&lx, 1) == '#' && peek(&lx, 2) >= 0 && is_ident_start((unsigned char)peek(&lx, 2))) {
+			step(&lx);
+			step(&lx);
+			while (lx.i < lx.n && is_ident_char(lx.s[lx.i]))
+				step(&lx);
+			kind = TOK_IDENT;
+		} else if (is_ident_start(c)) {
+			while (lx.i < lx.n && is_ident_char(lx.s[lx.i]))
+				step(&lx);
+			kind = TOK_IDENT;
+		} else if (c >= '0' && c <= '9') {
+			while (lx.i < lx.n && (is_ident_char(lx.s[lx.i])))
+				step(&lx);
+			/* a fraction, but not a range `1..2` or a method `1.max(2)` */
+			if (peek(&lx, 0) == '.' && peek(&lx, 1) >= '0' && peek(&lx, 1) <= '9') {
+				step(&lx);
+				while (lx.i < lx.n && is_ident_char(lx.s[lx.i]))
+					step(&lx);
+			}
+			kind = TOK_NUMBER;
+		} else if (c == '(' || c == '[' || c == '{') {
+			step(&lx);
+			kind = TOK_OPEN;
+		} else if (c == ')' || c == ']' || c == '}') {
+			step(&lx);
+			kind = TOK_CLOSE;
+		} else {
+			const char *const *op;
+			kind = TOK_PUNCT;
+			for (op = two_char_ops; *op; op++)
+				if (peek(&lx, 0) == (*op)[0] && peek(&lx, 1) == (*op)[1])
+					break;
+			step(&lx);
+			if (*op)
+				step(&lx);
+		}
+		if (emit(&lx, kind, start, line, col) < 0)
+			return -1;
+	}
+	return match_brackets(out);
+}
+
+void rustlex_free(rustlex_result *r)
+{
+	free(r->tokens);
+	memset(r, 0, sizeof(*r));
+}
+
+int rustlex_is(const rustlex_result *r, const rustlex_token *t, const char *s)
+{
+	size_t n = strlen(s);
+
+	return t->len == n && memcmp(r->text + t->off, s, n) == 0;
+}

@@ -1,0 +1,63 @@
+/* rustlex: Rust source as tokens.
+ *
+ * Just enough of the Rust lexical grammar to never mistake text for code:
+ * line, block (nested) and doc comments and every literal form -- strings,
+ * byte and C strings, raw strings r#"..."# with any number of #, chars and
+ * byte chars -- are recognised so that a `.clone()` inside them is not a
+ * call; a char literal is told from a lifetime.  Comments produce no
+ * tokens.  Lines count '\n' only (as rustc and editors do: a CRLF is one
+ * break, U+2028 none); columns count code points from 1.
+ *
+ * The lexer never fails: malformed input (an unterminated comment or
+ * string, a stray byte) becomes a token or a diagnostic and lexing goes on,
+ * so one bad file never stops an audit.  Time and memory are linear in the
+ * input. */
+#ifndef HPA_RUSTLEX_H
+#define HPA_RUSTLEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+	TOK_IDENT,     /* identifiers and keywords; r#raw identifiers too */
+	TOK_LIFETIME,  /* 'a, 'static */
+	TOK_CHAR,      /* 'x' '\n' b'x' */
+	TOK_STRING,    /* "..." b"..." c"..." and raw forms */
+	TOK_NUMBER,
+	TOK_PUNCT,     /* one operator: `::` `->` `=>` `==` `!=` `<=` `>=` `&&` `||` `..` or one char */
+	TOK_OPEN,      /* ( [ { */
+	TOK_CLOSE,     /* ) ] } */
+} rustlex_kind;
+
+typedef struct {
+	uint32_t off;    /* byte offset into the text */
+	uint32_t len;    /* bytes */
+	uint32_t line;   /* 1-based */
+	uint32_t col;    /* 1-based, in code points */
+	uint8_t kind;    /* rustlex_kind */
+	uint8_t pair_ok; /* for OPEN/CLOSE: matched by the other bracket */
+	uint32_t pair;   /* for OPEN/CLOSE: index of the matching bracket */
+} rustlex_token;
+
+typedef struct {
+	const char *text;      /* the text lexed (borrowed: must outlive this) */
+	size_t text_len;
+	rustlex_token *tokens; /* owned */
+	size_t count, cap;
+	/* first problem met, for the report ("unterminated block comment"),
+	 * with its line; NULL when the file lexed cleanly (static string) */
+	const char *problem;
+	uint32_t problem_line;
+} rustlex_result;
+
+/* Lex text[0..len) (valid UTF-8 expected; other bytes are taken one at a
+ * time).  Appends to `out`, which the caller zero-initialises and frees
+ * with rustlex_free().  Returns 0, or -1 when memory ran out. */
+int rustlex_lex(rustlex_result *out, const char *text, size_t len);
+
+void rustlex_free(rustlex_result *r);
+
+/* Is the token's text exactly s? */
+int rustlex_is(const rustlex_result *r, const rustlex_token *t, const char *s);
+
+#endif

@@ -1,0 +1,656 @@
+#include "config.h"
+
+#include "rustscan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A region of tokens that carries context to the sites inside it. */
+enum region_kind { REG_FN, REG_IMPL, REG_MOD, REG_LOOP, REG_CLOSURE, REG_ASYNC };
+
+typedef struct {
+	uint32_t start, end;   /* tokens [start, end) */
+	uint8_t kind;          /* enum region_kind */
+	uint8_t test, allow;   /* flags the region gives what is inside */
+	uint32_t index;        /* into fns / impls / scopes */
+} region;
+
+typedef struct {
+	rustscan_result *r;
+	const rustlex_result *lx;
+	const rustlex_token *t;
+	size_t n;
+	region *regions;
+	size_t region_count, region_cap;
+	/* attributes seen since the last item: they apply to the next one */
+	uint8_t attr_test, attr_test_fn, attr_allow;
+} scanner;
+
+#define GROW(arr, count, cap)                                               \
+	do {                                                                    \
+		if ((count) == (cap)) {                                             \
+			size_t ncap_ = (cap) ? (cap) * 2 : 32;                          \
+			void *p_ = realloc((arr), ncap_ * sizeof(*(arr)));              \
+			if (!p_)                                                        \
+				return -1;                                                  \
+			(arr) = p_;                                                     \
+			(cap) = ncap_;                                                  \
+		}                                                                   \
+	} while (0)
+
+static int is(const scanner *s, size_t i, const char *text)
+{
+	return i < s->n && rustlex_is(s->lx, &s->t[i], text);
+}
+
+static int kind_at(const scanner *s, size_t i)
+{
+	return i < s->n ? s->t[i].kind : -1;
+}
+
+static int is_open(const scanner *s, size_t i, char c)
+{
+	return i < s->n && s->t[i].kind == TOK_OPEN && s->lx->text[s->t[i].off] == c;
+}
+
+/* The matching bracket of an opener, or the opener itself when unmatched. */
+static size_t skip_pair(const scanner *s, size_t i)
+{
+	return s->t[i].pair_ok ? s->t[i].pair : i;
+}
+
+static const char *const keywords[] = {
+	"as", "break", "const", "continue", "else", "enum", "extern", "fn", "for", "if", "impl", "in",
+	"let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static", "struct",
+	"trait", "type", "unsafe", "use", "where", "while", "async", "await", "dyn", "yield", NULL,
+};
+
+static int is_keyword(const scanner *s, size_t i)
+{
+	const char *const *k;
+
+	for (k = keywords; *k; k++)
+		if (is(s, i, *k))
+			return 1;
+	return 0;
+}
+
+/* From a construct's head, the `{` of its body: the first one at this
+ * bracket level, skipping () and [] groups; RS_NONE at a `;` or a closer
+ * (a declaration, or broken code). */
+static uint32_t find_body(const scanner *s, size_t i)
+{
+	for (; i < s->n; i++) {
+		if (s->t[i].kind == TOK_OPEN) {
+			if (is_open(s, i, '{'))
+				return s->t[i].pair_ok ? (uint32_t)i : RS_NONE;
+			i = skip_pair(s, i);
+		} else if (s->t[i].kind == TOK_CLOSE || is(s, i, ";"))
+			return RS_NONE;
+	}
+	return RS_NONE;
+}
+
+static int add_region(scanner *s, uint32_t start, uint32_t end, enum region_kind kind, uint32_t index,
+                      int test, int allow)
+{
+	region *g;
+
+	GROW(s->regions, s->region_count, s->region_cap);
+	g = &s->regions[s->region_count++];
+	g->start = start;
+	g->end = end;
+	g->kind = (uint8_t)kind;
+	g->index = index;
+	g->test = (uint8_t)test;
+	g->allow = (uint8_t)allow;
+	return 0;
+}
+
+/* `#[...]` or `#![...]` at i: note what the attribute says. */
+static size_t attribute(scanner *s, size_t i)
+{
+	size_t open = i + 1, close, k;
+	int inner = 0, has_cfg = 0, test = 0, allow = 0, test_fn = 0;
+	size_t last_ident = RS_NONE, first_ident = RS_NONE;
+
+	if (is(s, open, "!")) {
+		inner = 1;
+		open++;
+	}
+	close = skip_pair(s, open);
+	for (k = open + 1; k < close; k++) {
+		if (s->t[k].kind != TOK_IDENT)
+			continue;
+		if (first_ident == RS_NONE)
+			first_ident = k;
+		if (is(s, k, "cfg"))
+			has_cfg = 1;
+		if (has_cfg && is(s, k, "test"))
+			test = 1;
+		if (is(s, k, "redundant_clone") && is(s, first_ident, "allow"))
+			allow = 1;
+	}
+	/* #[test], #[bench], #[tokio::test], #[rstest]: the path's last segment */
+	for (k = open + 1; k < close && (s->t[k].kind == TOK_IDENT || is(s, k, "::")); k++)
+		if (s->t[k].kind == TOK_IDENT)
+			last_ident = k;
+	if (last_ident != RS_NONE && (is(s, last_ident, "test") || is(s, last_ident, "bench") || is(s, last_ident, "rstest")))
+		test_fn = 1;
+	if (inner) {
+		if (test)
+			s->r->file_is_test = 1;
+	} else {
+		s->attr_test |= (uint8_t)test;
+		s->attr_test_fn |= (uint8_t)test_fn;
+		s->attr_allow |= (uint8_t)allow;
+	}
+	return close;
+}
+
+static void clear_attrs(scanner *s)
+{
+	s->attr_test = s->attr_test_fn = s->attr_allow = 0;
+}
+
+static int item_fn(scanner *s, size_t i)
+{
+	rustscan_result *r = s->r;
+	rs_fn *f;
+	size_t k, body;
+
+	GROW(r->fns, r->fn_count, r->fn_cap_);
+	f = &r->fns[r->fn_count];
+	memset(f, 0, sizeof(*f));
+	f->sig = (uint32_t)i;
+	f->name = (uint32_t)(i + 1);
+	f->impl = RS_NONE;
+	f->params_open = RS_NONE;
+	for (k = i + 2; k < s->n && !is_open(s, k, '(') && !is_open(s, k, '{') && !is(s, k, ";"); k++)
+		;
+	if (is_open(s, k, '('))
+		f->params_open = (uint32_t)k;
+	body = find_body(s, i + 2);
+	f->body_open = (uint32_t)body;
+	f->body_close = body == RS_NONE ? RS_NONE : s->t[body].pair;
+	f->is_test = s->attr_test || s->attr_test_fn;
+	f->allow_redundant_clone = s->attr_allow;
+	/* qualifiers just before `fn`: pub, pub(crate), async, unsafe, const */
+	for (k = i; k > 0; k--) {
+		size_t p = k - 1;
+		if (s->t[p].kind == TOK_CLOSE && s->t[p].pair_ok && is(s, s->t[p].pair - 1, "pub")) {
+			k = s->t[p].pair;
+			continue;
+		}
+		if (is(s, p, "async"))
+			f->is_async = 1;
+		else if (is(s, p, "pub"))
+			f->is_pub = 1;
+		else if (!is(s, p, "unsafe") && !is(s, p, "const") && !is(s, p, "extern") && s->t[p].kind != TOK_STRING)
+			break;
+	}
+	r->fn_count++;
+	if (body != RS_NONE &&
+	    add_region(s, (uint32_t)body, f->body_close, REG_FN, (uint32_t)(r->fn_count - 1), f->is_test, f->allow_redundant_clone) < 0)
+		return -1;
+	clear_attrs(s);
+	return 0;
+}
+
+/* The self type of `impl<..> [Trait for] Type<..> [where ..] {`. */
+static uint32_t impl_self_type(const scanner *s, size_t i, size_t body)
+{
+	size_t k = i + 1, start;
+	int angle = 0;
+	uint32_t name = RS_NONE;
+
+	if (is(s, k, "<")) { /* the impl's own generics */
+		for (; k < body; k++) {
+			if (is(s, k, "<"))
+				angle++;
+			else if (is(s, k, ">") && --angle == 0) {
+				k++;
+				break;
+			}
+		}
+	}
+	start = k;
+	for (angle = 0; k < body; k++) { /* `Trait for Type`: the type follows `for` */
+		if (is(s, k, "<"))
+			angle++;
+		else if (is(s, k, ">"))
+			angle--;
+		else if (angle == 0 && is(s, k, "for") && !is(s, k + 1, "<"))
+			start = k + 1;
+	}
+	for (k = start, angle = 0; k < body && !is(s, k, "where"); k++) {
+		if (is(s, k, "<"))
+			angle++;
+		else if (is(s, k, ">"))
+			angle--;
+		else if (angle == 0 && s->t[k].kind == TOK_IDENT && !is(s, k, "dyn") && !is(s, k, "mut"))
+			name = (uint32_t)k;
+	}
+	return name;
+}
+
+static int item_impl(scanner *s, size_t i)
+{
+	rustscan_result *r = s->r;
+	size_t body = find_body(s, i + 1);
+	rs_impl *im;
+
+	if (body == RS_NONE) {
+		clear_attrs(s);
+		return 0;
+	}
+	GROW(r->impls, r->impl_count, r->impl_cap_);
+	im = &r->impls[r->impl_count++];
+	im->open = (uint32_t)body;
+	im->close = s->t[body].pair;
+	im->self_type = impl_self_type(s, i, body);
+	if (add_region(s, (uint32_t)body, im->close, REG_IMPL, (uint32_t)(r->impl_count - 1), s->attr_test, s->attr_allow) < 0)
+		return -1;
+	clear_attrs(s);
+	return 0;
+}
+
+/* `struct Name<..> { [#[..]] [pub[(..)]] field: Type, ... }` */
+static int item_struct(scanner *s, size_t i)
+{
+	rustscan_result *r = s->r;
+	size_t body = find_body(s, i + 2), k, close;
+
+	clear_attrs(s);
+	if (body == RS_NONE)
+		return 0;
+	close = s->t[body].pair;
+	for (k = body + 1; k < close; k++) {
+		size_t type_start, e;
+		int angle = 0;
+		rs_field *f;
+		if (is(s, k, "#") && is_open(s, k + 1, '[')) {
+			k = skip_pair(s, k + 1);
+			continue;
+		}
+		if (is(s, k, "pub")) {
+			if (is_open(s, k + 1, '('))
+				k = skip_pair(s, k + 1);
+			continue;
+		}
+		if (s->t[k].kind != TOK_IDENT || !is(s, k + 1, ":"))
+			continue;
+		type_start = k + 2;
+		for (e = type_start; e < close; e++) {
+			if (s->t[e].kind == TOK_OPEN)
+				e = skip_pair(s, e);
+			else if (is(s, e, "<"))
+				angle++;
+			else if (is(s, e, ">"))
+				angle--;
+			else if (angle <= 0 && is(s, e, ","))
+				break;
+		}
+		GROW(r->fields, r->field_count, r->field_cap_);
+		f = &r->fields[r->field_count++];
+		f->strukt = (uint32_t)(i + 1);
+		f->name = (uint32_t)k;
+		f->type_start = (uint32_t)type_start;
+		f->type_end = (uint32_t)e;
+		k = e;
+	}
+	return 0;
+}
+
+static int item_mod(scanner *s, size_t i)
+{
+	size_t body = find_body(s, i + 2);
+	int rc = 0;
+
+	if (body != RS_NONE)
+		rc = add_region(s, (uint32_t)body, s->t[body].pair, REG_MOD, RS_NONE, s->attr_test, s->attr_allow);
+	clear_attrs(s);
+	return rc;
+}
+
+static int add_scope(scanner *s, enum rs_scope_kind kind, int is_move, size_t head, size_t start, size_t end)
+{
+	rustscan_result *r = s->r;
+	rs_scope *sc;
+
+	GROW(r->scopes, r->scope_count, r->scope_cap_);
+	sc = &r->scopes[r->scope_count++];
+	sc->kind = (uint8_t)kind;
+	sc->is_move = (uint8_t)is_move;
+	sc->head = (uint32_t)head;
+	sc->start = (uint32_t)start;
+	sc->end = (uint32_t)end;
+	return add_region(s, (uint32_t)start, (uint32_t)end,
+	                  kind == RS_LOOP ? REG_LOOP : kind == RS_CLOSURE ? REG_CLOSURE : REG_ASYNC,
+	                  (uint32_t)(r->scope_count - 1), 0, 0);
+}
+
+static int loop_head(scanner *s, size_t i)
+{
+	size_t body;
+
+	if (is(s, i, "for") && is(s, i + 1, "<"))
+		return 0; /* for<'a> Fn(&'a T): a bound, not a loop */
+	body = find_body(s, i + 1);
+	if (body == RS_NONE)
+		return 0;
+	return add_scope(s, RS_LOOP, 0, i, body + 1, s->t[body].pair);
+}
+
+/* Could an operand end at token i?  Then a `|` after it is an operator. */
+static int ends_operand(const scanner *s, size_t i)
+{
+	int k = kind_at(s, i);
+
+	if (k == TOK_CLOSE || k == TOK_NUMBER || k == TOK_STRING || k == TOK_CHAR || is(s, i, "?"))
+		return 1;
+	return k == TOK_IDENT && !is_keyword(s, i);
+}
+
+/* A closure whose first `|` (or `||`) is at i. */
+static int closure(scanner *s, size_t i)
+{
+	size_t k = i, body;
+	int is_move = i > 0 && is(s, i - 1, "move");
+
+	if (is(s, i, "|")) {
+		for (k = i + 1; k < s->n && !is(s, k, "|"); k++)
+			if (s->t[k].kind == TOK_OPEN)
+				k = skip_pair(s, k);
+			else if (s->t[k].kind == TOK_CLOSE || is(s, k, ";"))
+				return 0; /* not a closure after all */
+		if (k >= s->n)
+			return 0;
+	}
+	body = k + 1;
+	if (is(s, body, "->")) /* a return type needs a block body */
+		body = find_body(s, body);
+	if (body != RS_NONE && is_open(s, body, '{') && s->t[body].pair_ok)
+		return add_scope(s, RS_CLOSURE, is_move, i, body + 1, s->t[body].pair);
+	if (body == RS_NONE)
+		return 0;
+	/* an expression body: up to the `,` `;` or closer that ends it */
+	for (k = body; k < s->n; k++) {
+		if (s->t[k].kind == TOK_OPEN)
+			k = skip_pair(s, k);
+		else if (s->t[k].kind == TOK_CLOSE || is(s, k, ",") || is(s, k, ";"))
+			break;
+	}
+	return add_scope(s, RS_CLOSURE, is_move, i, body, k);
+}
+
+static int is_dot_or_path(const scanner *s, size_t i)
+{
+	return is(s, i, ".") || is(s, i, "::");
+}
+
+/* The receiver of the `.` at `dot`: the postfix chain that ends there. */
+static size_t receiver_start(const scanner *s, size_t dot)
+{
+	size_t k = dot;
+
+	while (k > 0) {
+		size_t p = k - 1;
+		if (s->t[p].kind == TOK_CLOSE) {
+			if (!s->t[p].pair_ok)
+				break;
+			k = s->t[p].pair;
+			/* a call or index: the callee belongs to the chain too */
+			if (k > 0 && (s->t[k - 1].kind == TOK_IDENT || s->t[k - 1].kind == TOK_CLOSE ||
+			              is(s, k - 1, "!") || is(s, k - 1, ">")) &&
+			    !(s->t[k - 1].kind == TOK_IDENT && is_keyword(s, k - 1)))
+				continue;
+			break;
+		}
+		if (is(s, p, "?")) {
+			k = p;
+			continue;
+		}
+		if (is(s, p, "!") && p > 0 && s->t[p - 1].kind == TOK_IDENT) { /* macro call: vec![..].clone() */
+			k = p;
+			continue;
+		}
+		if (s->t[p].kind == TOK_IDENT || s->t[p].kind == TOK_NUMBER || s->t[p].kind == TOK_STRING ||
+		    s->t[p].kind == TOK_CHAR) {
+			/* a chain member after `.`/`::`, or the chain's start */
+			if (p > 0 && is_dot_or_path(s, p - 1)) {
+				k = p - 1;
+				continue;
+			}
+			if (s->t[p].kind == TOK_IDENT && is_keyword(s, p) && !is(s, p, "self"))
+				break;
+			k = p;
+			break;
+		}
+		break;
+	}
+	return k;
+}
+
+static int site(scanner *s, size_t i)
+{
+	rustscan_result *r = s->r;
+	rs_site *st;
+	size_t open = i + 1, close;
+
+	if (!is_open(s, open, '(') || !s->t[open].pair_ok || i == 0)
+		return 0;
+	close = s->t[open].pair;
+	if (is(s, i - 1, ".")) {
+		if (close != open + 1)
+			return 0; /* clone() takes no arguments: not our clone */
+		GROW(r->sites, r->site_count, r->site_cap_);
+		st = &r->sites[r->site_count];
+		memset(st, 0, sizeof(*st));
+		st->form = RS_METHOD;
+		st->path_type = RS_NONE;
+		st->recv_start = (uint32_t)receiver_start(s, i - 1);
+		st->recv_end = (uint32_t)(i - 1);
+		if (st->recv_start == st->recv_end)
+			return 0;
+	} else if (is(s, i - 1, "::")) {
+		size_t a = open + 1;
+		if (close == open + 1)
+			return 0;
+		GROW(r->sites, r->site_count, r->site_cap_);
+		st = &r->sites[r->site_count];
+		memset(st, 0, sizeof(*st));
+		st->form = RS_PATH;
+		st->path_type = i >= 2 && s->t[i - 2].kind == TOK_IDENT ? (uint32_t)(i - 2) : RS_NONE;
+		if (is(s, a, "&"))
+			a++;
+		if (is(s, a, "mut"))
+			a++;
+		st->recv_start = (uint32_t)a;
+		st->recv_end = (uint32_t)close;
+	} else
+		return 0;
+	st->tok = (uint32_t)i;
+	st->call_close = (uint32_t)close;
+	st->fn = st->loop = st->closure = RS_NONE;
+	r->site_count++;
+	return 0;
+}
+
+/* Pass 1: items, scopes and sites, in token order. */
+static int collect(scanner *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const rustlex_token *t = &s->t[i];
+		if (is(s, i, "#") && (is_open(s, i + 1, '[') || (is(s, i + 1, "!") && is_open(s, i + 2, '[')))) {
+			i = attribute(s, i);
+			continue;
+		}
+		if (t->kind == TOK_PUNCT && (is(s, i, "|") || is(s, i, "||")) && !(i > 0 && ends_operand(s, i - 1))) {
+			if (closure(s, i) < 0)
+				return -1;
+			continue;
+		}
+		if (is(s, i, ";") || (t->kind == TOK_CLOSE && is(s, i, "}")))
+			clear_attrs(s);
+		if (t->kind != TOK_IDENT)
+			continue;
+		if (is(s, i, "fn") && kind_at(s, i + 1) == TOK_IDENT) {
+			if (item_fn(s, i) < 0)
+				return -1;
+		} else if (is(s, i, "impl") && !(i > 0 && (is(s, i - 1, "->") || is(s, i - 1, ":") || is(s, i - 1, "<") ||
+		                                           is(s, i - 1, ",") || is(s, i - 1, "&") || s->t[i - 1].kind == TOK_OPEN))) {
+			size_t body = find_body(s, i + 1);
+			if (item_impl(s, i) < 0)
+				return -1;
+			if (body != RS_NONE)
+				i = body; /* past the header: its `for` is no loop */
+		} else if (is(s, i, "struct") && kind_at(s, i + 1) == TOK_IDENT) {
+			if (item_struct(s, i) < 0)
+				return -1;
+		} else if (is(s, i, "mod") && kind_at(s, i + 1) == TOK_IDENT) {
+			if (item_mod(s, i) < 0)
+				return -1;
+		} else if ((is(s, i, "for") || is(s, i, "while") || is(s, i, "loop")) && !(i > 0 && is(s, i - 1, "."))) {
+			if (loop_head(s, i) < 0)
+				return -1;
+		} else if (is(s, i, "async")) {
+			size_t b = i + 1;
+			int mv = is(s, b, "move");
+			if (mv)
+				b++;
+			if (is_open(s, b, '{') && s->t[b].pair_ok && add_scope(s, RS_ASYNC, mv, i, b + 1, s->t[b].pair) < 0)
+				return -1;
+		} else if (is(s, i, "clone")) {
+			if (site(s, i) < 0)
+				return -1;
+		} else if (is(s, i, "enum") || is(s, i, "trait") || is(s, i, "use") || is(s, i, "const") ||
+		           is(s, i, "static") || is(s, i, "type")) {
+			if (!(is(s, i, "const") && is(s, i + 1, "fn")))
+				clear_attrs(s);
+		}
+	}
+	return 0;
+}
+
+static int cmp_region(const void *pa, const void *pb)
+{
+	const region *a = pa, *b = pb;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	if (a->end != b->end)
+		return a->end > b->end ? -1 : 1; /* the outer one first */
+	return a->kind < b->kind ? -1 : a->kind > b->kind;
+}
+
+/* Pass 2: sweep the sites through the properly nested regions. */
+static int assign(scanner *s)
+{
+	rustscan_result *r = s->r;
+	region **stack = NULL;
+	size_t depth = 0, cap = 0, next = 0, k;
+	uint32_t si;
+
+	qsort(s->regions, s->region_count, sizeof(*s->regions), cmp_region);
+	for (si = 0; si < r->site_count; si++) {
+		rs_site *st = &r->sites[si];
+		uint32_t at = st->tok;
+		int test = 0, allow = 0, in_fn = 0;
+
+		while (depth && stack[depth - 1]->end <= at)
+			depth--;
+		while (next < s->region_count && s->regions[next].start <= at) {
+			region *g = &s->regions[next++];
+			while (depth && stack[depth - 1]->end <= g->start)
+				depth--;
+			if (g->end <= at)
+				continue;
+			GROW(stack, depth, cap);
+			stack[depth++] = g;
+		}
+		for (k = depth; k > 0; k--) {
+			region *g = stack[k - 1];
+			if (g->start > at || g->end <= at)
+				continue;
+			test |= g->test;
+			allow |= g->allow;
+			if (in_fn)
+				continue;
+			switch (g->kind) {
+			case REG_FN:
+				st->fn = g->index;
+				in_fn = 1;
+				break;
+			case REG_LOOP:
+				if (st->loop == RS_NONE)
+					st->loop = g->index;
+				st->loop_depth++;
+				break;
+			case REG_CLOSURE:
+			case REG_ASYNC:
+				if (st->closure == RS_NONE)
+					st->closure = g->index;
+				break;
+			default:
+				break;
+			}
+		}
+		st->in_test = (uint8_t)(test || r->file_is_test);
+		st->allow_redundant_clone = (uint8_t)allow;
+	}
+	free(stack);
+	return 0;
+}
+
+static int link_impls(scanner *s)
+{
+	rustscan_result *r = s->r;
+	size_t f, m;
+
+	/* a fn inside an impl's braces is its method (innermost impl wins) */
+	for (f = 0; f < r->fn_count; f++)
+		for (m = 0; m < r->impl_count; m++)
+			if (r->fns[f].sig > r->impls[m].open && r->fns[f].sig < r->impls[m].close &&
+			    (r->fns[f].impl == RS_NONE || r->impls[m].open > r->impls[r->fns[f].impl].open))
+				r->fns[f].impl = (uint32_t)m;
+	return 0;
+}
+
+int rustscan_scan(rustscan_result *out, const rustlex_result *lex)
+{
+	scanner s;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	memset(&s, 0, sizeof(s));
+	out->lex = lex;
+	s.r = out;
+	s.lx = lex;
+	s.t = lex->tokens;
+	s.n = lex->count;
+	rc = collect(&s);
+	if (rc == 0)
+		rc = assign(&s);
+	if (rc == 0)
+		rc = link_impls(&s);
+	free(s.regions);
+	return rc;
+}
+
+void rustscan_free(rustscan_result *r)
+{
+	free(r->fns);
+	free(r->impls);
+	free(r->fields);
+	free(r->scopes);
+	free(r->sites);
+	memset(r, 0, sizeof(*r));
+}
+
+int rustscan_tok_is(const rustscan_result *r, uint32_t i, const char *s)
+{
+	return i < r->lex->count && rustlex_is(r->lex, &r->lex->tokens[i], s);
+}

@@ -1,0 +1,90 @@
+/* rustscan: the structure of a Rust file around its clone sites.
+ *
+ * One pass over rustlex's tokens finds items and scopes -- fn bodies, impl
+ * blocks and their self type, struct fields, loop bodies (`for`, `while`,
+ * `loop`; not `impl .. for`, not `for<'a>`), closures (block or expression
+ * bodies, `move` or not), async blocks, `#[cfg(test)]` modules, test and
+ * bench fns, `#[allow(clippy::redundant_clone)]` items -- and every clone
+ * call: `x.clone()` however it is spaced or split over lines, and
+ * `Arc::clone(&x)`, `Rc::clone(&x)`, `Clone::clone(&x)`, `T::clone(&x)`.
+ *
+ * Everything is token indices into the rustlex_result it was built from,
+ * which must outlive it. */
+#ifndef HPA_RUSTSCAN_H
+#define HPA_RUSTSCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rustlex.h"
+
+#define RS_NONE UINT32_MAX
+
+typedef struct {
+	uint32_t name;              /* token of the name */
+	uint32_t sig;               /* token of `fn` */
+	uint32_t params_open;       /* `(` of the parameter list */
+	uint32_t body_open, body_close; /* `{` `}`; RS_NONE for a declaration */
+	uint32_t impl;              /* index into impls, or RS_NONE */
+	uint8_t is_test;            /* #[test], #[bench], #[tokio::test], in a cfg(test) module */
+	uint8_t allow_redundant_clone; /* on the fn, its impl or module */
+	uint8_t is_async;
+	uint8_t is_pub;
+} rs_fn;
+
+typedef struct {
+	uint32_t self_type;         /* token of the implemented type's name */
+	uint32_t open, close;
+} rs_impl;
+
+typedef struct {
+	uint32_t strukt;            /* token of the struct's name */
+	uint32_t name;              /* token of the field name */
+	uint32_t type_start, type_end; /* the type's tokens [start, end) */
+} rs_field;
+
+enum rs_scope_kind { RS_LOOP, RS_CLOSURE, RS_ASYNC };
+
+typedef struct {
+	uint8_t kind;               /* enum rs_scope_kind */
+	uint8_t is_move;
+	uint32_t head;              /* token that starts it: `for`/`while`/`loop`, the first `|`, `async` */
+	uint32_t start, end;        /* the body: tokens [start, end) */
+} rs_scope;
+
+enum rs_site_form { RS_METHOD, RS_PATH };
+
+typedef struct {
+	uint32_t tok;               /* the `clone` token */
+	uint8_t form;               /* enum rs_site_form */
+	uint32_t path_type;         /* RS_PATH: the token before `::` (Arc, Rc, Clone, T) */
+	uint32_t recv_start, recv_end; /* receiver expression tokens [start, end) */
+	uint32_t call_close;        /* the `)` that ends the call */
+	uint32_t fn;                /* index into fns, or RS_NONE */
+	uint32_t loop;              /* innermost enclosing loop scope inside the fn, or RS_NONE */
+	uint32_t closure;           /* innermost enclosing closure/async scope inside the fn, or RS_NONE */
+	uint16_t loop_depth;        /* loops around the site, inside its fn */
+	uint8_t in_test;            /* test fn, cfg(test) module or file */
+	uint8_t allow_redundant_clone;
+} rs_site;
+
+typedef struct {
+	const rustlex_result *lex;  /* borrowed */
+	rs_fn *fns; size_t fn_count, fn_cap_;             /* owned, in source order */
+	rs_impl *impls; size_t impl_count, impl_cap_;
+	rs_field *fields; size_t field_count, field_cap_;
+	rs_scope *scopes; size_t scope_count, scope_cap_;
+	rs_site *sites; size_t site_count, site_cap_;     /* in source order */
+	uint8_t file_is_test;       /* #![cfg(test)] at the top */
+} rustscan_result;
+
+/* Scan `lex`.  Returns 0, or -1 when memory ran out.  Free with
+ * rustscan_free() (also after a failure). */
+int rustscan_scan(rustscan_result *out, const rustlex_result *lex);
+
+void rustscan_free(rustscan_result *r);
+
+/* Is token i the keyword or identifier s? */
+int rustscan_tok_is(const rustscan_result *r, uint32_t i, const char *s);
+
+#endif
