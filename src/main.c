@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd_audit.h"
 #include "cmd_inventory.h"
 
 static void print_usage(FILE *f)
@@ -13,6 +14,8 @@ static void print_usage(FILE *f)
 	fputs("Usage: hotpath-audit COMMAND [OPTION]...\n"
 	      "Audit Rust repositories for avoidable work on hot paths.\n\n"
 	      "Commands:\n"
+	      "  audit       classify every clone site into the clone-audit workflow's six\n"
+	      "              buckets with evidence, and write the report (md, html, json)\n"
 	      "  inventory   rank .clone() call sites by hot-path priority (the reference\n"
 	      "              clone inventory, byte for byte)\n\n"
 	      "Options:\n"
@@ -38,6 +41,8 @@ int main(int argc, char **argv)
 		printf("hotpath-audit %s\n", PACKAGE_VERSION);
 		return 0;
 	}
+	if (strcmp(cmd, "audit") == 0)
+		return cmd_audit(argc - 2, argv + 2);
 	if (strcmp(cmd, "inventory") == 0)
 		return cmd_inventory(argc - 2, argv + 2);
 	fprintf(stderr, "hotpath-audit: unknown command '%s'\nTry 'hotpath-audit --help' for more information.\n", cmd);

@@ -302,6 +302,29 @@ static int item_struct(scanner *s, size_t i)
 	return 0;
 }
 
+/* `type Name<..> = Target;` (not an associated type without `=`). */
+static int type_alias(scanner *s, size_t i)
+{
+	rustscan_result *r = s->r;
+	size_t k, eq = RS_NONE;
+	rs_alias *a;
+
+	for (k = i + 2; k < s->n && !is(s, k, ";") && s->t[k].kind != TOK_CLOSE; k++) {
+		if (s->t[k].kind == TOK_OPEN)
+			k = skip_pair(s, k);
+		else if (is(s, k, "=") && eq == RS_NONE)
+			eq = k;
+	}
+	if (eq == RS_NONE || k >= s->n || !is(s, k, ";"))
+		return 0;
+	GROW(r->aliases, r->alias_count, r->alias_cap_);
+	a = &r->aliases[r->alias_count++];
+	a->name = (uint32_t)(i + 1);
+	a->type_start = (uint32_t)(eq + 1);
+	a->type_end = (uint32_t)k;
+	return 0;
+}
+
 static int item_mod(scanner *s, size_t i)
 {
 	size_t body = find_body(s, i + 2);
@@ -526,6 +549,10 @@ static int collect(scanner *s)
 		} else if (is(s, i, "clone")) {
 			if (site(s, i) < 0)
 				return -1;
+		} else if (is(s, i, "type") && kind_at(s, i + 1) == TOK_IDENT && !(i > 0 && is(s, i - 1, "::"))) {
+			if (type_alias(s, i) < 0)
+				return -1;
+			clear_attrs(s);
 		} else if (is(s, i, "enum") || is(s, i, "trait") || is(s, i, "use") || is(s, i, "const") ||
 		           is(s, i, "static") || is(s, i, "type")) {
 			if (!(is(s, i, "const") && is(s, i + 1, "fn")))
@@ -645,6 +672,7 @@ void rustscan_free(rustscan_result *r)
 	free(r->fns);
 	free(r->impls);
 	free(r->fields);
+	free(r->aliases);
 	free(r->scopes);
 	free(r->sites);
 	memset(r, 0, sizeof(*r));

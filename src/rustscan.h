@@ -43,6 +43,11 @@ typedef struct {
 	uint32_t type_start, type_end; /* the type's tokens [start, end) */
 } rs_field;
 
+typedef struct {
+	uint32_t name;              /* token of the alias name: `type NAME<..> = ...;` */
+	uint32_t type_start, type_end; /* the aliased type's tokens */
+} rs_alias;
+
 enum rs_scope_kind { RS_LOOP, RS_CLOSURE, RS_ASYNC };
 
 typedef struct {
@@ -73,6 +78,7 @@ typedef struct {
 	rs_fn *fns; size_t fn_count, fn_cap_;             /* owned, in source order */
 	rs_impl *impls; size_t impl_count, impl_cap_;
 	rs_field *fields; size_t field_count, field_cap_;
+	rs_alias *aliases; size_t alias_count, alias_cap_;
 	rs_scope *scopes; size_t scope_count, scope_cap_;
 	rs_site *sites; size_t site_count, site_cap_;     /* in source order */
 	uint8_t file_is_test;       /* #![cfg(test)] at the top */

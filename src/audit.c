@@ -1,0 +1,485 @@
+#include "config.h"
+
+#include "audit.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "evidence.h"
+#include "fileio.h"
+#include "finding.h"
+#include "pyunicode.h"
+#include "rustlex.h"
+#include "rustscan.h"
+
+/* ---- where a file sits: crate, module, hot path --------------------------- */
+
+/* The `name` of the [package] in the Cargo.toml at `path`, or NULL. */
+static char *package_name(const char *path)
+{
+	buf text = BUF_INIT;
+	int errnum;
+	char *name = NULL, *line, *save = NULL;
+	int in_package = 0;
+
+	if (fileio_read_into(path, &text, &errnum) < 0 || !text.ptr) {
+		buf_free(&text);
+		return NULL;
+	}
+	for (line = strtok_r(text.ptr, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *p = line, *q;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '[') {
+			in_package = strncmp(p, "[package]", 9) == 0;
+			continue;
+		}
+		if (!in_package || strncmp(p, "name", 4) != 0)
+			continue;
+		p += 4;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p++ != '=')
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '"')
+			continue;
+		q = strchr(++p, '"');
+		if (q) {
+			name = strndup(p, (size_t)(q - p));
+			break;
+		}
+	}
+	buf_free(&text);
+	return name;
+}
+
+/* The nearest Cargo.toml above `rel` (relative to root): its package name,
+ * and `rel`'s place in that crate as a cargo test filter. */
+static void crate_of(const char *root, const char *rel, char **crate, char **filter)
+{
+	buf dir = BUF_INIT, manifest = BUF_INIT, f = BUF_INIT;
+	const char *slash;
+	size_t dlen;
+	struct stat st;
+
+	*crate = *filter = NULL;
+	buf_puts(&dir, rel);
+	for (;;) {
+		slash = strrchr(buf_cstr(&dir), '/');
+		dlen = slash ? (size_t)(slash - dir.ptr) : 0;
+		dir.len = dlen;
+		if (dir.ptr)
+			dir.ptr[dlen] = '\0';
+		buf_clear(&manifest);
+		buf_printf(&manifest, "%s/%s%sCargo.toml", root, buf_cstr(&dir), dlen ? "/" : "");
+		if (stat(manifest.ptr, &st) == 0 && S_ISREG(st.st_mode)) {
+			*crate = package_name(manifest.ptr);
+			if (*crate)
+				break;
+		}
+		if (!dlen)
+			goto done;
+	}
+	/* rel below the crate directory */
+	{
+		const char *in = rel + (dlen ? dlen + 1 : 0), *stem, *dot;
+		size_t n;
+		if (strncmp(in, "tests/", 6) == 0 || strncmp(in, "benches/", 8) == 0 || strncmp(in, "examples/", 9) == 0) {
+			const char *kind = in[0] == 't' ? "--test" : in[0] == 'b' ? "--bench" : "--example";
+			in = strchr(in, '/') + 1;
+			stem = strchr(in, '/') ? NULL : in;
+			if (stem && (dot = strrchr(stem, '.')))
+				buf_printf(&f, "%s %.*s", kind, (int)(dot - stem), stem);
+			else /* tests/name/main.rs */
+				buf_printf(&f, "%s %.*s", kind, (int)strcspn(in, "/"), in);
+		} else if (strncmp(in, "src/", 4) == 0) {
+			in += 4;
+			n = strlen(in);
+			if (n > 3 && strcmp(in + n - 3, ".rs") == 0)
+				n -= 3;
+			buf_append(&f, in, n);
+			if (f.len >= 3 && strcmp(f.ptr + f.len - 3, "mod") == 0 && (f.len == 3 || f.ptr[f.len - 4] == '/'))
+				f.len = f.len == 3 ? 0 : f.len - 4;
+			if (f.ptr) {
+				f.ptr[f.len] = '\0';
+				if (strcmp(f.ptr, "lib") == 0 || strcmp(f.ptr, "main") == 0)
+					buf_clear(&f);
+			}
+			{ /* a/b -> a::b */
+				buf m = BUF_INIT;
+				size_t i;
+				for (i = 0; i < f.len; i++)
+					if (f.ptr[i] == '/')
+						buf_puts(&m, "::");
+					else
+						buf_putc(&m, f.ptr[i]);
+				buf_free(&f);
+				f = m;
+			}
+		}
+	}
+	if (f.len)
+		*filter = buf_detach(&f);
+done:
+	buf_free(&dir);
+	buf_free(&manifest);
+	buf_free(&f);
+}
+
+/* FNV-1a, 64 bits: a stable fingerprint needs no cryptography. */
+static uint64_t fnv(uint64_t h, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static void add_problem(json_t *problems, const char *path, uint32_t line, const char *message)
+{
+	json_t *p = json_object();
+
+	json_object_set_new(p, "path", json_string(path));
+	json_object_set_new(p, "line", line ? json_integer(line) : json_null());
+	json_object_set_new(p, "message", json_string(message));
+	json_array_append_new(problems, p);
+}
+
+/* Lines first..last (1-based, '\n' lines, CR dropped) as a JSON array:
+ * the code window a report shows around a site. */
+static json_t *window(const char *text, size_t len, uint32_t first, uint32_t last)
+{
+	json_t *lines = json_array();
+	size_t i = 0;
+	uint32_t l = 1;
+
+	while (i <= len && l <= last) {
+		const char *nl = i < len ? memchr(text + i, '\n', len - i) : NULL;
+		size_t end = nl ? (size_t)(nl - text) : len, e = end;
+		if (l >= first) {
+			while (e > i && text[e - 1] == '\r')
+				e--;
+			json_array_append_new(lines, json_stringn(text + i, e - i));
+		}
+		if (!nl)
+			break;
+		i = end + 1;
+		l++;
+	}
+	return lines;
+}
+
+/* The source line `line` (1-based, '\n' lines) of text, stripped. */
+static void source_line(const char *text, size_t len, uint32_t line, const char **s, size_t *n)
+{
+	size_t i = 0, start, end;
+	uint32_t l = 1;
+
+	while (l < line && i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		if (!nl) {
+			i = len;
+			break;
+		}
+		i = (size_t)(nl - text) + 1;
+		l++;
+	}
+	start = i;
+	end = start;
+	while (end < len && text[end] != '\n')
+		end++;
+	while (start < end && (text[start] == ' ' || text[start] == '\t'))
+		start++;
+	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r'))
+		end--;
+	*s = text + start;
+	*n = end - start;
+}
+
+int audit_buffer(const audit_options *opt, const char *report, const char *abs_path, const char *data, size_t len,
+                 json_t *findings, json_t *problems)
+{
+	const rules *r = opt->rules;
+	buf fixed = BUF_INIT, slashed = BUF_INIT, fp = BUF_INIT;
+	rustlex_result lx;
+	rustscan_result rs;
+	finding_file ff;
+	char *crate = NULL, *filter = NULL;
+	const char *text = data;
+	size_t i, rlen = strlen(report);
+	int rc = -1;
+	(void)abs_path;
+
+	memset(&lx, 0, sizeof(lx));
+	memset(&rs, 0, sizeof(rs));
+	if (memchr(data, '\0', len)) {
+		add_problem(problems, report, 0, "NUL byte in file: not Rust source, skipped");
+		return 0;
+	}
+	if (!py_utf8_valid(data, len)) {
+		if (py_utf8_repair(&fixed, data, len) < 0)
+			goto done;
+		text = fixed.ptr;
+		len = fixed.len;
+		add_problem(problems, report, 0, "invalid UTF-8 replaced with U+FFFD");
+	}
+	if (rustlex_lex(&lx, text, len) < 0 || rustscan_scan(&rs, &lx) < 0)
+		goto done;
+	if (lx.problem)
+		add_problem(problems, report, lx.problem_line, lx.problem);
+
+	memset(&ff, 0, sizeof(ff));
+	ff.path = report;
+	ff.hot_label = r->default_label;
+	ff.hot_score = r->default_score;
+	for (i = 0; i < r->hot_path_count; i++)
+		if (rlen >= r->hot_paths[i].prefix.len && memcmp(report, r->hot_paths[i].prefix.s, r->hot_paths[i].prefix.len) == 0) {
+			ff.hot_label = r->hot_paths[i].label;
+			ff.hot_prefix = r->hot_paths[i].prefix.s;
+			ff.hot_score = r->hot_paths[i].score;
+			break;
+		}
+	buf_putc(&slashed, '/');
+	buf_puts(&slashed, report);
+	ff.test_path = !opt->include_tests && strlist_in(&r->test_markers, slashed.ptr, slashed.len);
+	ff.tier_high = r->tier_high;
+	ff.tier_medium = r->tier_medium;
+	if (rs.site_count)
+		crate_of(opt->root, report, &crate, &filter);
+	ff.crate = crate;
+	ff.test_filter = filter;
+
+	for (i = 0; i < rs.site_count; i++) {
+		const rs_site *st = &rs.sites[i];
+		evidence ev;
+		verdict v;
+		finding_site fs;
+		json_t *f;
+		size_t k, occurrence = 0;
+		uint64_t h;
+		char hex[17];
+
+		evidence_gather(&ev, &rs, opt->arules, i);
+		v = classify(&ev, st->in_test || ff.test_path, ff.hot_prefix != NULL);
+		/* fingerprint: path, fn, receiver, and which such clone in the fn
+		 * it is -- never the line, so it survives edits elsewhere */
+		for (k = 0; k < i; k++)
+			if (rs.sites[k].fn == st->fn && rs.sites[k].recv_end - rs.sites[k].recv_start == st->recv_end - st->recv_start &&
+			    memcmp(text + lx.tokens[rs.sites[k].recv_start].off, text + lx.tokens[st->recv_start].off,
+			           lx.tokens[st->recv_end - 1].off - lx.tokens[st->recv_start].off) == 0)
+				occurrence++;
+		h = 0xcbf29ce484222325ULL;
+		h = fnv(h, report, rlen + 1);
+		h = fnv(h, ev.fn_name, strlen(ev.fn_name) + 1);
+		h = fnv(h, ev.receiver, strlen(ev.receiver) + 1);
+		h = fnv(h, (const char *)&occurrence, sizeof(occurrence));
+		snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
+
+		memset(&fs, 0, sizeof(fs));
+		fs.line = lx.tokens[st->tok].line;
+		fs.col = lx.tokens[st->tok].col;
+		fs.method_form = st->form == RS_METHOD;
+		fs.allow_redundant_clone = st->allow_redundant_clone;
+		fs.in_test = st->in_test;
+		fs.fingerprint = hex;
+		source_line(text, len, fs.line, &fs.text, &fs.text_len);
+		f = finding_build(&ff, &fs, &ev, v);
+		if (!f)
+			goto done;
+		{
+			uint32_t first = fs.line > 3 ? fs.line - 3 : 1;
+			json_object_set_new(f, "window", json_pack("{s:I, s:o}", "first", (json_int_t)first, "lines",
+			                                           window(text, len, first, fs.line + 3)));
+		}
+		if (json_array_append_new(findings, f) < 0)
+			goto done;
+	}
+	rc = 0;
+done:
+	free(crate);
+	free(filter);
+	rustscan_free(&rs);
+	rustlex_free(&lx);
+	buf_free(&fixed);
+	buf_free(&slashed);
+	buf_free(&fp);
+	return rc;
+}
+
+/* ---- threads over files ------------------------------------------------- */
+
+typedef struct {
+	const audit_options *opt;
+	const discover_result *files;
+	atomic_size_t next;
+	atomic_int failed;
+} shared_state;
+
+typedef struct {
+	shared_state *sh;
+	json_t *findings, *problems;
+	pthread_t tid;
+} worker;
+
+static void *work(void *arg)
+{
+	worker *w = arg;
+	shared_state *sh = w->sh;
+	buf data = BUF_INIT;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&sh->next, 1);
+		const discover_file *f;
+		int errnum = 0;
+
+		if (i >= sh->files->count || atomic_load(&sh->failed))
+			break;
+		f = &sh->files->files[i];
+		if (fileio_read_into(f->path, &data, &errnum) < 0) {
+			char msg[160];
+			snprintf(msg, sizeof(msg), "cannot read: %s", strerror(errnum));
+			add_problem(w->problems, f->report, 0, msg);
+			continue;
+		}
+		if (audit_buffer(sh->opt, f->report, f->path, data.ptr ? data.ptr : "", data.len, w->findings, w->problems) < 0) {
+			atomic_store(&sh->failed, 1);
+			break;
+		}
+	}
+	buf_free(&data);
+	return NULL;
+}
+
+static int cmp_findings(const void *pa, const void *pb)
+{
+	json_t *a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
+	int c = strcmp(json_string_value(json_object_get(a, "path")), json_string_value(json_object_get(b, "path")));
+	json_int_t la, lb;
+
+	if (c)
+		return c;
+	la = json_integer_value(json_object_get(a, "line"));
+	lb = json_integer_value(json_object_get(b, "line"));
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	la = json_integer_value(json_object_get(a, "column"));
+	lb = json_integer_value(json_object_get(b, "column"));
+	return la < lb ? -1 : la > lb;
+}
+
+static int cmp_problems(const void *pa, const void *pb)
+{
+	json_t *a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
+	int c = strcmp(json_string_value(json_object_get(a, "path")), json_string_value(json_object_get(b, "path")));
+
+	if (c)
+		return c;
+	return (int)(json_integer_value(json_object_get(a, "line")) - json_integer_value(json_object_get(b, "line")));
+}
+
+/* Concatenate the workers' arrays into one sorted array. */
+static json_t *merge(worker *ws, unsigned n, int problems, int (*cmp)(const void *, const void *))
+{
+	json_t *out = json_array(), **v;
+	size_t total = 0, k = 0, i;
+	unsigned w;
+
+	for (w = 0; w < n; w++)
+		total += json_array_size(problems ? ws[w].problems : ws[w].findings);
+	v = malloc((total ? total : 1) * sizeof(*v));
+	if (!out || !v) {
+		free(v);
+		json_decref(out);
+		return NULL;
+	}
+	for (w = 0; w < n; w++) {
+		json_t *a = problems ? ws[w].problems : ws[w].findings;
+		for (i = 0; i < json_array_size(a); i++)
+			v[k++] = json_array_get(a, i);
+	}
+	qsort(v, total, sizeof(*v), cmp);
+	for (i = 0; i < total; i++) {
+		/* a symlinked file and its target report the same sites: once */
+		if (i > 0 && cmp(&v[i - 1], &v[i]) == 0 && json_equal(v[i - 1], v[i]))
+			continue;
+		json_array_append(out, v[i]);
+	}
+	free(v);
+	return out;
+}
+
+int audit_files(const audit_options *opt, const discover_result *files, audit_result *out, buf *err)
+{
+	shared_state sh;
+	worker *ws;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned n = opt->jobs ? opt->jobs : (cpus > 0 ? (unsigned)cpus : 1), i, started = 0;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (n > files->count)
+		n = files->count ? (unsigned)files->count : 1;
+	json_object_seed(0); /* before threads create objects */
+	sh.opt = opt;
+	sh.files = files;
+	atomic_init(&sh.next, 0);
+	atomic_init(&sh.failed, 0);
+	if (!(ws = calloc(n, sizeof(*ws)))) {
+		buf_puts(err, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		ws[i].sh = &sh;
+		ws[i].findings = json_array();
+		ws[i].problems = json_array();
+		if (!ws[i].findings || !ws[i].problems)
+			atomic_store(&sh.failed, 1);
+	}
+	for (i = 1; i < n; i++) {
+		if (pthread_create(&ws[i].tid, NULL, work, &ws[i]) != 0)
+			break;
+		started++;
+	}
+	work(&ws[0]);
+	for (i = 1; i <= started; i++)
+		pthread_join(ws[i].tid, NULL);
+	if (atomic_load(&sh.failed)) {
+		buf_puts(err, "out of memory");
+		rc = -1;
+	} else {
+		out->findings = merge(ws, n, 0, cmp_findings);
+		out->problems = merge(ws, n, 1, cmp_problems);
+		out->files_audited = files->count;
+		if (!out->findings || !out->problems) {
+			buf_puts(err, "out of memory");
+			rc = -1;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		json_decref(ws[i].findings);
+		json_decref(ws[i].problems);
+	}
+	free(ws);
+	if (rc < 0)
+		audit_result_free(out);
+	return rc;
+}
+
+void audit_result_free(audit_result *r)
+{
+	json_decref(r->findings);
+	json_decref(r->problems);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,42 @@
+/* audit: the clone audit of a set of files, as report-model findings.
+ *
+ * sources -> scanner (rustlex, rustscan) -> classifier (evidence, classify)
+ * -> findings (finding).  Files are audited by worker threads; one file
+ * that cannot be read or lexed cleanly becomes an entry in `problems` and
+ * never stops the others.  Findings come back sorted by path, line and
+ * column, the same for any number of threads. */
+#ifndef HPA_AUDIT_H
+#define HPA_AUDIT_H
+
+#include <jansson.h>
+
+#include "audit_rules.h"
+#include "buf.h"
+#include "discover.h"
+#include "rules.h"
+
+typedef struct {
+	const rules *rules;          /* hot paths and test paths */
+	const audit_rules *arules;   /* the classifier's lists */
+	const char *root;            /* resolved root, for Cargo.toml lookups */
+	int include_tests;           /* score test paths as production code */
+	unsigned jobs;               /* 0: one per CPU */
+} audit_options;
+
+typedef struct {
+	json_t *findings;            /* array, sorted (owned reference) */
+	json_t *problems;            /* array of {path, line, message} (owned reference) */
+	size_t files_audited;
+} audit_result;
+
+/* Audit one file's bytes; append findings and problems.  `report` is the
+ * path the findings show.  Returns 0, or -1 when memory ran out. */
+int audit_buffer(const audit_options *opt, const char *report, const char *abs_path, const char *data, size_t len,
+                 json_t *findings, json_t *problems);
+
+/* Audit every file.  Returns 0, or -1 with err set (out of memory). */
+int audit_files(const audit_options *opt, const discover_result *files, audit_result *out, buf *err);
+
+void audit_result_free(audit_result *r);
+
+#endif

@@ -1,0 +1,128 @@
+#include "config.h"
+
+#include "audit_rules.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fileio.h"
+#include "kvfile.h"
+
+static const struct {
+	const char *key;
+	size_t offset;
+} lists[] = {
+	{ "cheap_type", offsetof(audit_rules, cheap_type) },
+	{ "copy_type", offsetof(audit_rules, copy_type) },
+	{ "heap_type", offsetof(audit_rules, heap_type) },
+	{ "wrapper_type", offsetof(audit_rules, wrapper_type) },
+	{ "cheap_name", offsetof(audit_rules, cheap_name) },
+	{ "borrow_method", offsetof(audit_rules, borrow_method) },
+	{ "format_macro", offsetof(audit_rules, format_macro) },
+	{ "spawn_call", offsetof(audit_rules, spawn_call) },
+	{ "send_method", offsetof(audit_rules, send_method) },
+	{ "lock_method", offsetof(audit_rules, lock_method) },
+	{ "cheap_name_exact", offsetof(audit_rules, cheap_name_exact) },
+	{ "deref_type", offsetof(audit_rules, deref_type) },
+	{ "guard_type", offsetof(audit_rules, guard_type) },
+	{ "lookup_method", offsetof(audit_rules, lookup_method) },
+	{ "pass_method", offsetof(audit_rules, pass_method) },
+	{ "owned_method", offsetof(audit_rules, owned_method) },
+	{ "owned_macro", offsetof(audit_rules, owned_macro) },
+	{ "take_method", offsetof(audit_rules, take_method) },
+};
+#define NLISTS (sizeof(lists) / sizeof(lists[0]))
+
+typedef struct {
+	audit_rules *r;
+	int version_seen;
+} parse_state;
+
+static int parse_line(void *ctx, kvfile_pos *pos, const char *key, char *value)
+{
+	parse_state *ps = ctx;
+	size_t i;
+
+	if (!*value)
+		return kvfile_error(pos, "missing value for", key);
+	if (strcmp(key, "version") == 0) {
+		int v;
+		if (ps->version_seen)
+			return kvfile_error(pos, "duplicate key", key);
+		ps->version_seen = 1;
+		if (kvfile_int(pos, value, 0, 1000, &v) < 0)
+			return -1;
+		return v == 1 ? 0 : kvfile_error(pos, "unsupported rules version (this build reads 1)", value);
+	}
+	if (strcmp(key, "element_type") == 0) {
+		char *name, *arg;
+		int n;
+		char item[128];
+		if (kvfile_next_word(&value, &name) < 0 || kvfile_next_word(&value, &arg) < 0 || *value)
+			return kvfile_error(pos, "expected: element_type NAME ARG", NULL);
+		if (kvfile_int(pos, arg, 0, 9, &n) < 0)
+			return -1;
+		snprintf(item, sizeof(item), "%s %d", name, n);
+		return strlist_add(&ps->r->element_type, item) < 0 ? kvfile_error(pos, "out of memory", NULL) : 0;
+	}
+	for (i = 0; i < NLISTS; i++)
+		if (strcmp(key, lists[i].key) == 0) {
+			if (strchr(value, ' ') || strchr(value, '\t'))
+				return kvfile_error(pos, "a name has no white space in it", value);
+			return strlist_add((strlist *)((char *)ps->r + lists[i].offset), value) < 0
+			       ? kvfile_error(pos, "out of memory", NULL) : 0;
+		}
+	return kvfile_error(pos, "unknown key", key);
+}
+
+int audit_rules_parse(audit_rules *out, const char *file, const char *text, size_t len, buf *err)
+{
+	parse_state ps = { out, 0 };
+
+	memset(out, 0, sizeof(*out));
+	if (kvfile_parse(file, text, len, parse_line, &ps, err) < 0)
+		goto fail;
+	if (!ps.version_seen) {
+		buf_printf(err, "%s:1: missing required key 'version'", file);
+		goto fail;
+	}
+	return 0;
+fail:
+	audit_rules_free(out);
+	return -1;
+}
+
+int audit_rules_load(audit_rules *out, const char *path, buf *err)
+{
+	buf text = BUF_INIT;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (fileio_read_all(path, &text, err) < 0)
+		return -1;
+	rc = audit_rules_parse(out, path, buf_cstr(&text), text.len, err);
+	buf_free(&text);
+	return rc;
+}
+
+int audit_rules_element_arg(const audit_rules *r, const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < r->element_type.count; i++) {
+		const strlist_item *it = &r->element_type.items[i];
+		if (it->len == n + 2 && memcmp(it->s, name, n) == 0 && it->s[n] == ' ')
+			return it->s[n + 1] - '0';
+	}
+	return -1;
+}
+
+void audit_rules_free(audit_rules *r)
+{
+	size_t i;
+
+	for (i = 0; i < NLISTS; i++)
+		strlist_free((strlist *)((char *)r + lists[i].offset));
+	strlist_free(&r->element_type);
+}

@@ -1,0 +1,24 @@
+/* audit_rules: the classifier's word lists (patterns/audit.rules). */
+#ifndef HPA_AUDIT_RULES_H
+#define HPA_AUDIT_RULES_H
+
+#include "buf.h"
+#include "strlist.h"
+
+typedef struct {
+	strlist cheap_type, copy_type, heap_type, wrapper_type, cheap_name, cheap_name_exact;
+	strlist borrow_method, format_macro, spawn_call, send_method, lock_method;
+	strlist deref_type, guard_type, lookup_method, pass_method, owned_method, owned_macro, take_method;
+	strlist element_type;  /* NAME ARG pairs: the item is "NAME ARG" */
+} audit_rules;
+
+/* For a container named name[0..n): the type argument its elements are, or
+ * -1 when it is not a container. */
+int audit_rules_element_arg(const audit_rules *r, const char *name, size_t n);
+
+/* Parse text[0..len) named `file`; on error -1 and "file:line: ..." in err. */
+int audit_rules_parse(audit_rules *out, const char *file, const char *text, size_t len, buf *err);
+int audit_rules_load(audit_rules *out, const char *path, buf *err);
+void audit_rules_free(audit_rules *r);
+
+#endif

@@ -1,0 +1,117 @@
+#include "config.h"
+
+#include "classify.h"
+
+static const char *const bucket_names[B_COUNT] = {
+	"cheap_required", "semantic_required", "cold_test_only",
+	"removable_move", "removable_borrow", "structural_refactor",
+};
+
+const char *bucket_name(enum bucket b)
+{
+	return bucket_names[b];
+}
+
+const char *confidence_name(enum confidence c)
+{
+	static const char *const names[CONF_COUNT] = { "high", "medium", "low" };
+	return names[c];
+}
+
+const char *cost_name(enum ev_cost c)
+{
+	switch (c) {
+	case EV_COST_REFCOUNT: return "refcount increment";
+	case EV_COST_HEAP: return "heap allocation plus O(n) copy";
+	case EV_COST_COPY: return "plain copy of a Copy value";
+	default: return "unknown";
+	}
+}
+
+int bucket_is_removable(enum bucket b)
+{
+	return b == B_REMOVABLE_MOVE || b == B_REMOVABLE_BORROW;
+}
+
+static verdict make(enum bucket b, enum confidence c, int rule)
+{
+	verdict v = { b, c, rule };
+	return v;
+}
+
+static int owned(enum ev_root k)
+{
+	return k == EV_ROOT_LOCAL || k == EV_ROOT_PARAM_VALUE || k == EV_ROOT_LOOP_OWNED;
+}
+
+static int behind_reference(enum ev_root k)
+{
+	return k == EV_ROOT_SELF_FIELD || k == EV_ROOT_PARAM_REF || k == EV_ROOT_LOOP_REF ||
+	       k == EV_ROOT_CLOSURE_PARAM || k == EV_ROOT_CALL || k == EV_ROOT_BINDING || k == EV_ROOT_STATIC;
+}
+
+verdict classify(const evidence *ev, int cold, int hot)
+{
+	int typed = ev->type_source != NULL && !ev->cost_by_name;
+
+	/* R1: test, bench and example code is outside production hot paths */
+	if (cold)
+		return make(B_COLD_TEST_ONLY, CONF_HIGH, 1);
+	/* R2: a shared handle by its declared type: its clone shares ownership */
+	if (ev->cost == EV_COST_REFCOUNT && !ev->cost_by_name && !ev->cost_derived)
+		return make(B_CHEAP_REQUIRED, CONF_HIGH, 2);
+	/* R3: cloned through a guard: the clone ends the borrow, removing it
+	 * would keep the guard (and the lock) alive longer.  Not in a `for`
+	 * head, where the guard lives for the whole loop anyway. */
+	if (ev->lock_how[0] && !ev->for_head)
+		return make(B_SEMANTIC_REQUIRED, CONF_HIGH, 3);
+	/* R8: a fresh temporary, dropped right after: cloning it copies for nothing */
+	if (ev->root_kind == EV_ROOT_TEMP)
+		return make(B_REMOVABLE_MOVE, CONF_HIGH, 8);
+	/* R4: the copy is only read where it is made, then dropped */
+	if (ev->borrow_how)
+		return make(B_REMOVABLE_BORROW, typed || ev->borrow_how[0] == '&' ? CONF_HIGH : CONF_MEDIUM, 4);
+	/* R5: a copy bound to a name, or iterated by a `for`, that is only read */
+	if (ev->bound_reads > 0 || (ev->for_head && ev->for_items_read_only))
+		return make(B_REMOVABLE_BORROW, CONF_MEDIUM, 5);
+	/* R6: a shared handle by its name only */
+	if (ev->cost == EV_COST_REFCOUNT && ev->cost_by_name)
+		return make(B_CHEAP_REQUIRED, CONF_MEDIUM, 6);
+	/* R7: a Copy value: the clone is the copy a plain use makes anyway */
+	if (ev->cost == EV_COST_COPY && ev->type_source)
+		return make(B_REMOVABLE_MOVE, CONF_HIGH, 7);
+	/* R9: the original is read again after the clone */
+	if (ev->later_use_line)
+		return make(B_SEMANTIC_REQUIRED, CONF_HIGH, 9);
+	/* R10: inside a loop, a value from outside it: one copy per iteration */
+	if (ev->in_loop && ev->root_outside_loop && !ev->reassigns_root)
+		return make(B_SEMANTIC_REQUIRED, CONF_HIGH, 10);
+	/* R11: inside a closure or async block, a value captured from outside:
+	 * each run of it needs its own copy */
+	if (ev->in_closure && ev->root_outside_closure)
+		return make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 11);
+	/* R13: an owned value at its last use: move it */
+	if (owned(ev->root_kind))
+		return make(B_REMOVABLE_MOVE, (typed && !ev->boundary[0] && !ev->partial_move) ? CONF_HIGH : CONF_MEDIUM, 13);
+	/* R6 (continued): a struct of this file made only of handles, when it
+	 * cannot simply be moved */
+	if (ev->cost == EV_COST_REFCOUNT)
+		return make(B_CHEAP_REQUIRED, CONF_MEDIUM, 6);
+	/* R14: a field of `&mut self` cleared or replaced right after: take it */
+	if (ev->taken_line)
+		return make(B_REMOVABLE_MOVE, CONF_MEDIUM, 14);
+	/* R15: long-lived or borrowed data copied in full just to be wrapped
+	 * in an Arc on every call: share it as an Arc in the first place */
+	if (ev->cost == EV_COST_HEAP && ev->into_arc &&
+	    (ev->root_kind == EV_ROOT_SELF_FIELD || (behind_reference(ev->root_kind) && hot)))
+		return make(B_STRUCTURAL_REFACTOR, CONF_MEDIUM, 15);
+	/* R12: an owned copy of borrowed data that is changed or handed back */
+	if (behind_reference(ev->root_kind) && (ev->bound_mutated_line || ev->bound_returned || ev->is_result))
+		return make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 12);
+	/* R15: long-lived state copied in full on every call: only a change of
+	 * data layout removes it */
+	if (ev->cost == EV_COST_HEAP && ev->root_kind == EV_ROOT_SELF_FIELD && !ev->bound_moved_line)
+		return make(B_STRUCTURAL_REFACTOR, CONF_MEDIUM, 15);
+	/* R16: not enough evidence for anything else: keep it */
+	return make(B_SEMANTIC_REQUIRED, CONF_LOW, 16);
+}

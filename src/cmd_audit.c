@@ -1,0 +1,239 @@
+#include "config.h"
+
+#include "cmd_audit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "audit.h"
+#include "audit_rules.h"
+#include "cli.h"
+#include "datadir.h"
+#include "discover.h"
+#include "fileio.h"
+#include "render.h"
+#include "report.h"
+#include "rules.h"
+
+#define PROG "hotpath-audit audit"
+
+static const cli_opt options[] = {
+	{ "root", CLI_VALUE, 1, "DIR", "repository root; paths are relative to it (default: .)" },
+	{ "paths", CLI_LIST, 1, "P", "files or directories to audit (default: the rules' default_paths)" },
+	{ "format", CLI_VALUE, 1, "FMT", "md, html or json (default: md)" },
+	{ "only-actionable", CLI_FLAG, 1, NULL, "keep removable and structural findings only" },
+	{ "include-tests", CLI_FLAG, 1, NULL, "audit test, bench and example paths as production code" },
+	{ "output", CLI_VALUE, 0, "FILE", "write the report to FILE (atomically) instead of standard output" },
+	{ "jobs", CLI_VALUE, 0, "N", "worker threads (default: one per CPU); output is the same for any N" },
+	{ "patterns", CLI_VALUE, 0, "DIR", "read inventory.rules and audit.rules from DIR" },
+	{ "templates", CLI_VALUE, 0, "DIR", "read report templates from DIR" },
+	{ "full-report", CLI_VALUE, 0, "WHERE", "where the full report is, named when a Markdown report is cut to fit" },
+};
+#define NOPTIONS (sizeof(options) / sizeof(options[0]))
+
+typedef struct {
+	const char *root;
+	const char *const *paths;
+	size_t npaths;
+	const char *format;
+	int only_actionable, include_tests;
+	const char *output, *patterns, *templates, *full_report;
+	long long jobs;
+} audit_args;
+
+static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n, buf *err)
+{
+	audit_args *a = ctx;
+
+	if (strcmp(o->name, "root") == 0)
+		a->root = v[0];
+	else if (strcmp(o->name, "paths") == 0) {
+		a->paths = v;
+		a->npaths = n;
+	} else if (strcmp(o->name, "format") == 0) {
+		if (!render_format_known(v[0])) {
+			buf_printf(err, "argument --format: invalid choice: '%s' (choose from 'md', 'html', 'json')", v[0]);
+			return -1;
+		}
+		a->format = v[0];
+	} else if (strcmp(o->name, "only-actionable") == 0)
+		a->only_actionable = 1;
+	else if (strcmp(o->name, "include-tests") == 0)
+		a->include_tests = 1;
+	else if (strcmp(o->name, "output") == 0)
+		a->output = v[0];
+	else if (strcmp(o->name, "patterns") == 0)
+		a->patterns = v[0];
+	else if (strcmp(o->name, "templates") == 0)
+		a->templates = v[0];
+	else if (strcmp(o->name, "full-report") == 0)
+		a->full_report = v[0];
+	else if (strcmp(o->name, "jobs") == 0) {
+		if (cli_parse_int(v[0], &a->jobs) < 0 || a->jobs < 1 || a->jobs > 256) {
+			buf_printf(err, "argument --jobs: expected a whole number from 1 to 256, got '%s'", v[0]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void print_help(void)
+{
+	buf b = BUF_INIT;
+
+	buf_puts(&b, "Usage: " PROG " [OPTION]...\n"
+	             "Classify every Rust clone site into the clone-audit workflow's six buckets\n"
+	             "(cheap_required, semantic_required, cold_test_only, removable_move,\n"
+	             "removable_borrow, structural_refactor), with the evidence, and write the\n"
+	             "audit report. Audit-only: no file is changed.\n\n"
+	             "Options:\n");
+	cli_help(&b, options, NOPTIONS);
+	buf_puts(&b, "  -h, --help                 show this help and exit\n\n"
+	             "Exit status: 0 the report was written; 2 usage or internal error.\n");
+	fputs(buf_cstr(&b), stdout);
+	buf_free(&b);
+}
+
+static int usage_error(const char *msg)
+{
+	fprintf(stderr, PROG ": error: %s\nTry '" PROG " --help' for more information.\n", msg);
+	return 2;
+}
+
+/* The command line, quoted so that it can be pasted back into a shell. */
+static void command_line(buf *b, int argc, char **argv)
+{
+	int i;
+
+	buf_puts(b, PROG);
+	for (i = 0; i < argc; i++) {
+		const char *s = argv[i];
+		if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=,:@%+") == strlen(s))
+			buf_printf(b, " %s", s);
+		else {
+			buf_puts(b, " '");
+			for (; *s; s++)
+				buf_puts(b, *s == '\'' ? "'\\''" : (char[2]){ *s, 0 });
+			buf_putc(b, '\'');
+		}
+	}
+}
+
+int cmd_audit(int argc, char **argv)
+{
+	audit_args a = { ".", NULL, 0, "md", 0, 0, NULL, NULL, NULL, NULL, 0 };
+	buf err = BUF_INIT, path = BUF_INIT, apath = BUF_INIT, tdir = BUF_INIT, cmd = BUF_INIT, out = BUF_INIT;
+	rules *r = NULL;
+	audit_rules ar;
+	discover_result files = { 0 };
+	audit_result res = { 0 };
+	json_t *model = NULL;
+	const char **default_paths = NULL;
+	size_t i;
+	int rc = 2;
+
+	memset(&ar, 0, sizeof(ar));
+	switch (cli_parse(options, NOPTIONS, argc, argv, on_option, &a, &err)) {
+	case CLI_HELP:
+		print_help();
+		rc = 0;
+		goto done;
+	case CLI_USAGE:
+		rc = usage_error(buf_cstr(&err));
+		goto done;
+	case CLI_OK:
+		break;
+	}
+	command_line(&cmd, argc, argv);
+
+	if (a.patterns) {
+		buf_printf(&path, "%s/inventory.rules", a.patterns);
+		buf_printf(&apath, "%s/audit.rules", a.patterns);
+	} else {
+		datadir_find(&path, "patterns");
+		buf_puts(&apath, buf_cstr(&path));
+		buf_puts(&path, "/inventory.rules");
+		buf_puts(&apath, "/audit.rules");
+	}
+	if (a.templates)
+		buf_puts(&tdir, a.templates);
+	else
+		datadir_find(&tdir, "templates");
+	if (rules_load(&r, path.ptr, &err) < 0 || audit_rules_load(&ar, apath.ptr, &err) < 0) {
+		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
+		goto done;
+	}
+	if (!a.paths) {
+		if (!(default_paths = calloc(r->default_paths.count + 1, sizeof(*default_paths))))
+			goto oom;
+		for (i = 0; i < r->default_paths.count; i++)
+			default_paths[i] = r->default_paths.items[i].s;
+		a.paths = default_paths;
+		a.npaths = r->default_paths.count;
+	}
+
+	switch (discover_collect(&files, a.root, a.paths, a.npaths, &err)) {
+	case DISCOVER_OK:
+		break;
+	case DISCOVER_OUTSIDE_ROOT:
+	case DISCOVER_LOOP:
+	case DISCOVER_ERROR:
+		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
+		goto done;
+	}
+	/* unlike inventory (which mirrors the reference), say what is missing
+	 * of what the user named */
+	for (i = 0; !default_paths && i < a.npaths; i++) {
+		buf p = BUF_INIT;
+		struct stat st;
+		discover_join(&p, files.root, a.paths[i]);
+		if (stat(p.ptr, &st) < 0)
+			fprintf(stderr, PROG ": warning: %s: no such file or directory, skipped\n", a.paths[i]);
+		buf_free(&p);
+	}
+
+	{
+		audit_options ao = { r, &ar, files.root, a.include_tests, (unsigned)a.jobs };
+		report_scope sc = { buf_cstr(&cmd), a.root, a.paths, a.npaths, a.include_tests, a.only_actionable, path.ptr,
+		                    apath.ptr };
+		if (audit_files(&ao, &files, &res, &err) < 0)
+			goto fail;
+		if (!(model = report_build(&res, &sc)))
+			goto oom;
+	}
+	{
+		render_options ro = { 0, a.full_report };
+		if (render_report(&out, model, a.format, tdir.ptr, &ro, &err) < 0)
+			goto fail;
+	}
+	if (a.output) {
+		if (fileio_write_atomic(a.output, buf_cstr(&out), out.len, &err) < 0)
+			goto fail;
+	} else if ((out.len && fwrite(out.ptr, 1, out.len, stdout) != out.len) || fflush(stdout) != 0) {
+		perror(PROG ": writing output");
+		goto done;
+	}
+	rc = 0;
+	goto done;
+oom:
+	buf_puts(&err, "out of memory");
+fail:
+	fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
+	rc = 2;
+done:
+	json_decref(model);
+	audit_result_free(&res);
+	discover_result_free(&files);
+	rules_free(r);
+	audit_rules_free(&ar);
+	free(default_paths);
+	buf_free(&err);
+	buf_free(&path);
+	buf_free(&apath);
+	buf_free(&tdir);
+	buf_free(&cmd);
+	buf_free(&out);
+	return rc;
+}

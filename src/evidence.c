@@ -1,0 +1,1308 @@
+#include "config.h"
+
+#include "evidence.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The tokens of one file, for the helpers below. */
+typedef struct {
+	const rustscan_result *rs;
+	const rustlex_token *t;
+	const char *text;
+	size_t n;
+	const audit_rules *ar;
+} ctx;
+
+/* A type, as the tokens that spell it: [a, b); a == b is unknown. */
+typedef struct {
+	size_t a, b;
+} trange;
+
+static const trange TR_NONE = { 0, 0 };
+
+static int is(const ctx *c, size_t i, const char *s)
+{
+	return i < c->n && rustlex_is(c->rs->lex, &c->t[i], s);
+}
+
+static int is_ident(const ctx *c, size_t i)
+{
+	return i < c->n && c->t[i].kind == TOK_IDENT;
+}
+
+static int is_open(const ctx *c, size_t i, char ch)
+{
+	return i < c->n && c->t[i].kind == TOK_OPEN && c->text[c->t[i].off] == ch;
+}
+
+static int in_list(const ctx *c, const strlist *l, size_t i)
+{
+	return i < c->n && strlist_has(l, c->text + c->t[i].off, c->t[i].len);
+}
+
+static int same_tok(const ctx *c, size_t i, size_t j)
+{
+	return c->t[i].len == c->t[j].len && memcmp(c->text + c->t[i].off, c->text + c->t[j].off, c->t[i].len) == 0;
+}
+
+static size_t skip_pair(const ctx *c, size_t i)
+{
+	return c->t[i].pair_ok ? c->t[i].pair : i;
+}
+
+/* Copy tokens [a, b) as text: a space only between two words and around
+ * `=` and after `,`. */
+static void range_text(const ctx *c, size_t a, size_t b, char *out, size_t size)
+{
+	size_t len = 0, i;
+
+	out[0] = '\0';
+	for (i = a; i < b && i < c->n; i++) {
+		const rustlex_token *t = &c->t[i];
+		int word = t->kind == TOK_IDENT || t->kind == TOK_NUMBER || t->kind == TOK_LIFETIME;
+		int prev_word = i > a && (c->t[i - 1].kind == TOK_IDENT || c->t[i - 1].kind == TOK_NUMBER ||
+		                          c->t[i - 1].kind == TOK_LIFETIME);
+		int space = i > a && ((word && prev_word) || is(c, i, "=") || is(c, i - 1, "=") || is(c, i - 1, ",") ||
+		                      is(c, i, "=>") || is(c, i - 1, "=>"));
+		if (len + t->len + (size_t)space + 4 >= size) {
+			memcpy(out + len, "...", 4);
+			return;
+		}
+		if (space)
+			out[len++] = ' ';
+		memcpy(out + len, c->text + t->off, t->len);
+		len += t->len;
+		out[len] = '\0';
+	}
+}
+
+static void tok_text(const ctx *c, size_t i, char *out, size_t size)
+{
+	range_text(c, i, i + 1, out, size);
+}
+
+/* ---- types ---------------------------------------------------------------- */
+
+static trange strip_refs(const ctx *c, trange t, int *is_ref)
+{
+	while (t.a < t.b && (is(c, t.a, "&") || is(c, t.a, "&&") || is(c, t.a, "mut") || is(c, t.a, "dyn") ||
+	                     is(c, t.a, "impl") || c->t[t.a].kind == TOK_LIFETIME)) {
+		if (is_ref && (is(c, t.a, "&") || is(c, t.a, "&&")))
+			*is_ref = 1;
+		t.a++;
+	}
+	return t;
+}
+
+/* The type's name (last path segment before `<`) and its `<`, if any. */
+static size_t type_head(const ctx *c, trange t, size_t *lt)
+{
+	size_t i, name = RS_NONE;
+
+	*lt = RS_NONE;
+	for (i = t.a; i < t.b && (is_ident(c, i) || is(c, i, "::")); i++)
+		if (is_ident(c, i))
+			name = i;
+	if (i < t.b && is(c, i, "<"))
+		*lt = i;
+	return name;
+}
+
+/* The k-th type argument of `Name<A, B>`. */
+static trange type_arg(const ctx *c, trange t, int k)
+{
+	size_t lt, i, start;
+	int depth = 0, index = 0;
+
+	if (type_head(c, t, &lt) == RS_NONE || lt == RS_NONE)
+		return TR_NONE;
+	start = lt + 1;
+	for (i = lt; i < t.b; i++) {
+		if (c->t[i].kind == TOK_OPEN) {
+			i = skip_pair(c, i);
+			continue;
+		}
+		if (is(c, i, "<"))
+			depth++;
+		else if (is(c, i, ">") && --depth == 0) {
+			if (index == k) {
+				trange r = { start, i };
+				return r;
+			}
+			return TR_NONE;
+		} else if (depth == 1 && is(c, i, ",")) {
+			if (index == k) {
+				trange r = { start, i };
+				return r;
+			}
+			index++;
+			start = i + 1;
+		}
+	}
+	return TR_NONE;
+}
+
+/* Follow `type Name = Target;` aliases declared in the file. */
+static trange resolve_alias(const ctx *c, trange t)
+{
+	size_t lt, name, a, hops;
+
+	for (hops = 0; hops < 8; hops++) {
+		name = type_head(c, strip_refs(c, t, NULL), &lt);
+		if (name == RS_NONE)
+			return t;
+		for (a = 0; a < c->rs->alias_count; a++)
+			if (same_tok(c, c->rs->aliases[a].name, name))
+				break;
+		if (a == c->rs->alias_count)
+			return t;
+		t.a = c->rs->aliases[a].type_start;
+		t.b = c->rs->aliases[a].type_end;
+	}
+	return t;
+}
+
+/* Auto-deref: through references and Arc/Rc/Box/Cow to what they hold. */
+static trange deref(const ctx *c, trange t)
+{
+	size_t lt, name, hops;
+
+	for (hops = 0; hops < 16 && t.a < t.b; hops++) {
+		t = strip_refs(c, resolve_alias(c, t), NULL);
+		name = type_head(c, t, &lt);
+		if (name == RS_NONE || !in_list(c, &c->ar->deref_type, name))
+			break;
+		t = type_arg(c, t, 0);
+	}
+	return t;
+}
+
+/* What indexing or a lookup on a container of type t yields. */
+static trange element(const ctx *c, trange t)
+{
+	size_t lt, name;
+	int k;
+
+	t = deref(c, t);
+	if (t.a < t.b && is_open(c, t.a, '[')) { /* [T] or [T; N] */
+		trange r = { t.a + 1, skip_pair(c, t.a) };
+		size_t i;
+		for (i = r.a; i < r.b; i++)
+			if (is(c, i, ";"))
+				r.b = i;
+		return r;
+	}
+	name = type_head(c, t, &lt);
+	if (name == RS_NONE)
+		return TR_NONE;
+	k = audit_rules_element_arg(c->ar, c->text + c->t[name].off, c->t[name].len);
+	return k < 0 ? TR_NONE : type_arg(c, t, k);
+}
+
+/* The type of field `f` (a token) of the struct that type t names. */
+static trange field_type(const ctx *c, trange t, size_t f)
+{
+	size_t lt, name, i;
+
+	t = deref(c, t);
+	name = type_head(c, t, &lt);
+	if (name == RS_NONE)
+		return TR_NONE;
+	for (i = 0; i < c->rs->field_count; i++) {
+		const rs_field *fd = &c->rs->fields[i];
+		if (same_tok(c, fd->strukt, name) && same_tok(c, fd->name, f)) {
+			trange r = { fd->type_start, fd->type_end };
+			return r;
+		}
+	}
+	return TR_NONE;
+}
+
+/* Option<T>/Result<T, E> -> T; anything else unchanged. */
+static trange unwrap_type(const ctx *c, trange t)
+{
+	size_t lt, name = type_head(c, strip_refs(c, t, NULL), &lt);
+
+	if (name != RS_NONE && (is(c, name, "Option") || is(c, name, "Result")))
+		return type_arg(c, strip_refs(c, t, NULL), 0);
+	return t;
+}
+
+static enum ev_cost type_cost_depth(const ctx *c, trange t, int depth);
+
+/* A struct declared in this file: what cloning it costs, from its fields.
+ * Only handles (and Copy fields beside them) make a cheap clone; any heap
+ * field makes it a heap copy; otherwise unknown. */
+static enum ev_cost struct_cost(const ctx *c, size_t name, int depth)
+{
+	size_t i;
+	int fields = 0, handles = 0, heap = 0, unknown = 0;
+
+	for (i = 0; i < c->rs->field_count; i++) {
+		const rs_field *fd = &c->rs->fields[i];
+		trange ft = { fd->type_start, fd->type_end };
+		if (!same_tok(c, fd->strukt, name))
+			continue;
+		fields++;
+		switch (type_cost_depth(c, ft, depth + 1)) {
+		case EV_COST_REFCOUNT: handles++; break;
+		case EV_COST_HEAP: heap++; break;
+		case EV_COST_COPY: break;
+		default: unknown++; break;
+		}
+	}
+	if (!fields)
+		return EV_COST_UNKNOWN;
+	if (heap)
+		return EV_COST_HEAP;
+	if (handles && !unknown)
+		return EV_COST_REFCOUNT;
+	return EV_COST_UNKNOWN;
+}
+
+/* The cost of cloning a value of type t. */
+static enum ev_cost type_cost(const ctx *c, trange t)
+{
+	return type_cost_depth(c, t, 0);
+}
+
+static enum ev_cost type_cost_depth(const ctx *c, trange t, int depth)
+{
+	size_t lt, name;
+	int is_ref = 0;
+
+	if (depth > 4)
+		return EV_COST_UNKNOWN;
+
+	t = strip_refs(c, resolve_alias(c, t), &is_ref);
+	if (t.a < t.b && is_open(c, t.a, '['))
+		return is_ref ? EV_COST_COPY : EV_COST_HEAP;
+	name = type_head(c, t, &lt);
+	if (name == RS_NONE)
+		return EV_COST_UNKNOWN;
+	if (is_ref && (is(c, name, "str") || is(c, name, "Path") || is(c, name, "OsStr")))
+		return EV_COST_COPY; /* &str is Copy: the reference is copied */
+	if (in_list(c, &c->ar->wrapper_type, name) && lt != RS_NONE)
+		return type_cost_depth(c, type_arg(c, t, 0), depth + 1);
+	if (in_list(c, &c->ar->cheap_type, name))
+		return EV_COST_REFCOUNT;
+	if (in_list(c, &c->ar->copy_type, name))
+		return EV_COST_COPY;
+	if (in_list(c, &c->ar->heap_type, name))
+		return EV_COST_HEAP;
+	return struct_cost(c, name, depth);
+}
+
+/* Walk the receiver's chain after its root, from the root's type: fields,
+ * indexing, lookups, unwraps and guards.  TR_NONE when a step is unknown. */
+static trange chain_type(const ctx *c, trange t, size_t k, size_t end)
+{
+	while (k < end && t.a < t.b) {
+		if (is(c, k, ".") && is_ident(c, k + 1)) {
+			size_t m = k + 1;
+			if (is_open(c, m + 1, '(')) {
+				if (in_list(c, &c->ar->lock_method, m)) {
+					trange d = deref(c, t);
+					size_t lt, name = type_head(c, d, &lt);
+					if (name == RS_NONE || !in_list(c, &c->ar->guard_type, name))
+						return TR_NONE;
+					t = unwrap_type(c, type_arg(c, d, 0));
+					if (is(c, k + 4, "unwrap") || is(c, k + 4, "expect")) /* .lock().unwrap() */
+						k += 3;
+				} else if (in_list(c, &c->ar->lookup_method, m)) {
+					t = element(c, t);
+				} else if (in_list(c, &c->ar->pass_method, m)) {
+					if (!is(c, m, "entry"))
+						t = unwrap_type(c, t);
+				} else
+					return TR_NONE;
+				k = skip_pair(c, m + 1) + 1;
+				continue;
+			}
+			t = field_type(c, t, m);
+			k += 2;
+			continue;
+		}
+		if (is_open(c, k, '[')) {
+			t = element(c, t);
+			k = skip_pair(c, k) + 1;
+			continue;
+		}
+		if (is(c, k, "?")) {
+			t = unwrap_type(c, t);
+			k++;
+			continue;
+		}
+		return TR_NONE;
+	}
+	return t;
+}
+
+/* ---- statements ---------------------------------------------------------- */
+
+/* The end of a `let` pattern / type: the `=` or `;` at depth 0. */
+static size_t let_end(const ctx *c, size_t i, size_t limit)
+{
+	int angle = 0;
+
+	for (; i < limit; i++) {
+		if (c->t[i].kind == TOK_OPEN)
+			i = skip_pair(c, i);
+		else if (is(c, i, "<"))
+			angle++;
+		else if (is(c, i, ">"))
+			angle--;
+		else if (angle <= 0 && (is(c, i, "=") || is(c, i, ";")))
+			return i;
+	}
+	return limit;
+}
+
+/* The end of an expression statement from i: its `;` at depth 0, or the
+ * closer of the block it is in. */
+static size_t stmt_end(const ctx *c, size_t i, size_t limit)
+{
+	for (; i < limit; i++) {
+		if (c->t[i].kind == TOK_OPEN)
+			i = skip_pair(c, i);
+		else if (c->t[i].kind == TOK_CLOSE || is(c, i, ";"))
+			return i;
+	}
+	return limit;
+}
+
+static size_t stmt_start(const ctx *c, size_t i, size_t limit)
+{
+	while (i > limit) {
+		size_t p = i - 1;
+		if (c->t[p].kind == TOK_CLOSE) {
+			if (is(c, p, "}"))
+				return i;
+			i = skip_pair(c, p);
+			continue;
+		}
+		if (is(c, p, ";") || c->t[p].kind == TOK_OPEN || is(c, p, "=>"))
+			return i;
+		i = p;
+	}
+	return limit;
+}
+
+/* The `}` that ends the block containing token i. */
+static size_t block_end(const ctx *c, size_t i, size_t limit)
+{
+	for (; i < limit; i++) {
+		if (c->t[i].kind == TOK_OPEN)
+			i = skip_pair(c, i);
+		else if (c->t[i].kind == TOK_CLOSE)
+			return i;
+	}
+	return limit;
+}
+
+static int names_root(const ctx *c, size_t i, const char *root)
+{
+	return is_ident(c, i) && is(c, i, root) && !(i > 0 && (is(c, i - 1, ".") || is(c, i - 1, "::")));
+}
+
+/* Is token k an argument of a format-family macro (directly)? */
+static int in_format_macro(const ctx *c, size_t k, size_t floor)
+{
+	while (k > floor) {
+		size_t p = k - 1;
+		if (c->t[p].kind == TOK_CLOSE) {
+			k = skip_pair(c, p);
+			continue;
+		}
+		if (c->t[p].kind == TOK_OPEN) {
+			if (p > 1 && is(c, p - 1, "!") && in_list(c, &c->ar->format_macro, p - 2))
+				return 1;
+			/* json!({"a": x}) and json!([x]): object and array literals
+			 * inside the macro are still its input; a call is not */
+			if (is_open(c, p, '(') && p > 0 && (is_ident(c, p - 1) || c->t[p - 1].kind == TOK_CLOSE))
+				return 0;
+			if (is_open(c, p, '{') && p > 0 && (is(c, p - 1, ")") || is_ident(c, p - 1)))
+				return 0; /* a block or struct literal */
+			k = p;
+			continue;
+		}
+		if (is(c, p, ";"))
+			return 0;
+		k = p;
+	}
+	return 0;
+}
+
+enum use_kind { USE_READ, USE_MUT, USE_MOVE };
+
+/* How the occurrence of a name at k uses it. */
+static enum use_kind use_at(const ctx *c, size_t k, size_t floor)
+{
+	size_t n = k + 1;
+
+	if (k > 0 && is(c, k - 1, "mut") && k > 1 && is(c, k - 2, "&"))
+		return USE_MUT;
+	if (k > 0 && is(c, k - 1, "&"))
+		return USE_READ;
+	if (k > 0 && (is(c, k - 1, "==") || is(c, k - 1, "!=")))
+		return USE_READ;
+	/* fields, then maybe a method: x.a.b.len() */
+	while (is(c, n, ".") && is_ident(c, n + 1) && !is_open(c, n + 2, '('))
+		n += 2;
+	if (is(c, n, ".") && is_ident(c, n + 1) && is_open(c, n + 2, '('))
+		return in_list(c, &c->ar->borrow_method, n + 1) ? USE_READ : USE_MOVE;
+	if (n > k + 1) /* a field read */
+		return is(c, n, "=") ? USE_MUT : USE_READ;
+	if (is_open(c, n, '[') || is(c, n, "==") || is(c, n, "!=") || is(c, n, "<") || is(c, n, ">") ||
+	    is(c, n, "<=") || is(c, n, ">="))
+		return USE_READ;
+	if (is(c, n, "=") || is(c, n, "+=") || is(c, n, "-=") || is(c, n, "*=") || is(c, n, "/=") || is(c, n, "|=") ||
+	    is(c, n, "&="))
+		return USE_MUT;
+	if (in_format_macro(c, k, floor))
+		return USE_READ;
+	return USE_MOVE;
+}
+
+/* ---- declarations ------------------------------------------------------- */
+
+static const rs_scope *scope_at_head(const ctx *c, size_t k, enum rs_scope_kind kind)
+{
+	size_t s;
+
+	for (s = 0; s < c->rs->scope_count; s++)
+		if (c->rs->scopes[s].head == k && c->rs->scopes[s].kind == kind)
+			return &c->rs->scopes[s];
+	return NULL;
+}
+
+/* Does the expression [a, b) hand over an owned value (`rx.recv()`,
+ * `queue.pop()`) rather than lend one (`&x`, `.iter()`, `.get(..)`)? */
+static int takes_ownership(const ctx *c, size_t a, size_t b)
+{
+	size_t k;
+	int takes = 0;
+
+	for (k = a; k < b; k++) {
+		if (is(c, k, "&") || (is(c, k, ".") && (in_list(c, &c->ar->lookup_method, k + 1) || is(c, k + 1, "iter") ||
+		                                        is(c, k + 1, "as_ref") || is(c, k + 1, "as_mut"))))
+			return 0;
+		if (is(c, k, ".") && in_list(c, &c->ar->take_method, k + 1))
+			takes = 1;
+	}
+	return takes;
+}
+
+typedef struct {
+	size_t last;          /* the declaring token, RS_NONE when none */
+	enum ev_root kind;
+	trange type;          /* a declared type */
+	size_t init_a, init_b;/* a `let`'s initializer, or a binding's scrutinee */
+	int owned_binding;
+	int scrutinee;        /* init is a match/if-let scrutinee: unwrap Some(..) */
+	size_t scope_end;     /* where the binding's scope ends (a closer) */
+} decl;
+
+/* Is the name at token i a parameter or annotated local of a `&` type? */
+static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
+{
+	size_t k, close;
+
+	if (fn->params_open != RS_NONE && c->t[fn->params_open].pair_ok) {
+		close = c->t[fn->params_open].pair;
+		for (k = fn->params_open + 1; k + 2 < close; k++)
+			if (same_tok(c, k, i) && is(c, k + 1, ":") && (is(c, k + 2, "&") || is(c, k + 2, "&&")))
+				return 1;
+	}
+	for (k = fn->body_open + 1; k + 3 < i; k++)
+		if (is(c, k, "let") && same_tok(c, k + 1, i) && is(c, k + 2, ":") && is(c, k + 3, "&"))
+			return 1;
+	return 0;
+}
+
+/* The last declaration of `root` in the fn body before `before`. */
+static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
+{
+	decl d;
+	size_t k;
+
+	memset(&d, 0, sizeof(d));
+	d.last = RS_NONE;
+	for (k = fn->body_open + 1; k < before; k++) {
+		if (is(c, k, "let")) {
+			size_t end = let_end(c, k + 1, before), p;
+			int binding = k > 0 && (is(c, k - 1, "if") || is(c, k - 1, "while"));
+			for (p = k + 1; p < end; p++) {
+				if (!names_root(c, p, root) || is(c, p + 1, "::") || is_open(c, p + 1, '('))
+					continue;
+				memset(&d, 0, sizeof(d));
+				d.last = p;
+				d.kind = binding ? EV_ROOT_BINDING : EV_ROOT_LOCAL;
+				if (!binding && p + 1 < end && is(c, p + 1, ":")) {
+					d.type.a = p + 2;
+					d.type.b = end;
+				}
+				if (is(c, end, "=")) {
+					d.init_a = end + 1;
+					d.init_b = binding ? stmt_end(c, end + 1, c->n) : stmt_end(c, end + 1, c->n);
+					if (binding) {
+						/* `while let Some(x) = rx.recv().await {`: up to the body */
+						size_t q;
+						for (q = end + 1; q < c->n && !is_open(c, q, '{'); q++)
+							if (c->t[q].kind == TOK_OPEN)
+								q = skip_pair(c, q);
+						d.init_b = q;
+						d.scrutinee = 1;
+						if (takes_ownership(c, d.init_a, d.init_b)) {
+							d.kind = EV_ROOT_LOCAL;
+							d.owned_binding = 1;
+						}
+					}
+				}
+				break;
+			}
+			continue;
+		}
+		if (is(c, k, "for")) {
+			const rs_scope *sc = scope_at_head(c, k, RS_LOOP);
+			size_t in, p;
+			if (!sc)
+				continue;
+			for (in = k + 1; in < sc->start && !is(c, in, "in"); in++)
+				;
+			for (p = k + 1; p < in; p++)
+				if (names_root(c, p, root)) {
+					size_t q;
+					int by_ref = is(c, in + 1, "&");
+					for (q = in + 1; q + 1 < sc->start; q++)
+						if (is(c, q, ".") && (is(c, q + 1, "iter") || is(c, q + 1, "iter_mut") || is(c, q + 1, "keys") ||
+						                      is(c, q + 1, "values") || is(c, q + 1, "windows") || is(c, q + 1, "chunks")))
+							by_ref = 1;
+					if (!by_ref && is_ident(c, in + 1) && in + 2 == sc->start - 1 && ident_is_ref(c, fn, in + 1))
+						by_ref = 1; /* `for x in items` where items: &[T] */
+					memset(&d, 0, sizeof(d));
+					d.last = p;
+					d.kind = by_ref ? EV_ROOT_LOOP_REF : EV_ROOT_LOOP_OWNED;
+					d.scope_end = sc->end;
+				}
+			continue;
+		}
+		if (is(c, k, "|") || is(c, k, "||")) {
+			const rs_scope *sc = scope_at_head(c, k, RS_CLOSURE);
+			size_t p;
+			if (!sc)
+				continue;
+			for (p = k + 1; p < sc->start && p < before; p++)
+				if (names_root(c, p, root) && sc->end > before) {
+					memset(&d, 0, sizeof(d));
+					d.last = p;
+					d.kind = EV_ROOT_CLOSURE_PARAM;
+					d.scope_end = sc->end;
+				}
+			continue;
+		}
+		/* a match arm binding: `Some(root) =>`, or a select! arm:
+		 * `Some(root) = rx.recv() =>` */
+		if (names_root(c, k, root) && (is(c, k + 1, ")") || is(c, k + 1, ",") || is(c, k + 1, "}")) && k > 0 &&
+		    (is(c, k - 1, "(") || is(c, k - 1, ",") || is(c, k - 1, "{") || is(c, k - 1, "ref") || is(c, k - 1, "mut"))) {
+			size_t q, eq = RS_NONE;
+			for (q = k + 1; q < before && q < k + 64; q++) {
+				if (c->t[q].kind == TOK_OPEN) {
+					q = skip_pair(c, q);
+					continue;
+				}
+				if (is(c, q, "=") && eq == RS_NONE)
+					eq = q;
+				if (is(c, q, "=>")) {
+					memset(&d, 0, sizeof(d));
+					d.last = k;
+					d.kind = EV_ROOT_BINDING;
+					if (eq != RS_NONE) { /* select! arm */
+						d.init_a = eq + 1;
+						d.init_b = q;
+						d.scrutinee = 1;
+						if (takes_ownership(c, eq + 1, q)) {
+							d.kind = EV_ROOT_LOCAL;
+							d.owned_binding = 1;
+						}
+					} else { /* match arm: the scrutinee after `match` */
+						size_t open = k, m;
+						while (open > fn->body_open) { /* the `{` holding the arms */
+							open--;
+							if (c->t[open].kind == TOK_CLOSE)
+								open = skip_pair(c, open);
+							else if (is_open(c, open, '{'))
+								break;
+						}
+						for (m = open; m > fn->body_open && m + 64 > open; m--)
+							if (is(c, m, "match")) {
+								d.init_a = m + 1;
+								d.init_b = open;
+								d.scrutinee = 1;
+								if (takes_ownership(c, m + 1, open)) {
+									d.kind = EV_ROOT_LOCAL;
+									d.owned_binding = 1;
+								}
+								break;
+							}
+					}
+					break;
+				}
+				if (is(c, q, ";") || is(c, q, "{"))
+					break;
+			}
+		}
+	}
+	return d;
+}
+
+/* `let x = <init>`: a type the initializer makes plain. */
+static int constructed(const ctx *c, evidence *ev, size_t a, size_t b)
+{
+	size_t i;
+
+	if (a >= b)
+		return 0;
+	if (c->t[a].kind == TOK_NUMBER || is(c, a, "true") || is(c, a, "false")) {
+		snprintf(ev->type, sizeof(ev->type), "%s", c->t[a].kind == TOK_NUMBER ? "a number" : "bool");
+		ev->type_source = "literal";
+		ev->cost = EV_COST_COPY;
+		return 1;
+	}
+	if (c->t[a].kind == TOK_STRING && (a + 1 >= b || is(c, a + 1, ";"))) {
+		snprintf(ev->type, sizeof(ev->type), "&str");
+		ev->type_source = "literal";
+		ev->cost = EV_COST_COPY;
+		return 1;
+	}
+	if (is_ident(c, a) && is(c, a + 1, "!") && in_list(c, &c->ar->owned_macro, a)) {
+		snprintf(ev->type, sizeof(ev->type), "%s", is(c, a, "vec") ? "Vec<_>" : "String");
+		ev->type_source = "constructor";
+		ev->cost = EV_COST_HEAP;
+		return 1;
+	}
+	/* a channel: `let (tx, rx) = mpsc::channel(..)` -- both ends are handles */
+	for (i = a; i < b && !is(c, i, ";"); i++)
+		if (is_ident(c, i) && c->t[i].len >= 7 &&
+		    memcmp(c->text + c->t[i].off + c->t[i].len - 7, "channel", 7) == 0 && is_open(c, i + 1, '(')) {
+			snprintf(ev->type, sizeof(ev->type), "a channel end");
+			ev->type_source = "constructor";
+			ev->cost = EV_COST_REFCOUNT;
+			return 1;
+		}
+	/* Type::new(..) and friends: the cost of Type */
+	for (i = a; i + 3 < b && is_ident(c, i) && is(c, i + 1, "::"); i += 2)
+		if (is_ident(c, i + 2) && is_open(c, i + 3, '(') &&
+		    (is(c, i + 2, "new") || is(c, i + 2, "from") || is(c, i + 2, "with_capacity") || is(c, i + 2, "default") ||
+		     is(c, i + 2, "clone") || is(c, i + 2, "current"))) {
+			trange t = { i, i + 1 };
+			ev->cost = type_cost(c, t);
+			if (ev->cost == EV_COST_UNKNOWN)
+				return 0;
+			range_text(c, i, i + 1, ev->type, sizeof(ev->type));
+			ev->type_source = "constructor";
+			return 1;
+		}
+	return 0;
+}
+
+static int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type);
+
+/* The type of expression [a, b) when it is a chain from a name whose type
+ * is known (a parameter, an annotated or inferable local, self): `x.a[i]`,
+ * `m.lock().unwrap()`, `self.map.get(&k)`.  A trailing `.clone()` is
+ * ignored; *guard is set when the chain ends in a lock's guard. */
+static trange expr_type(const ctx *c, const rs_fn *fn, size_t a, size_t b, int depth, int *guard)
+{
+	evidence probe;
+	trange t = TR_NONE;
+	size_t k;
+
+	if (depth > 3 || a >= b || !is_ident(c, a))
+		return TR_NONE;
+	while (b >= a + 4 && is(c, b - 4, ".") && is(c, b - 3, "clone") && is_open(c, b - 2, '('))
+		b -= 4;
+	if (is(c, b - 1, ";"))
+		b--;
+	if (guard) {
+		*guard = 0;
+		for (k = a; k + 2 < b; k++)
+			if (is(c, k, ".") && in_list(c, &c->ar->lock_method, k + 1) && is_open(c, k + 2, '(')) {
+				size_t after = skip_pair(c, k + 2) + 1;
+				if (after == b || (is(c, after, ".") && (is(c, after + 1, "unwrap") || is(c, after + 1, "expect")) &&
+				                   skip_pair(c, after + 2) + 1 == b))
+					*guard = 1;
+			}
+	}
+	if (is(c, a, "self")) {
+		if (fn->impl == RS_NONE || c->rs->impls[fn->impl].self_type == RS_NONE)
+			return TR_NONE;
+		t.a = c->rs->impls[fn->impl].self_type;
+		t.b = t.a + 1;
+	} else {
+		memset(&probe, 0, sizeof(probe));
+		range_text(c, a, a + 1, probe.root, sizeof(probe.root));
+		if (!find_param(c, &probe, fn, &t)) {
+			decl d = find_local(c, probe.root, fn, a);
+			if (d.last == RS_NONE)
+				return TR_NONE;
+			if (d.type.b > d.type.a)
+				t = d.type;
+			else if (d.init_b > d.init_a && d.init_a != a)
+				t = expr_type(c, fn, d.init_a, d.init_b, depth + 1, NULL);
+			if (d.scrutinee)
+				t = unwrap_type(c, t);
+		}
+	}
+	if (t.a >= t.b)
+		return TR_NONE;
+	return chain_type(c, t, a + 1, b);
+}
+
+/* A fn parameter named root: kind, type, line. */
+static int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
+{
+	size_t close, p;
+
+	if (fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
+		return 0;
+	close = c->t[fn->params_open].pair;
+	for (p = fn->params_open + 1; p < close;) {
+		size_t e = p, q, k;
+		int angle = 0;
+		for (; e < close; e++) {
+			if (c->t[e].kind == TOK_OPEN)
+				e = skip_pair(c, e);
+			else if (is(c, e, "<"))
+				angle++;
+			else if (is(c, e, ">"))
+				angle--;
+			else if (angle <= 0 && is(c, e, ","))
+				break;
+		}
+		for (q = p; q < e && !is(c, q, ":"); q++)
+			if (c->t[q].kind == TOK_OPEN)
+				q = skip_pair(c, q);
+		if (q == e) { /* self, &self, &mut self, &'a self */
+			for (k = p; k < e; k++)
+				if (is(c, k, "self")) {
+					ev->fn_self_mut = is(c, k - 1, "mut") && k > p;
+					if (strcmp(ev->root, "self") == 0) {
+						ev->root_kind = is(c, p, "&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+						ev->decl_line = c->t[k].line;
+						return 1;
+					}
+				}
+		} else {
+			/* NAME: T, mut NAME: T, or a pattern: Json(NAME): Json<T> */
+			for (k = p; k < q; k++)
+				if (names_root(c, k, ev->root)) {
+					trange t = { q + 1, e };
+					ev->root_kind = is(c, q + 1, "&") || is(c, q + 1, "&&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+					ev->decl_line = c->t[k].line;
+					if (k > p && is_open(c, k - 1, '(') && is_ident(c, p)) /* destructured wrapper */
+						t = type_arg(c, t, 0);
+					*type = t;
+					ev->type_source = "parameter";
+					return 1;
+				}
+		}
+		p = e + 1;
+	}
+	return 0;
+}
+
+/* ---- uses ---------------------------------------------------------------- */
+
+/* First read of root after `from`; for a field root (root.field), only
+ * reads that a partial move would break: root as a whole, a method call on
+ * it, or the same field. */
+static uint32_t later_use(const ctx *c, const char *root, const char *field, size_t from, size_t until)
+{
+	size_t k;
+
+	for (k = from; k < until; k++) {
+		if (!names_root(c, k, root))
+			continue;
+		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
+			continue; /* a field label in a struct literal: `Foo { root: x }` */
+		if (k > 0 && (is(c, k - 1, "let") || (is(c, k - 1, "mut") && k > 1 && is(c, k - 2, "let")))) {
+			/* shadowed: only its initializer can still read the old value */
+			size_t end = let_end(c, k + 1, until), q, e;
+			if (!is(c, end, "="))
+				return 0;
+			e = stmt_end(c, end + 1, until);
+			for (q = end + 1; q < e; q++)
+				if (names_root(c, q, root))
+					return c->t[q].line;
+			return 0;
+		}
+		if (is(c, k + 1, "=") && !(k > 0 && is(c, k - 1, "*")))
+			continue; /* assigned, not read */
+		if (field && field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is_open(c, k + 3, '(') &&
+		    !is(c, k + 2, field))
+			continue; /* another field: unaffected by moving this one */
+		return c->t[k].line;
+	}
+	return 0;
+}
+
+/* How a `let NAME = <clone>;` binding is used until its block ends. */
+static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size_t until, size_t floor)
+{
+	size_t k, reads = 0;
+	int blocked = 0;
+
+	for (k = from; k < until; k++) {
+		enum use_kind u;
+		if (!names_root(c, k, ev->bound_to))
+			continue;
+		if (k > 0 && (is(c, k - 1, "let") || (is(c, k - 1, "mut") && is(c, k - 2, "let"))))
+			break; /* shadowed */
+		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
+			continue;
+		u = use_at(c, k, floor);
+		if (u == USE_READ) {
+			reads++;
+			continue;
+		}
+		blocked = 1;
+		if (u == USE_MUT && !ev->bound_mutated_line)
+			ev->bound_mutated_line = c->t[k].line;
+		if (u == USE_MOVE && !ev->bound_moved_line) {
+			ev->bound_moved_line = c->t[k].line;
+			/* handed over as the block's value: returned */
+			if (c->t[k + 1].kind == TOK_CLOSE || is(c, k - 1, "return") || (is(c, k - 1, "Ok") && is_open(c, k - 1, '(')))
+				ev->bound_returned = 1;
+			if (k > 1 && is_open(c, k - 1, '(') && (is(c, k - 2, "Ok") || is(c, k - 2, "Some")) &&
+			    c->t[skip_pair(c, k - 1) + 1].kind == TOK_CLOSE)
+				ev->bound_returned = 1;
+		}
+	}
+	if (is_mut && !ev->bound_mutated_line)
+		ev->bound_mutated_line = c->t[from > 0 ? from - 1 : 0].line;
+	ev->bound_reads = blocked || is_mut ? 0 : (int)reads;
+}
+
+/* ---- the calls around the clone ------------------------------------------ */
+
+static void surroundings(const ctx *c, evidence *ev, const rs_site *st, size_t floor)
+{
+	size_t k = st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : st->recv_start;
+	int innermost = 1;
+
+	while (k > floor) {
+		size_t p = k - 1;
+		if (c->t[p].kind == TOK_CLOSE) {
+			k = skip_pair(c, p);
+			continue;
+		}
+		if (c->t[p].kind != TOK_OPEN) {
+			if (is(c, p, ";"))
+				innermost = 0;
+			k = p;
+			continue;
+		}
+		if ((is_open(c, p, '(') || is_open(c, p, '[') || is_open(c, p, '{')) && p > 1 && is(c, p - 1, "!") &&
+		    in_list(c, &c->ar->format_macro, p - 2)) {
+			if (innermost && !ev->borrow_how) {
+				ev->borrow_how = "format!";
+				tok_text(c, p - 2, ev->borrow_text, sizeof(ev->borrow_text));
+			}
+		} else if (innermost && !ev->borrow_how && (is_open(c, p, '{') || is_open(c, p, '[')) &&
+		           in_format_macro(c, k, floor)) {
+			/* inside an object or array literal of json!(..) */
+			size_t q = p;
+			while (q > floor && !(is(c, q, "!") && in_list(c, &c->ar->format_macro, q - 1)))
+				q--;
+			ev->borrow_how = "format!";
+			tok_text(c, q - 1, ev->borrow_text, sizeof(ev->borrow_text));
+		} else if (is_open(c, p, '(') && p > 0) {
+			size_t callee = p - 1;
+			if (is_ident(c, callee) && callee > 0 && is(c, callee - 1, ".") && in_list(c, &c->ar->send_method, callee)) {
+				if (!ev->boundary[0]) {
+					snprintf(ev->boundary, sizeof(ev->boundary), ".%.*s()", (int)c->t[callee].len,
+					         c->text + c->t[callee].off);
+					ev->boundary_line = c->t[callee].line;
+				}
+			} else if (is_ident(c, callee) && in_list(c, &c->ar->spawn_call, callee)) {
+				size_t a = callee;
+				while (a >= 2 && is(c, a - 1, "::") && is_ident(c, a - 2))
+					a -= 2;
+				range_text(c, a, callee + 1, ev->boundary, sizeof(ev->boundary));
+				ev->boundary_line = c->t[callee].line;
+			}
+		}
+		innermost = 0;
+		k = p;
+	}
+}
+
+/* Is the original (root, or root.field) changed or moved while a borrow of
+ * it would live, up to the last read of the bound name? */
+static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t until, size_t floor)
+{
+	size_t k, last_read = from;
+
+	for (k = from; k < until; k++)
+		if (names_root(c, k, ev->bound_to))
+			last_read = k;
+	for (k = from; k < last_read; k++) {
+		if (!names_root(c, k, ev->root))
+			continue;
+		if (ev->field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is(c, k + 2, ev->field) &&
+		    !is_open(c, k + 3, '('))
+			continue; /* another field */
+		if (use_at(c, k, floor) != USE_READ)
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the expression at token a sit directly in `Arc::new(` / `Rc::new(`? */
+static int expr_start_into_arc(const ctx *c, size_t a)
+{
+	return a >= 4 && is_open(c, a - 1, '(') && is(c, a - 2, "new") && is(c, a - 3, "::") &&
+	       (is(c, a - 4, "Arc") || is(c, a - 4, "Rc"));
+}
+
+/* ---- gather ----------------------------------------------------------------- */
+
+/* Is the type's cost from the lists (not derived from a struct's fields)? */
+static int listed_type(const ctx *c, trange t)
+{
+	size_t lt, name;
+
+	t = strip_refs(c, resolve_alias(c, t), NULL);
+	name = type_head(c, t, &lt);
+	if (name == RS_NONE)
+		return 1;
+	if (in_list(c, &c->ar->wrapper_type, name) && lt != RS_NONE)
+		return listed_type(c, type_arg(c, t, 0));
+	return in_list(c, &c->ar->cheap_type, name) || in_list(c, &c->ar->copy_type, name) ||
+	       in_list(c, &c->ar->heap_type, name);
+}
+
+static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
+{
+	if (t.a >= t.b)
+		return;
+	range_text(c, t.a, t.b, ev->type, sizeof(ev->type));
+	ev->type_source = source;
+	ev->cost = type_cost(c, t);
+	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
+}
+
+void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules *ar, size_t si)
+{
+	ctx c = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, ar };
+	const rs_site *st = &rs->sites[si];
+	const rs_fn *fn = st->fn == RS_NONE ? NULL : &rs->fns[st->fn];
+	size_t after = st->call_close + 1, k, end, start, floor, rs0 = st->recv_start;
+	trange root_type = TR_NONE;
+	int has_call = 0;
+	size_t scope_end = 0;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->decl_tok = RS_NONE;
+	range_text(&c, st->recv_start, st->recv_end, ev->receiver, sizeof(ev->receiver));
+
+	if (is_ident(&c, rs0))
+		tok_text(&c, rs0, ev->root, sizeof(ev->root));
+	if (is(&c, rs0 + 1, ".") && is_ident(&c, rs0 + 2) && rs0 + 2 < st->recv_end)
+		tok_text(&c, rs0 + 2, ev->field, sizeof(ev->field));
+	for (k = rs0; k + 1 < st->recv_end; k++)
+		if (is(&c, k, ".") && in_list(&c, &ar->lock_method, k + 1) && is_open(&c, k + 2, '(')) {
+			snprintf(ev->lock_how, sizeof(ev->lock_how), ".%.*s()", (int)c.t[k + 1].len, c.text + c.t[k + 1].off);
+			break;
+		}
+	for (k = rs0 + 1; k < st->recv_end; k++)
+		if (is_open(&c, k, '('))
+			has_call = 1;
+
+	if (fn) {
+		tok_text(&c, fn->name, ev->fn_name, sizeof(ev->fn_name));
+		ev->fn_first = c.t[fn->sig].line;
+		ev->fn_last = fn->body_close != RS_NONE ? c.t[fn->body_close].line : ev->fn_first;
+		ev->fn_is_pub = fn->is_pub;
+	}
+
+	/* what is cloned, and its type */
+	if (!ev->root[0] || is_open(&c, rs0 + 1, '(') || is(&c, rs0 + 1, "::") || is(&c, rs0 + 1, "!")) {
+		/* a call or macro at the start: a temporary, or a path call */
+		ev->root_kind = EV_ROOT_CALL;
+		if (is(&c, rs0 + 1, "!") && in_list(&c, &ar->owned_macro, rs0))
+			ev->root_kind = EV_ROOT_TEMP;
+		if (is(&c, rs0 + 1, "::")) { /* Handle::current(), Type::new() */
+			size_t q = rs0;
+			while (is_ident(&c, q) && is(&c, q + 1, "::"))
+				q += 2;
+			if (is_ident(&c, q) && is_open(&c, q + 1, '(') && q >= 2) {
+				trange t = { q - 2, q - 1 };
+				if (is(&c, q, "new") || is(&c, q, "current") || is(&c, q, "default") || is(&c, q, "from") ||
+				    is(&c, q, "with_capacity")) {
+					set_type(&c, ev, t, "constructor");
+					if (ev->cost == EV_COST_UNKNOWN) {
+						ev->type[0] = '\0';
+						ev->type_source = NULL;
+					}
+					ev->root_kind = EV_ROOT_TEMP;
+				}
+			}
+		}
+	} else if (fn) {
+		if (strcmp(ev->root, "self") == 0) {
+			if (fn->impl != RS_NONE && rs->impls[fn->impl].self_type != RS_NONE) {
+				root_type.a = rs->impls[fn->impl].self_type;
+				root_type.b = root_type.a + 1;
+			}
+			find_param(&c, ev, fn, &root_type);
+			if (ev->field[0])
+				ev->root_kind = EV_ROOT_SELF_FIELD;
+			if (fn->impl != RS_NONE && rs->impls[fn->impl].self_type != RS_NONE) {
+				root_type.a = rs->impls[fn->impl].self_type;
+				root_type.b = root_type.a + 1;
+			}
+		} else {
+			decl d = find_local(&c, ev->root, fn, rs0);
+			if (d.last != RS_NONE) {
+				int guard = 0;
+				ev->root_kind = d.kind;
+				ev->decl_tok = (uint32_t)d.last;
+				ev->decl_line = c.t[d.last].line;
+				ev->owned_binding = d.owned_binding;
+				scope_end = d.scope_end;
+				if (!scope_end) { /* a let: its block */
+					size_t open = d.last;
+					while (open > fn->body_open) {
+						open--;
+						if (c.t[open].kind == TOK_CLOSE)
+							open = skip_pair(&c, open);
+						else if (is_open(&c, open, '{'))
+							break;
+					}
+					scope_end = skip_pair(&c, open);
+				}
+				if (d.type.b > d.type.a) {
+					root_type = d.type;
+					ev->type_source = "let annotation";
+				} else if (d.init_b > d.init_a) {
+					root_type = expr_type(&c, fn, d.init_a, d.init_b, 0, &guard);
+					if (d.scrutinee)
+						root_type = unwrap_type(&c, root_type);
+					if (root_type.b > root_type.a)
+						ev->type_source = "inferred from its initializer";
+					else if (!has_call && !ev->field[0] && !d.scrutinee)
+						constructed(&c, ev, d.init_a, d.init_b);
+					if (guard && !ev->lock_how[0])
+						snprintf(ev->lock_how, sizeof(ev->lock_how), "guard `%s`", ev->root);
+				}
+			} else if (find_param(&c, ev, fn, &root_type)) {
+				ev->decl_tok = RS_NONE;
+			} else if (ev->root[0] >= 'A' && ev->root[0] <= 'Z') {
+				ev->root_kind = EV_ROOT_STATIC;
+			}
+		}
+		if (root_type.b > root_type.a) {
+			size_t chain_start = rs0 + 1;
+			trange t = chain_type(&c, root_type, chain_start, st->recv_end);
+			if (t.b > t.a) {
+				const char *src = ev->type_source ? ev->type_source : "parameter";
+				if (chain_start < st->recv_end) {
+					ev->type_via_chain = 1;
+					src = ev->root_kind == EV_ROOT_SELF_FIELD || strcmp(ev->root, "self") == 0 ? "struct field" : src;
+				}
+				set_type(&c, ev, t, src);
+			} else {
+				ev->type_source = NULL;
+			}
+			if (chain_start < st->recv_end && t.b > t.a) {
+				/* the field's declaration line, for the report */
+				size_t f;
+				for (f = 0; f < rs->field_count; f++)
+					if (rs->fields[f].type_start == t.a && rs->fields[f].type_end == t.b)
+						ev->decl_line = c.t[rs->fields[f].name].line;
+			}
+		}
+		/* a value produced by a call in the chain (not a plain path) */
+		if (has_call && ev->root_kind != EV_ROOT_SELF_FIELD) {
+			size_t last_call = RS_NONE;
+			for (k = rs0 + 1; k < st->recv_end; k++)
+				if (is(&c, k, ".") && is_ident(&c, k + 1) && is_open(&c, k + 2, '('))
+					last_call = k + 1;
+			if (last_call != RS_NONE && in_list(&c, &ar->owned_method, last_call) &&
+			    skip_pair(&c, last_call + 1) + 1 == st->recv_end)
+				ev->root_kind = EV_ROOT_TEMP;
+			else
+				ev->root_kind = EV_ROOT_CALL;
+		}
+		if (ev->field[0] && !ev->type_source && (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE))
+			ev->cost = EV_COST_UNKNOWN;
+	}
+	if (st->form == RS_PATH && st->path_type != RS_NONE) {
+		trange t = { st->path_type, st->path_type + 1 };
+		if (type_cost(&c, t) == EV_COST_REFCOUNT) {
+			range_text(&c, t.a, t.b, ev->type, sizeof(ev->type));
+			strcat(ev->type, "<_>");
+			ev->type_source = "the call's path";
+			ev->cost = EV_COST_REFCOUNT;
+		}
+	}
+	if (ev->cost == EV_COST_UNKNOWN && !ev->type_source) {
+		const char *name = ev->field[0] ? ev->field : ev->root;
+		char lower[64];
+		size_t i;
+		for (i = 0; name[i] && i + 1 < sizeof(lower); i++)
+			lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
+		lower[i] = '\0';
+		if (strlist_in(&ar->cheap_name, lower, i) || strlist_has(&ar->cheap_name_exact, lower, i)) {
+			ev->cost = EV_COST_REFCOUNT;
+			ev->cost_by_name = 1;
+		}
+	}
+
+	if (!fn || fn->body_close == RS_NONE)
+		return;
+	floor = fn->body_open;
+
+	/* the statement */
+	end = stmt_end(&c, after, fn->body_close);
+	ev->stmt_end_line = c.t[end < c.n ? end : c.n - 1].line;
+	start = stmt_start(&c, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0, floor + 1);
+	{
+		/* returned: `return ..` or the fn's tail expression, looking
+		 * through calls that wrap it (Arc::new(x.clone()), Ok(..)) */
+		size_t q = after, b = start;
+		while (q < fn->body_close) {
+			if (c.t[q].kind == TOK_OPEN)
+				q = skip_pair(&c, q) + 1;
+			else if (is(&c, q, ";") || is(&c, q, "}"))
+				break;
+			else
+				q++;
+		}
+		while (b > floor + 1 && (is_open(&c, b - 1, '(') || is_open(&c, b - 1, '[') || is_ident(&c, b - 1) ||
+		                         is(&c, b - 1, "::") || is(&c, b - 1, "&")))
+			b--;
+		if (is(&c, b, "return") || is(&c, start, "return") || (q == fn->body_close && is_open(&c, b - 1, '{') &&
+		                                                        b - 1 == fn->body_open) ||
+		    (q == fn->body_close && b - 1 > floor && is(&c, b - 1, ";")))
+			ev->is_result = 1;
+	}
+	if (is_ident(&c, start) && is(&c, start + 1, "=") && is(&c, start, ev->root) && !ev->field[0])
+		ev->reassigns_root = 1;
+	if (is(&c, start, "let")) {
+		int is_mut = is(&c, start + 1, "mut");
+		size_t name = start + 1 + (size_t)is_mut, eq = let_end(&c, start + 1, end), tail = after;
+		size_t expr = st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0;
+		/* the copy may pass through unwrapping on its way to the name */
+		while (is(&c, tail, ".") && in_list(&c, &ar->pass_method, tail + 1) && is_open(&c, tail + 2, '('))
+			tail = skip_pair(&c, tail + 2) + 1;
+		if (is_ident(&c, name) && is(&c, eq, "=") && eq + 1 == expr && tail == end &&
+		    (eq == name + 1 || is(&c, name + 1, ":"))) {
+			tok_text(&c, name, ev->bound_to, sizeof(ev->bound_to));
+			if (eq > name + 2 && ev->cost == EV_COST_UNKNOWN) {
+				trange t = { name + 2, eq };
+				if (type_cost(&c, t) != EV_COST_UNKNOWN)
+					set_type(&c, ev, t, "the copy's let annotation");
+			}
+			bound_uses(&c, ev, is_mut, end + 1, block_end(&c, end + 1, fn->body_close), floor);
+			if (ev->bound_reads > 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP && ev->root_kind != EV_ROOT_CALL &&
+			    root_disturbed(&c, ev, end + 1, block_end(&c, end + 1, fn->body_close), floor))
+				ev->bound_reads = 0; /* the original changes while the name would borrow it */
+		}
+	}
+	if (expr_start_into_arc(&c, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0))
+		ev->into_arc = 1;
+
+	/* a `for` loop over the clone */
+	{
+		size_t r;
+		for (r = 0; r < rs->scope_count; r++) {
+			const rs_scope *sc = &rs->scopes[r];
+			size_t in, p;
+			if (sc->kind != RS_LOOP || !is(&c, sc->head, "for") || sc->start != after + 1)
+				continue;
+			for (in = sc->head + 1; in < sc->start && !is(&c, in, "in"); in++)
+				;
+			if (in + 1 != (st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0))
+				continue;
+			ev->for_head = 1;
+			ev->for_line = c.t[sc->head].line;
+			ev->for_items_read_only = 1;
+			for (p = sc->head + 1; p < in; p++) {
+				size_t q;
+				char var[64];
+				if (!is_ident(&c, p) || is(&c, p, "mut") || is(&c, p, "ref"))
+					continue;
+				tok_text(&c, p, var, sizeof(var));
+				for (q = sc->start; q < sc->end; q++)
+					if (names_root(&c, q, var) && use_at(&c, q, floor) != USE_READ)
+						ev->for_items_read_only = 0;
+			}
+			break;
+		}
+	}
+
+	/* read again? (fields of self cannot be moved out anyway) */
+	if ((ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED ||
+	     ev->root_kind == EV_ROOT_UNKNOWN || ev->root_kind == EV_ROOT_BINDING || ev->root_kind == EV_ROOT_LOOP_REF ||
+	     ev->root_kind == EV_ROOT_CLOSURE_PARAM || ev->root_kind == EV_ROOT_PARAM_REF) && ev->root[0]) {
+		if (!ev->reassigns_root)
+			ev->later_use_line = later_use(&c, ev->root, ev->field, after,
+			                               scope_end && scope_end < fn->body_close ? scope_end : fn->body_close);
+		ev->partial_move = ev->field[0] != '\0';
+	}
+
+	/* self.field cleared or replaced right after: take it instead */
+	if (ev->root_kind == EV_ROOT_SELF_FIELD && ev->fn_self_mut && rs0 + 3 == st->recv_end) {
+		for (k = after; k < fn->body_close; k++) {
+			if (!(is(&c, k, "self") && is(&c, k + 1, ".") && is(&c, k + 2, ev->field)))
+				continue;
+			if ((is(&c, k + 3, ".") && (is(&c, k + 4, "clear") || is(&c, k + 4, "truncate"))) || is(&c, k + 3, "="))
+				ev->taken_line = c.t[k].line;
+			break;
+		}
+	}
+
+	/* borrowed only? */
+	if (rs0 > 0 && is(&c, rs0 - 1, "&") && st->form == RS_METHOD && !is(&c, rs0 - 1, "&&")) {
+		ev->borrow_how = "&";
+	} else if (st->form == RS_PATH && st->path_type != RS_NONE && st->path_type > 0 && is(&c, st->path_type - 1, "&")) {
+		ev->borrow_how = "&";
+	} else {
+		size_t n = after;
+		while (is(&c, n, ".") && is_ident(&c, n + 1) && !is_open(&c, n + 2, '('))
+			n += 2; /* x.clone().field.len() */
+		if (is(&c, n, ".") && in_list(&c, &ar->borrow_method, n + 1) && is_open(&c, n + 2, '(')) {
+			ev->borrow_how = "method";
+			tok_text(&c, n + 1, ev->borrow_text, sizeof(ev->borrow_text));
+		} else if (is(&c, after, "==") || is(&c, after, "!=") ||
+		           (rs0 > 0 && (is(&c, rs0 - 1, "==") || is(&c, rs0 - 1, "!=")))) {
+			ev->borrow_how = "comparison";
+		}
+	}
+	surroundings(&c, ev, st, floor);
+
+	if (st->loop != RS_NONE) {
+		const rs_scope *sc = &rs->scopes[st->loop];
+		ev->in_loop = 1;
+		ev->loop_kw = is(&c, sc->head, "for") ? "for" : is(&c, sc->head, "while") ? "while" : "loop";
+		ev->loop_line = c.t[sc->head].line;
+		ev->root_outside_loop = ev->root_kind != EV_ROOT_TEMP && ev->root_kind != EV_ROOT_CALL &&
+		                        (ev->decl_tok == RS_NONE || ev->decl_tok < sc->head);
+	}
+	if (st->closure != RS_NONE) {
+		const rs_scope *sc = &rs->scopes[st->closure];
+		ev->in_closure = 1;
+		ev->closure_move = sc->is_move;
+		ev->closure_async = sc->kind == RS_ASYNC;
+		ev->closure_line = c.t[sc->head].line;
+		ev->root_outside_closure = ev->root_kind != EV_ROOT_TEMP && (ev->decl_tok == RS_NONE || ev->decl_tok < sc->head);
+		if (!ev->boundary[0] && sc->is_move) {
+			snprintf(ev->boundary, sizeof(ev->boundary), "%s", sc->kind == RS_ASYNC ? "async move block" : "move closure");
+			ev->boundary_line = c.t[sc->head].line;
+		}
+	}
+}

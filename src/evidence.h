@@ -1,0 +1,96 @@
+/* evidence: what the code around one clone site says about it.
+ *
+ * Plain facts, each with the line that shows it, gathered from the tokens
+ * and structure of one file: what is cloned and how it was declared (its
+ * type where the file states it), who owns it, whether it is read again,
+ * whether the clone is only borrowed, whether it crosses a task, channel,
+ * closure or loop boundary, whether it ends a lock guard.  The classifier
+ * decides from these; the report quotes them. */
+#ifndef HPA_EVIDENCE_H
+#define HPA_EVIDENCE_H
+
+#include <stdint.h>
+
+#include "audit_rules.h"
+#include "rustscan.h"
+
+enum ev_root {
+	EV_ROOT_UNKNOWN,       /* not declared in this fn or its signature */
+	EV_ROOT_LOCAL,         /* `let` in this fn */
+	EV_ROOT_PARAM_VALUE,   /* a by-value parameter */
+	EV_ROOT_PARAM_REF,     /* a `&T` parameter, or `self` behind `&self` */
+	EV_ROOT_SELF_FIELD,    /* `self.field` */
+	EV_ROOT_LOOP_OWNED,    /* `for x in v` / `into_iter()`: owned per iteration */
+	EV_ROOT_LOOP_REF,      /* `for x in v.iter()` / `&v`: a reference */
+	EV_ROOT_CLOSURE_PARAM, /* `|x| ...` */
+	EV_ROOT_BINDING,       /* `if let`, `match` arm, `while let`: may be a reference */
+	EV_ROOT_CALL,          /* the result of a call: `f().clone()` */
+	EV_ROOT_STATIC,        /* an upper-case constant or static */
+	EV_ROOT_TEMP,          /* a fresh owned temporary: `format!(..)`, `v.to_vec()` */
+};
+
+enum ev_cost { EV_COST_UNKNOWN, EV_COST_REFCOUNT, EV_COST_HEAP, EV_COST_COPY };
+
+typedef struct {
+	char receiver[160];    /* the cloned expression, white space folded */
+	char root[64];         /* its first name ("self" for self.field) */
+	char field[64];        /* self.FIELD or local.FIELD, else "" */
+	enum ev_root root_kind;
+	uint32_t decl_line;    /* where root (or the field) is declared; 0 unknown */
+	uint32_t decl_tok;     /* token of that declaration; RS_NONE for parameters/fields */
+	char type[128];        /* declared or constructed type, "" unknown */
+	const char *type_source; /* "struct field", "parameter", "let annotation", "constructor", "literal"; NULL */
+	enum ev_cost cost;
+	int cost_by_name;      /* cost guessed from the name (cheap_name), not the type */
+	int cost_derived;      /* cheap because a struct of this file holds only handles */
+
+	char fn_name[64];      /* "" outside any fn */
+	uint32_t fn_first, fn_last; /* lines of the fn */
+	int fn_is_pub;
+
+	uint32_t later_use_line; /* first read of root after the clone in the fn; 0 none */
+	uint32_t stmt_end_line;  /* last line of the clone's statement */
+
+	int in_loop;           /* inside a loop body in this fn */
+	const char *loop_kw;   /* "for", "while", "loop" */
+	uint32_t loop_line;
+	int root_outside_loop; /* declared before the loop (or a parameter/field) */
+
+	int in_closure;        /* inside a closure or async block in this fn */
+	int closure_move, closure_async;
+	uint32_t closure_line;
+	int root_outside_closure;
+
+	const char *borrow_how; /* "&", ".len()" ..., "comparison", "format!"; NULL */
+	char borrow_text[48];   /* the method or macro name for the texts */
+
+	char boundary[48];     /* "tokio::spawn", ".send()", ...; "" none */
+	uint32_t boundary_line;
+
+	char lock_how[96];     /* ".lock()" in the receiver, or "guard `g`"; "" none */
+
+	int is_result;         /* the clone is returned by the fn */
+	char bound_to[64];     /* `let NAME = <clone>;`: NAME */
+	int bound_reads;       /* uses of NAME, all of them reads (0: none, or not all reads) */
+	uint32_t bound_mutated_line; /* NAME is changed (line), so the copy is needed */
+	int bound_returned;    /* NAME is returned */
+	uint32_t bound_moved_line;   /* NAME is handed over by value (line) */
+
+	int for_head;          /* the clone is the iterated value of a `for` loop */
+	int for_items_read_only; /* ... and the loop only reads the items */
+	uint32_t for_line;
+
+	int owned_binding;     /* a `while let`/`if let` binding that owns its value */
+	int partial_move;      /* moving root.field would be a partial move */
+	uint32_t taken_line;   /* self.field is cleared or replaced after (line): take it */
+	int fn_self_mut;       /* the fn takes `&mut self` */
+	int type_via_chain;    /* the type came from walking fields and lookups */
+	int into_arc;          /* the copy goes straight into Arc::new / Rc::new */
+	int reassigns_root;    /* `root = ... root.clone() ...`: the old value is replaced */
+} evidence;
+
+/* Gather the evidence for site `si` of `rs`.  Never fails: what cannot be
+ * found stays unknown. */
+void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules *ar, size_t si);
+
+#endif

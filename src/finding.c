@@ -1,0 +1,587 @@
+#include "config.h"
+
+#include "finding.h"
+
+#include <string.h>
+
+int md_code(buf *out, const char *s, size_t n)
+{
+	size_t i, run = 0, longest = 0, fence;
+	int pad;
+
+	for (i = 0; i < n; i++) {
+		run = s[i] == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	fence = longest + 1;
+	/* a span that starts or ends with a backtick needs a space inside */
+	pad = n && (s[0] == '`' || s[n - 1] == '`');
+	for (i = 0; i < fence; i++)
+		if (buf_putc(out, '`') < 0)
+			return -1;
+	if (pad && buf_putc(out, ' ') < 0)
+		return -1;
+	for (i = 0; i < n; i++) /* a code span is one line */
+		if (buf_putc(out, (s[i] == '\n' || s[i] == '\r') ? ' ' : s[i]) < 0)
+			return -1;
+	if (pad && buf_putc(out, ' ') < 0)
+		return -1;
+	for (i = 0; i < fence; i++)
+		if (buf_putc(out, '`') < 0)
+			return -1;
+	return 0;
+}
+
+static void code(buf *b, const char *s)
+{
+	md_code(b, s, strlen(s));
+}
+
+/* `recv.clone()` as written at the site. */
+static void clone_expr(buf *b, const evidence *ev, const finding_site *fs)
+{
+	buf e = BUF_INIT;
+
+	if (fs->method_form)
+		buf_printf(&e, "%s.clone()", ev->receiver);
+	else
+		buf_printf(&e, "clone(&%s)", ev->receiver);
+	code(b, buf_cstr(&e));
+	buf_free(&e);
+}
+
+static const char *root_desc(enum ev_root k)
+{
+	switch (k) {
+	case EV_ROOT_LOCAL: return "a local owned by this fn";
+	case EV_ROOT_PARAM_VALUE: return "a by-value parameter";
+	case EV_ROOT_LOOP_OWNED: return "the loop's owned item";
+	case EV_ROOT_PARAM_REF: return "behind a reference parameter";
+	case EV_ROOT_SELF_FIELD: return "a field read through `self`";
+	case EV_ROOT_LOOP_REF: return "a reference to a borrowed collection's item";
+	case EV_ROOT_CLOSURE_PARAM: return "a closure parameter";
+	case EV_ROOT_BINDING: return "a pattern binding (`if let`/`match`)";
+	case EV_ROOT_CALL: return "the result of a call";
+	case EV_ROOT_STATIC: return "a constant or static";
+	case EV_ROOT_TEMP: return "a fresh temporary";
+	default: return "not declared in this fn";
+	}
+}
+
+int finding_score(const finding_file *ff, const evidence *ev, verdict v)
+{
+	int score = ff->hot_score;
+
+	if (ev->in_loop)
+		score += 4;
+	switch (ev->cost) {
+	case EV_COST_HEAP: score += 3; break;
+	case EV_COST_REFCOUNT: score -= 5; break;
+	case EV_COST_COPY: score -= 3; break;
+	default: break;
+	}
+	if (bucket_is_removable(v.bucket) || v.bucket == B_STRUCTURAL_REFACTOR)
+		score += 2;
+	if (v.bucket == B_COLD_TEST_ONLY)
+		score -= 8;
+	return score;
+}
+
+static void hot_path_rationale(buf *b, const finding_file *ff, const finding_site *fs, const evidence *ev)
+{
+	code(b, ff->path);
+	if (fs->in_test || ff->test_path)
+		buf_puts(b, " is test, bench or example code, never on a production request path");
+	else if (ff->hot_prefix) {
+		buf_printf(b, " is on the hot path \"%s\" (rule ", ff->hot_label);
+		code(b, ff->hot_prefix);
+		buf_printf(b, ", priority %d)", ff->hot_score);
+	} else
+		buf_printf(b, " matches no hot-path rule (\"%s\", priority %d)", ff->hot_label, ff->hot_score);
+	if (ev->fn_name[0]) {
+		buf_puts(b, "; the clone runs in fn ");
+		code(b, ev->fn_name);
+		buf_printf(b, " (lines %u-%u)", ev->fn_first, ev->fn_last);
+	} else
+		buf_puts(b, "; the clone is outside any fn body (a static, const or attribute)");
+	if (ev->in_loop)
+		buf_printf(b, ", inside the `%s` loop at line %u, once per iteration", ev->loop_kw, ev->loop_line);
+	if (ev->in_closure)
+		buf_printf(b, ", inside %s at line %u", ev->closure_async ? (ev->closure_move ? "an `async move` block" : "an `async` block")
+		                                      : (ev->closure_move ? "a `move` closure" : "a closure"), ev->closure_line);
+	buf_putc(b, '.');
+}
+
+static void cloned_value(buf *b, const finding_site *fs, const evidence *ev)
+{
+	code(b, ev->receiver);
+	if (ev->type[0]) {
+		buf_puts(b, ": ");
+		code(b, ev->type);
+		if (ev->type_source && ev->decl_line)
+			buf_printf(b, " (%s, line %u)", ev->type_source, ev->decl_line);
+		else if (ev->type_source)
+			buf_printf(b, " (%s)", ev->type_source);
+	} else
+		buf_printf(b, ", %s; its type is not declared in this file", root_desc(ev->root_kind));
+	buf_printf(b, ". Likely cost: %s", cost_name(ev->cost));
+	if (ev->cost_by_name)
+		buf_puts(b, " (guessed from the name, not a declared type)");
+	buf_putc(b, '.');
+	(void)fs;
+}
+
+static void change(buf *b, const finding_site *fs, const evidence *ev, verdict v)
+{
+	switch (v.bucket) {
+	case B_CHEAP_REQUIRED:
+		buf_puts(b, "keep the clone");
+		if (fs->method_form && (strncmp(ev->type, "Arc", 3) == 0 || strncmp(ev->type, "Rc", 2) == 0)) {
+			buf e = BUF_INIT;
+			buf_printf(&e, "%.2s%s::clone(&%s)", ev->type, ev->type[0] == 'A' ? "c" : "", ev->receiver);
+			buf_puts(b, "; where the project prefers it, ");
+			code(b, buf_cstr(&e));
+			buf_puts(b, " shows that it is a refcount increment");
+			buf_free(&e);
+		}
+		break;
+	case B_SEMANTIC_REQUIRED:
+		buf_puts(b, "keep the clone");
+		break;
+	case B_COLD_TEST_ONLY:
+		buf_puts(b, "keep the clone (test code is out of scope for hot-path work)");
+		break;
+	case B_REMOVABLE_MOVE:
+		if (v.rule == 14) {
+			buf e = BUF_INIT;
+			buf_printf(&e, "std::mem::take(&mut %s)", ev->receiver);
+			buf_puts(b, "take the value instead of copying it: replace ");
+			clone_expr(b, ev, fs);
+			buf_puts(b, " with ");
+			code(b, buf_cstr(&e));
+			buf_printf(b, " (the field is cleared or replaced at line %u anyway)", ev->taken_line);
+			buf_free(&e);
+			break;
+		}
+		buf_puts(b, "replace ");
+		clone_expr(b, ev, fs);
+		buf_puts(b, " with ");
+		code(b, ev->receiver);
+		if (v.rule == 7)
+			buf_puts(b, " (a Copy value is copied by the use itself)");
+		else if (v.rule == 8)
+			buf_puts(b, " (the temporary is already an owned value)");
+		else if (ev->partial_move)
+			buf_printf(b, " (moves the field out of `%s`: a partial move)", ev->root);
+		else if (ev->bound_to[0])
+			buf_printf(b, ", moving it into `%s`", ev->bound_to);
+		else
+			buf_puts(b, " (move it)");
+		break;
+	case B_REMOVABLE_BORROW:
+		if (v.rule == 5 && ev->for_head) {
+			buf e = BUF_INIT;
+			buf_printf(&e, "&%s", ev->receiver);
+			buf_puts(b, "iterate by reference: loop over ");
+			code(b, buf_cstr(&e));
+			buf_puts(b, " instead of ");
+			clone_expr(b, ev, fs);
+			buf_free(&e);
+		} else if (v.rule == 5) {
+			buf e = BUF_INIT;
+			buf_printf(&e, "let %s = &%s;", ev->bound_to, ev->receiver);
+			buf_puts(b, "bind a reference: ");
+			code(b, buf_cstr(&e));
+			buf_printf(b, " (`%s` is only read)", ev->bound_to);
+			buf_free(&e);
+		} else if (strcmp(ev->borrow_how, "&") == 0) {
+			buf e = BUF_INIT;
+			buf_puts(b, "borrow the original: replace ");
+			buf_printf(&e, "&%s.clone()", ev->receiver);
+			code(b, buf_cstr(&e));
+			buf_clear(&e);
+			buf_printf(&e, "&%s", ev->receiver);
+			buf_puts(b, " with ");
+			code(b, buf_cstr(&e));
+			buf_free(&e);
+		} else if (strcmp(ev->borrow_how, "method") == 0) {
+			buf_printf(b, "call `%s` on the original: drop `.clone()` from ", ev->borrow_text);
+			clone_expr(b, ev, fs);
+		} else if (strcmp(ev->borrow_how, "format!") == 0) {
+			buf_puts(b, "pass ");
+			code(b, ev->receiver);
+			buf_printf(b, " to `%s!` without cloning: it only reads its arguments", ev->borrow_text);
+		} else {
+			buf_puts(b, "compare ");
+			code(b, ev->receiver);
+			buf_puts(b, " itself");
+		}
+		break;
+	case B_STRUCTURAL_REFACTOR:
+		if (ev->root_kind == EV_ROOT_SELF_FIELD) {
+			buf_puts(b, "store ");
+			code(b, ev->field);
+			buf_puts(b, " behind an `Arc` (a `Vec<T>` as `Arc<[T]>`), so that this per-call clone becomes a refcount "
+			            "increment; the field's writers change with it");
+		} else
+			buf_puts(b, "change the API so the value is shared (`Arc`) or lent (`&T`) rather than copied per call");
+		break;
+	default:
+		break;
+	}
+}
+
+/* Why the clone is not removable, for the required buckets. */
+static void reason(buf *b, const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v)
+{
+	switch (v.rule) {
+	case 1:
+		buf_puts(b, fs->in_test ? "it is in test code (a `#[cfg(test)]` module, a test or bench fn)"
+		                        : "its path is a test, bench or example path");
+		break;
+	case 2:
+	case 6:
+		buf_puts(b, "cloning ");
+		code(b, ev->type[0] ? ev->type : ev->receiver);
+		buf_puts(b, v.rule == 6 ? " (a handle, judging by its name)" : "");
+		buf_puts(b, " only increments a reference count or copies a handle; the clone is how ownership is shared");
+		if (ev->boundary[0])
+			buf_printf(b, " with the `%s` at line %u", ev->boundary, ev->boundary_line);
+		break;
+	case 3:
+		buf_printf(b, "the value is cloned out of a `%s` guard; the clone lets the guard drop at the end of the "
+		              "statement, and removing it would keep the lock held while the value is used", ev->lock_how);
+		break;
+	case 9:
+		code(b, ev->partial_move ? ev->receiver : ev->root);
+		buf_printf(b, " is read again at line %u, after the clone", ev->later_use_line);
+		break;
+	case 10:
+		buf_printf(b, "the clone is inside the `%s` loop at line %u and ", ev->loop_kw, ev->loop_line);
+		code(b, ev->root);
+		buf_puts(b, " comes from outside it: every iteration needs its own copy (fan-out or retry)");
+		break;
+	case 11:
+		buf_printf(b, "the clone is inside %s at line %u that captures ", ev->closure_async ? "an async block" : "a closure",
+		           ev->closure_line);
+		code(b, ev->root);
+		buf_puts(b, " from outside: each run needs its own copy");
+		break;
+	case 12:
+		code(b, ev->receiver);
+		buf_printf(b, " is %s, and the copy ", root_desc(ev->root_kind));
+		if (ev->bound_mutated_line)
+			buf_printf(b, "is changed at line %u", ev->bound_mutated_line);
+		else
+			buf_puts(b, "is returned");
+		buf_puts(b, ": an owned copy is needed unless the API changes");
+		break;
+	default: /* R16 */
+		buf_puts(b, "evidence incomplete: ");
+		if (!ev->fn_name[0])
+			buf_puts(b, "the clone is outside any fn");
+		else if (ev->root_kind == EV_ROOT_UNKNOWN) {
+			code(b, ev->root[0] ? ev->root : ev->receiver);
+			buf_puts(b, " is not declared in fn ");
+			code(b, ev->fn_name);
+			buf_puts(b, " or its parameters, so its ownership is unknown");
+		} else {
+			code(b, ev->receiver);
+			buf_printf(b, " is %s and its type is %s, so neither a move nor a borrow is proven",
+			           root_desc(ev->root_kind), ev->type[0] ? "not a known cost" : "not declared in this file");
+		}
+		break;
+	}
+	(void)ff;
+}
+
+static void removal_rationale(buf *b, const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v)
+{
+	switch (v.bucket) {
+	case B_REMOVABLE_MOVE:
+		if (v.rule == 7) {
+			code(b, ev->receiver);
+			buf_puts(b, " is a ");
+			code(b, ev->type);
+			buf_puts(b, ", a Copy type: `.clone()` does exactly what using the value does.");
+			return;
+		}
+		if (v.rule == 8) {
+			code(b, ev->receiver);
+			buf_puts(b, " is a fresh owned temporary that nothing else holds; it is dropped right after the clone, "
+			            "so the copy duplicates a value no one keeps.");
+			return;
+		}
+		if (v.rule == 14) {
+			code(b, ev->receiver);
+			buf_printf(b, " is copied and then cleared or replaced at line %u; fn ", ev->taken_line);
+			code(b, ev->fn_name);
+			buf_puts(b, " holds `&mut self`, so the value can be taken out instead of copied.");
+			return;
+		}
+		code(b, ev->partial_move ? ev->receiver : ev->root);
+		buf_printf(b, " is %s and is not read after line %u of fn ", root_desc(ev->root_kind), ev->stmt_end_line);
+		code(b, ev->fn_name);
+		buf_printf(b, " (lines %u-%u): the clone feeds its last use", ev->fn_first, ev->fn_last);
+		if (ev->boundary[0])
+			buf_printf(b, ", and the `%s` at line %u receives the only copy", ev->boundary, ev->boundary_line);
+		buf_putc(b, '.');
+		return;
+	case B_REMOVABLE_BORROW:
+		if (v.rule == 5) {
+			buf_puts(b, "the copy is only read: ");
+			if (ev->for_head)
+				buf_printf(b, "the `for` loop at line %u only reads its items", ev->for_line);
+			else
+				buf_printf(b, "every use of `%s` after it reads it (%d read%s), none changes, moves or returns it",
+				           ev->bound_to, ev->bound_reads, ev->bound_reads == 1 ? "" : "s");
+			buf_puts(b, "; a reference to the original gives the same values.");
+			return;
+		}
+		buf_puts(b, "the copy is only read (");
+		if (strcmp(ev->borrow_how, "&") == 0)
+			buf_puts(b, "it is borrowed with `&`");
+		else if (strcmp(ev->borrow_how, "method") == 0)
+			buf_printf(b, "only `.%s()` is called on it", ev->borrow_text);
+		else if (strcmp(ev->borrow_how, "format!") == 0)
+			buf_printf(b, "it is an argument of `%s!`", ev->borrow_text);
+		else
+			buf_puts(b, "it is compared");
+		buf_printf(b, ") and dropped at the end of the statement (line %u); reading the original gives the same value.",
+		           ev->stmt_end_line);
+		return;
+	case B_STRUCTURAL_REFACTOR:
+		code(b, ev->receiver);
+		buf_puts(b, " is copied in full on every call of fn ");
+		code(b, ev->fn_name);
+		buf_puts(b, ", a hot path, although readers could share it; not removable in place: ");
+		reason(b, ff, fs, ev, v);
+		buf_putc(b, '.');
+		return;
+	default:
+		buf_puts(b, "Not removable: ");
+		reason(b, ff, fs, ev, v);
+		buf_putc(b, '.');
+		return;
+	}
+}
+
+static void required_check(buf *b, const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v)
+{
+	if (!bucket_is_removable(v.bucket) && v.bucket != B_STRUCTURAL_REFACTOR) {
+		buf_printf(b, "%s: ", v.bucket == B_CHEAP_REQUIRED ? "Cheap required" : v.bucket == B_COLD_TEST_ONLY
+		                      ? "Cold/test-only" : "Semantic required");
+		reason(b, ff, fs, ev, v);
+		buf_putc(b, '.');
+		return;
+	}
+	buf_puts(b, "Not cheap required: ");
+	if (ev->type[0]) {
+		code(b, ev->type);
+		buf_printf(b, " is not a shared handle (cost: %s)", cost_name(ev->cost));
+	} else
+		buf_printf(b, "no declared handle type, and the name does not suggest one");
+	buf_puts(b, ". Not semantic required: ");
+	if (v.bucket == B_REMOVABLE_BORROW) {
+		buf_puts(b, "no owned copy outlives the statement");
+	} else if (v.bucket == B_STRUCTURAL_REFACTOR) {
+		buf_puts(b, "the value is only copied to be read or handed on, which shared ownership also serves");
+	} else if (v.rule == 7) {
+		buf_puts(b, "a Copy value is never \"used up\"");
+	} else if (v.rule == 8) {
+		buf_puts(b, "nothing reads the temporary after the clone");
+	} else if (v.rule == 14) {
+		buf_printf(b, "the field's old value is discarded at line %u, and nothing reads it in between", ev->taken_line);
+	} else {
+		buf_puts(b, "no read of ");
+		code(b, ev->root);
+		buf_printf(b, " after line %u in fn ", ev->stmt_end_line);
+		code(b, ev->fn_name);
+		buf_puts(b, ev->in_loop ? ", declared inside the loop body (a fresh value each iteration)" : ", not in a loop");
+		buf_puts(b, ev->in_closure ? ", declared inside the closure" : ", no closure captures it");
+		buf_puts(b, ", no lock guard in the expression");
+		if (ev->boundary[0])
+			buf_printf(b, "; the `%s` at line %u takes it by value either way", ev->boundary, ev->boundary_line);
+	}
+	buf_putc(b, '.');
+}
+
+static void proof(buf *b, const finding_site *fs, const evidence *ev, verdict v)
+{
+	switch (v.bucket) {
+	case B_REMOVABLE_MOVE:
+		if (v.rule == 7) {
+			buf_puts(b, "Using a Copy value copies it bit for bit, which is what its `.clone()` does: old and new code "
+			            "produce the same value and leave the original usable.");
+			return;
+		}
+		if (v.rule == 8) {
+			buf_puts(b, "Old: a temporary is made, copied, and dropped. New: the temporary itself is used. The value is "
+			            "the same and no other code could see the dropped original.");
+			return;
+		}
+		if (v.rule == 14) {
+			buf_puts(b, "Old: the field is copied, then emptied. New: `std::mem::take` moves its contents out and leaves "
+			            "the empty default, the state the old code left it in; no read happens in between.");
+			return;
+		}
+		buf_puts(b, "Old: the consumer gets a copy and ");
+		code(b, ev->root);
+		buf_puts(b, " is dropped unread at the end of fn ");
+		code(b, ev->fn_name);
+		buf_puts(b, ". New: the consumer gets ");
+		code(b, ev->root);
+		buf_printf(b, " itself. No read of it follows line %u (checked to line %u)", ev->stmt_end_line, ev->fn_last);
+		buf_puts(b, ev->in_loop || ev->in_closure ? ", and it is created inside the enclosing loop or closure" : ", and the clone runs once");
+		buf_puts(b, ", so no code observes the move; the compiler rejects the change if a use remains.");
+		return;
+	case B_REMOVABLE_BORROW:
+		if (v.rule == 5) {
+			buf_puts(b, "Old: an owned copy is made and only read. New: the same reads go through a shared borrow of ");
+			code(b, ev->receiver);
+			buf_puts(b, "; a shared borrow forbids changing the original while it lives, so every read sees the value "
+			            "the copy had (the compiler rejects the change otherwise).");
+			return;
+		}
+		buf_printf(b, "Old: a temporary copy is read and dropped at the end of the statement (line %u). New: the same "
+		              "read goes through a shared borrow of ", ev->stmt_end_line);
+		code(b, ev->receiver);
+		buf_puts(b, ", which nothing writes during the statement: the value read is the same, and no owned copy "
+		            "was ever kept.");
+		return;
+	case B_STRUCTURAL_REFACTOR:
+		buf_puts(b, "Not a local edit: with shared ownership readers see the same contents as long as nothing "
+		            "mutates the value in place; check the writers of ");
+		code(b, ev->field[0] ? ev->field : ev->receiver);
+		buf_puts(b, " before the patch.");
+		return;
+	default:
+		buf_puts(b, "No change proposed: ownership stays as it is.");
+		return;
+	}
+	(void)fs;
+}
+
+static void validation(buf *b, const finding_file *ff, verdict v)
+{
+	if (ff->crate)
+		buf_printf(b, "cargo test -p %s", ff->crate);
+	else
+		buf_puts(b, "cargo test");
+	if (ff->test_filter && ff->test_filter[0])
+		buf_printf(b, " %s", ff->test_filter);
+	if (bucket_is_removable(v.bucket)) {
+		if (ff->crate)
+			buf_printf(b, " && cargo clippy -p %s -- -W clippy::redundant_clone", ff->crate);
+		else
+			buf_puts(b, " && cargo clippy -- -W clippy::redundant_clone");
+	}
+}
+
+static const char *root_kind_name(enum ev_root k)
+{
+	static const char *const names[] = { "unknown", "local", "param_value", "param_ref", "self_field", "loop_owned",
+	                                     "loop_ref", "closure_param", "binding", "call", "static", "temp" };
+	_Static_assert(sizeof(names) / sizeof(names[0]) == EV_ROOT_TEMP + 1, "a name for every enum ev_root");
+	return names[k];
+}
+
+/* json helpers that tolerate NULL from a failed allocation upstream */
+static void set_str(json_t *o, const char *k, const char *v)
+{
+	json_object_set_new(o, k, v ? json_string(v) : json_null());
+}
+
+static void set_buf(json_t *o, const char *k, buf *b)
+{
+	json_object_set_new(o, k, json_string(buf_cstr(b)));
+	buf_clear(b);
+}
+
+static void set_line(json_t *o, const char *k, uint32_t line)
+{
+	json_object_set_new(o, k, line ? json_integer(line) : json_null());
+}
+
+json_t *finding_build(const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v)
+{
+	json_t *f = json_object(), *e = json_object(), *fields = json_object();
+	buf b = BUF_INIT, chg = BUF_INIT;
+	int score = finding_score(ff, ev, v);
+
+	if (!f || !e || !fields) {
+		json_decref(f);
+		json_decref(e);
+		json_decref(fields);
+		return NULL;
+	}
+	set_str(f, "path", ff->path);
+	json_object_set_new(f, "line", json_integer(fs->line));
+	json_object_set_new(f, "column", json_integer(fs->col));
+	json_object_set_new(f, "text", json_stringn(fs->text, fs->text_len));
+	set_str(f, "bucket", bucket_name(v.bucket));
+	set_str(f, "confidence", confidence_name(v.confidence));
+	buf_printf(&b, "R%d", v.rule);
+	set_buf(f, "rule", &b);
+	json_object_set_new(f, "score", json_integer(score));
+	set_str(f, "tier", score >= ff->tier_high ? "high" : score >= ff->tier_medium ? "medium" : "low");
+	set_str(f, "hot_path", ff->hot_label);
+	json_object_set_new(f, "on_hot_path", json_boolean(ff->hot_prefix != NULL && !ff->test_path && !fs->in_test));
+	set_str(f, "fingerprint", fs->fingerprint);
+	set_str(f, "fn", ev->fn_name[0] ? ev->fn_name : NULL);
+	set_str(f, "receiver", ev->receiver);
+	set_str(f, "type", ev->type[0] ? ev->type : NULL);
+	set_str(f, "cost", cost_name(ev->cost));
+	set_str(f, "crate", ff->crate);
+	change(&chg, fs, ev, v);
+	set_str(f, "change", buf_cstr(&chg));
+
+	set_str(e, "root", ev->root[0] ? ev->root : NULL);
+	set_str(e, "root_kind", root_kind_name(ev->root_kind));
+	set_line(e, "declared_line", ev->decl_line);
+	set_str(e, "type_source", ev->type_source);
+	json_object_set_new(e, "cost_from_name", json_boolean(ev->cost_by_name));
+	set_line(e, "later_use_line", ev->later_use_line);
+	set_line(e, "statement_end_line", ev->stmt_end_line);
+	set_line(e, "loop_line", ev->in_loop ? ev->loop_line : 0);
+	json_object_set_new(e, "root_outside_loop", json_boolean(ev->in_loop && ev->root_outside_loop));
+	set_line(e, "closure_line", ev->in_closure ? ev->closure_line : 0);
+	json_object_set_new(e, "closure_move", json_boolean(ev->in_closure && ev->closure_move));
+	set_str(e, "boundary", ev->boundary[0] ? ev->boundary : NULL);
+	set_line(e, "boundary_line", ev->boundary_line);
+	set_str(e, "borrow", ev->borrow_how ? (strcmp(ev->borrow_how, "method") == 0 || strcmp(ev->borrow_how, "format!") == 0
+	                                       ? ev->borrow_text : ev->borrow_how) : NULL);
+	set_str(e, "lock", ev->lock_how[0] ? ev->lock_how : NULL);
+	set_str(e, "bound_to", ev->bound_to[0] ? ev->bound_to : NULL);
+	json_object_set_new(e, "bound_only_read", json_boolean(ev->bound_reads > 0));
+	set_line(e, "bound_changed_line", ev->bound_mutated_line);
+	json_object_set_new(e, "for_loop_over_clone", json_boolean(ev->for_head));
+	json_object_set_new(e, "partial_move", json_boolean(ev->partial_move));
+	set_line(e, "field_cleared_line", ev->taken_line);
+	json_object_set_new(e, "returned", json_boolean(ev->is_result));
+	json_object_set_new(e, "in_test_code", json_boolean(fs->in_test));
+	json_object_set_new(e, "allow_redundant_clone", json_boolean(fs->allow_redundant_clone));
+	json_object_set_new(f, "evidence", e);
+
+	buf_printf(&b, "%s:%u", ff->path, fs->line);
+	set_buf(fields, "file_line", &b);
+	hot_path_rationale(&b, ff, fs, ev);
+	set_buf(fields, "hot_path_rationale", &b);
+	cloned_value(&b, fs, ev);
+	set_buf(fields, "cloned_value", &b);
+	buf_printf(&b, "%s (%s confidence): %s.", bucket_name(v.bucket), confidence_name(v.confidence), buf_cstr(&chg));
+	set_buf(fields, "bucket_and_change", &b);
+	removal_rationale(&b, ff, fs, ev, v);
+	set_buf(fields, "removal_rationale", &b);
+	required_check(&b, ff, fs, ev, v);
+	set_buf(fields, "required_clone_check", &b);
+	proof(&b, fs, ev, v);
+	set_buf(fields, "correctness_proof", &b);
+	validation(&b, ff, v);
+	set_buf(fields, "validation_command", &b);
+	json_object_set_new(f, "fields", fields);
+	buf_free(&b);
+	buf_free(&chg);
+	return f;
+}

@@ -1,0 +1,48 @@
+/* finding: one audited clone site as a report-model JSON object, with the
+ * workflow's eight fields written from its evidence.
+ *
+ * Field texts are Markdown (inline only): code from the audited file is
+ * always quoted as a code span long enough to hold any backticks in it, so
+ * a renderer can pass the text to cmark as it is and code never becomes
+ * markup. */
+#ifndef HPA_FINDING_H
+#define HPA_FINDING_H
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "evidence.h"
+
+typedef struct {
+	const char *path;        /* reported path: relative, '/' separators */
+	const char *crate;       /* package of the nearest Cargo.toml, or NULL */
+	const char *test_filter; /* a cargo test filter ("kv_router::publisher", "--test e2e"), or NULL */
+	const char *hot_label;   /* the hot-path rule's label, or the default label */
+	const char *hot_prefix;  /* the rule's prefix, NULL when no rule matched */
+	int hot_score;
+	int test_path;           /* the path is a test, bench or example path */
+	int tier_high, tier_medium;
+} finding_file;
+
+typedef struct {
+	uint32_t line, col;      /* of the word `clone` */
+	int method_form;         /* x.clone() rather than T::clone(&x) */
+	int allow_redundant_clone;
+	int in_test;             /* cfg(test) module, test fn or test file */
+	const char *text;        /* the source line, stripped (borrowed) */
+	size_t text_len;
+	const char *fingerprint; /* 16 hex digits */
+} finding_site;
+
+/* Append `s` to out as a Markdown code span that nothing in s can end. */
+int md_code(buf *out, const char *s, size_t n);
+
+/* The audit's priority score of a finding (docs/classification.md). */
+int finding_score(const finding_file *ff, const evidence *ev, verdict v);
+
+/* Build the finding.  Returns a new reference (caller owns it), or NULL
+ * when memory ran out. */
+json_t *finding_build(const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v);
+
+#endif

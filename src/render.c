@@ -1,0 +1,421 @@
+#include "config.h"
+
+#include "render.h"
+
+#include <cmark.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fileio.h"
+#include "finding.h"
+#include "mustache.h"
+
+int render_format_known(const char *f)
+{
+	return strcmp(f, "json") == 0 || strcmp(f, "md") == 0 || strcmp(f, "html") == 0;
+}
+
+/* The buckets in the order a reader wants them: what to do first. */
+static const struct {
+	const char *bucket, *title, *description;
+	int actionable;
+} sections[] = {
+	{ "removable_move", "Removable: move", "The value is owned and not used after the clone: move it instead.", 1 },
+	{ "removable_borrow", "Removable: borrow", "The copy is only read: borrow the original instead.", 1 },
+	{ "structural_refactor", "Structural refactor", "Avoiding the copy needs a data-layout or API change: a patch of its own.", 1 },
+	{ "semantic_required", "Semantic required", "An owned copy is needed (later use, fan-out, task, guard), or the evidence is incomplete.", 0 },
+	{ "cheap_required", "Cheap required", "A shared handle's clone (refcount or handle copy) that shares ownership.", 0 },
+	{ "cold_test_only", "Cold / test only", "Test, bench or example code, outside production hot paths.", 0 },
+};
+#define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
+
+static const struct {
+	const char *key, *label;
+} field_order[] = {
+	{ "file_line", "File:line" },
+	{ "hot_path_rationale", "Hot path" },
+	{ "cloned_value", "Cloned value and cost" },
+	{ "bucket_and_change", "Bucket and change" },
+	{ "removal_rationale", "Removal rationale" },
+	{ "required_clone_check", "Required-clone check" },
+	{ "correctness_proof", "Correctness proof" },
+	{ "validation_command", "Validation" },
+};
+#define NFIELDS (sizeof(field_order) / sizeof(field_order[0]))
+
+/* cmark, inline: one paragraph's HTML without its <p> wrapper. */
+static json_t *md_inline_html(const char *md)
+{
+	char *html = cmark_markdown_to_html(md, strlen(md), CMARK_OPT_DEFAULT);
+	size_t n;
+	json_t *s;
+
+	if (!html)
+		return NULL;
+	n = strlen(html);
+	while (n && html[n - 1] == '\n')
+		n--;
+	if (n >= 7 && strncmp(html, "<p>", 3) == 0 && strncmp(html + n - 4, "</p>", 4) == 0)
+		s = json_stringn(html + 3, n - 7);
+	else
+		s = json_stringn(html, n);
+	free(html);
+	return s;
+}
+
+static json_t *html_escaped(const char *s)
+{
+	buf b = BUF_INIT;
+	json_t *j;
+
+	mustache_escape_html(&b, s, strlen(s));
+	j = json_string(buf_cstr(&b));
+	buf_free(&b);
+	return j;
+}
+
+static const char *str(json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+	return s ? s : "";
+}
+
+/* A finding as the templates see it. */
+static json_t *finding_view(json_t *f, int html)
+{
+	json_t *v = json_deep_copy(f), *list = json_array(), *fields = json_object_get(f, "fields");
+	size_t i;
+	buf b = BUF_INIT;
+
+	for (i = 0; i < NFIELDS; i++) {
+		const char *val = str(fields, field_order[i].key);
+		json_t *item;
+		buf md = BUF_INIT;
+		/* the location and the command are code, not prose */
+		if (strcmp(field_order[i].key, "file_line") == 0 || strcmp(field_order[i].key, "validation_command") == 0) {
+			md_code(&md, val, strlen(val));
+			val = buf_cstr(&md);
+		}
+		item = json_pack("{s:s, s:s, s:s}", "key", field_order[i].key, "label", field_order[i].label, "value", val);
+		buf_free(&md);
+		if (html)
+			json_object_set_new(item, "value_html", md_inline_html(val));
+		json_array_append_new(list, item);
+	}
+	json_object_set_new(v, "fields_list", list);
+	/* the one-line summary: fn, clone, change */
+	if (json_is_string(json_object_get(f, "fn")))
+		buf_printf(&b, "fn %s: ", str(f, "fn"));
+	buf_printf(&b, "%s — %s", str(f, "receiver"), str(f, "change"));
+	json_object_set_new(v, "summary_html", html_escaped(buf_cstr(&b)));
+	buf_clear(&b);
+	buf_printf(&b, "%s:%lld", str(f, "path"), (long long)json_integer_value(json_object_get(f, "line")));
+	json_object_set_new(v, "location", json_string(buf_cstr(&b)));
+	{
+		buf md = BUF_INIT;
+		md_code(&md, b.ptr, b.len);
+		json_object_set_new(v, "location_md", json_string(buf_cstr(&md)));
+		buf_free(&md);
+	}
+	buf_free(&b);
+	json_object_set_new(v, "actionable", json_boolean(strncmp(str(f, "bucket"), "removable", 9) == 0 ||
+	                                                   strcmp(str(f, "bucket"), "structural_refactor") == 0));
+	if (html) { /* the code window, the clone's line marked */
+		json_t *w = json_object_get(f, "window"), *lines = json_object_get(w, "lines"), *out = json_array();
+		json_int_t first = json_integer_value(json_object_get(w, "first")), line = json_integer_value(json_object_get(f, "line"));
+		for (i = 0; i < json_array_size(lines); i++)
+			json_array_append_new(out, json_pack("{s:I, s:O, s:b}", "number", first + (json_int_t)i, "code",
+			                                     json_array_get(lines, i), "mark", first + (json_int_t)i == line));
+		json_object_set_new(v, "window_lines", out);
+	}
+	return v;
+}
+
+/* An inline SVG's geometry: one bar per hot path, a segment per bucket. */
+static json_t *chart(json_t *findings)
+{
+	json_t *rows = json_array(), *index = json_object();
+	size_t i, k, nrows, maxtotal = 1;
+	const double bar_w = 520, row_h = 22, left = 230;
+
+	for (i = 0; i < json_array_size(findings); i++) {
+		json_t *f = json_array_get(findings, i), *row;
+		const char *hp = str(f, "hot_path");
+		row = json_object_get(index, hp);
+		if (!row) {
+			row = json_pack("{s:s, s:I, s:{}}", "label", hp, "total", (json_int_t)0, "counts");
+			json_object_set_new(index, hp, row);
+			json_array_append(rows, row);
+		}
+		json_object_set_new(row, "total", json_integer(json_integer_value(json_object_get(row, "total")) + 1));
+		{
+			json_t *counts = json_object_get(row, "counts"), *c = json_object_get(counts, str(f, "bucket"));
+			json_object_set_new(counts, str(f, "bucket"), json_integer(c ? json_integer_value(c) + 1 : 1));
+		}
+	}
+	nrows = json_array_size(rows);
+	for (i = 0; i < nrows; i++) {
+		size_t t = (size_t)json_integer_value(json_object_get(json_array_get(rows, i), "total"));
+		if (t > maxtotal)
+			maxtotal = t;
+	}
+	for (i = 0; i < nrows; i++) {
+		json_t *row = json_array_get(rows, i), *segs = json_array(), *counts = json_object_get(row, "counts");
+		double x = left, y = 10 + (double)i * row_h;
+		for (k = 0; k < NSECTIONS; k++) {
+			json_int_t c = json_integer_value(json_object_get(counts, sections[k].bucket));
+			double w = (double)c / (double)maxtotal * bar_w;
+			if (!c)
+				continue;
+			json_array_append_new(segs, json_pack("{s:s, s:I, s:f, s:f, s:f}", "bucket", sections[k].bucket, "count", c,
+			                                      "x", x, "width", w, "y", y));
+			x += w;
+		}
+		json_object_set_new(row, "segments", segs);
+		json_object_set_new(row, "y", json_real(y));
+		json_object_set_new(row, "text_y", json_real(y + 14));
+		json_object_set_new(row, "total_x", json_real(x + 6));
+		json_object_del(row, "counts");
+	}
+	json_decref(index);
+	return json_pack("{s:o, s:f, s:f, s:b}", "rows", rows, "height", 20 + (double)nrows * row_h, "label_x", left - 8,
+	                 "empty", nrows == 0);
+}
+
+/* The view: the model plus what logic-less templates need. */
+static json_t *view_build(json_t *model, json_t *keep, int html)
+{
+	json_t *v = json_deep_copy(model), *secs = json_array(), *rows = json_array(), *kept = json_array();
+	json_t *by = json_object_get(json_object_get(model, "summary"), "by_bucket");
+	json_t *findings = keep ? keep : json_object_get(model, "findings");
+	size_t i, k;
+
+	for (k = 0; k < NSECTIONS; k++) {
+		json_t *list = json_array();
+		for (i = 0; i < json_array_size(findings); i++) {
+			json_t *f = json_array_get(findings, i);
+			if (strcmp(str(f, "bucket"), sections[k].bucket) == 0)
+				json_array_append_new(list, finding_view(f, html));
+		}
+		json_array_append_new(rows, json_pack("{s:s, s:s, s:O, s:b}", "bucket", sections[k].bucket, "title",
+		                                      sections[k].title, "count", json_object_get(by, sections[k].bucket),
+		                                      "actionable", sections[k].actionable));
+		if (json_array_size(list))
+			json_array_append_new(secs, json_pack("{s:s, s:s, s:s, s:I, s:b, s:o}", "bucket", sections[k].bucket,
+			                                      "title", sections[k].title, "description", sections[k].description,
+			                                      "count", (json_int_t)json_array_size(list), "actionable",
+			                                      sections[k].actionable, "findings", list));
+		else
+			json_decref(list);
+	}
+	for (i = 0; i < json_array_size(findings); i++)
+		json_array_append(kept, json_array_get(findings, i));
+	{
+		buf md = BUF_INIT;
+		json_t *batches = json_object_get(v, "batches");
+		const char *command = str(json_object_get(model, "scope"), "command");
+		md_code(&md, command, strlen(command));
+		json_object_set_new(v, "command_md", json_string(buf_cstr(&md)));
+		for (i = 0; i < json_array_size(batches); i++) {
+			json_t *b = json_array_get(batches, i);
+			const char *val = str(b, "validation");
+			buf_clear(&md);
+			md_code(&md, val, strlen(val));
+			json_object_set_new(b, "validation_md", json_string(buf_cstr(&md)));
+		}
+		buf_free(&md);
+	}
+	json_object_set_new(v, "sections", secs);
+	json_object_set_new(v, "bucket_rows", rows);
+	json_object_set_new(v, "shown", json_integer((json_int_t)json_array_size(findings)));
+	json_object_set_new(v, "has_findings", json_boolean(json_array_size(findings) > 0));
+	json_object_set_new(v, "has_problems", json_boolean(json_array_size(json_object_get(model, "problems")) > 0));
+	json_object_set_new(v, "has_batches", json_boolean(json_array_size(json_object_get(model, "batches")) > 0));
+	json_object_set_new(v, "has_left_alone", json_boolean(json_array_size(json_object_get(model, "left_alone")) > 0));
+	if (html)
+		json_object_set_new(v, "chart", chart(findings));
+	json_decref(kept);
+	return v;
+}
+
+/* Partials come from the template directory: {{> name}} is name.mustache. */
+typedef struct {
+	const char *dir;
+} partial_ctx;
+
+static char *load_partial(void *ctx, const char *name, size_t *len)
+{
+	partial_ctx *pc = ctx;
+	buf path = BUF_INIT, text = BUF_INIT;
+	int errnum;
+
+	if (strchr(name, '/') || name[0] == '.') { /* templates name partials, never paths */
+		buf_free(&path);
+		return NULL;
+	}
+	buf_printf(&path, "%s/%s.mustache", pc->dir, name);
+	if (fileio_read_into(path.ptr, &text, &errnum) < 0) {
+		buf_free(&path);
+		buf_free(&text);
+		return NULL;
+	}
+	buf_free(&path);
+	*len = text.len;
+	return buf_detach(&text);
+}
+
+static int render_template(buf *out, json_t *view, const char *dir, const char *name, mustache_escape_fn esc, buf *err)
+{
+	buf path = BUF_INIT, src = BUF_INIT;
+	mustache_template *t = NULL;
+	mustache_error merr = MUSTACHE_ERROR_INIT;
+	partial_ctx pc = { dir };
+	int rc = -1;
+
+	buf_printf(&path, "%s/%s", dir, name);
+	if (fileio_read_all(path.ptr, &src, err) < 0)
+		goto done;
+	if (mustache_compile(&t, path.ptr, buf_cstr(&src), src.len, &merr) < 0 ||
+	    mustache_render(t, view, esc, load_partial, &pc, out, &merr) < 0) {
+		buf_puts(err, merr.message ? merr.message : "template error");
+		goto done;
+	}
+	rc = 0;
+done:
+	mustache_error_clear(&merr);
+	mustache_free(t);
+	buf_free(&path);
+	buf_free(&src);
+	return rc;
+}
+
+/* Importance, for cutting a Markdown report: actionable first, then by
+ * score; the least important is dropped first. */
+static int importance_cmp(const void *pa, const void *pb)
+{
+	json_t *a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
+	int aa = json_is_true(json_object_get(a, "actionable_")), ab = json_is_true(json_object_get(b, "actionable_"));
+	json_int_t sa = json_integer_value(json_object_get(a, "score")), sb = json_integer_value(json_object_get(b, "score"));
+
+	if (aa != ab)
+		return ab - aa;
+	if (sa != sb)
+		return sa > sb ? -1 : 1;
+	return 0;
+}
+
+static int render_md(buf *out, json_t *model, const char *dir, const render_options *opt, buf *err)
+{
+	size_t limit = opt && opt->md_limit ? opt->md_limit : RENDER_MD_LIMIT;
+	json_t *all = json_object_get(model, "findings"), *view;
+	size_t n = json_array_size(all), lo, hi, i;
+	json_t **order;
+	buf attempt = BUF_INIT;
+	int rc;
+
+	view = view_build(model, NULL, 0);
+	rc = render_template(&attempt, view, dir, "report.md.mustache", mustache_escape_markdown, err);
+	json_decref(view);
+	if (rc < 0 || attempt.len <= limit) {
+		if (rc == 0)
+			buf_append(out, attempt.ptr, attempt.len);
+		buf_free(&attempt);
+		return rc;
+	}
+	/* too long for one comment: keep the k most important findings, the
+	 * largest k that fits, found by bisection */
+	order = malloc((n ? n : 1) * sizeof(*order));
+	if (!order) {
+		buf_free(&attempt);
+		buf_puts(err, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		json_t *f = json_array_get(all, i);
+		const char *b = str(f, "bucket");
+		json_object_set_new(f, "actionable_", json_boolean(strncmp(b, "removable", 9) == 0 || strcmp(b, "structural_refactor") == 0));
+		order[i] = f;
+	}
+	qsort(order, n, sizeof(*order), importance_cmp);
+	lo = 0;
+	hi = n;
+	buf_clear(&attempt);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo + 1) / 2;
+		json_t *keep = json_array(), *sorted;
+		buf try = BUF_INIT;
+		/* keep the report's order among the kept findings */
+		for (i = 0; i < n; i++) {
+			json_t *f = json_array_get(all, i);
+			size_t r;
+			for (r = 0; r < mid; r++)
+				if (order[r] == f) {
+					json_array_append(keep, f);
+					break;
+				}
+		}
+		sorted = keep;
+		view = view_build(model, sorted, 0);
+		json_object_set_new(view, "omitted", json_pack("{s:I, s:s}", "count", (json_int_t)(n - mid), "where",
+		                                               opt && opt->full_report ? opt->full_report
+		                                               : "the JSON or HTML report of the same run"));
+		rc = render_template(&try, view, dir, "report.md.mustache", mustache_escape_markdown, err);
+		json_decref(view);
+		json_decref(keep);
+		if (rc < 0) {
+			buf_free(&try);
+			break;
+		}
+		if (try.len <= limit) {
+			lo = mid;
+			buf_clear(&attempt);
+			buf_append(&attempt, try.ptr, try.len);
+		} else
+			hi = mid - 1;
+		buf_free(&try);
+	}
+	for (i = 0; i < n; i++)
+		json_object_del(json_array_get(all, i), "actionable_");
+	free(order);
+	if (rc == 0 && lo == 0 && !attempt.len) {
+		/* not even the summary fits: render it with no findings */
+		json_t *none = json_array();
+		view = view_build(model, none, 0);
+		json_object_set_new(view, "omitted", json_pack("{s:I, s:s}", "count", (json_int_t)n, "where",
+		                                               opt && opt->full_report ? opt->full_report
+		                                               : "the JSON or HTML report of the same run"));
+		rc = render_template(&attempt, view, dir, "report.md.mustache", mustache_escape_markdown, err);
+		json_decref(view);
+		json_decref(none);
+	}
+	if (rc == 0)
+		buf_append(out, attempt.ptr, attempt.len);
+	buf_free(&attempt);
+	return rc;
+}
+
+int render_report(buf *out, json_t *model, const char *format, const char *dir, const render_options *opt, buf *err)
+{
+	if (strcmp(format, "json") == 0) {
+		char *s = json_dumps(model, JSON_INDENT(2));
+		int rc;
+		if (!s) {
+			buf_puts(err, "out of memory");
+			return -1;
+		}
+		rc = buf_puts(out, s) < 0 || buf_putc(out, '\n') < 0 ? -1 : 0;
+		free(s);
+		return rc;
+	}
+	if (strcmp(format, "md") == 0)
+		return render_md(out, model, dir, opt, err);
+	if (strcmp(format, "html") == 0) {
+		json_t *view = view_build(model, NULL, 1);
+		int rc = render_template(out, view, dir, "report.html.mustache", mustache_escape_html, err);
+		json_decref(view);
+		return rc;
+	}
+	buf_printf(err, "unknown format '%s'", format);
+	return -1;
+}

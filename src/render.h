@@ -1,0 +1,32 @@
+/* render: the report model to text, through templates.
+ *
+ * JSON is the model itself.  Markdown and HTML go through the Mustache
+ * templates in the template directory (report.md.mustache,
+ * report.html.mustache and their partials), fed a *view* of the model:
+ * findings grouped by bucket, the eight fields as a list, and, for HTML,
+ * prose rendered by cmark (safe mode: no raw HTML) and the chart's
+ * geometry.  Templates hold the layout; nothing here writes markup except
+ * cmark's. */
+#ifndef HPA_RENDER_H
+#define HPA_RENDER_H
+
+#include <jansson.h>
+
+#include "buf.h"
+
+/* GitHub's limit for one comment. */
+#define RENDER_MD_LIMIT 65536
+
+typedef struct {
+	size_t md_limit;          /* 0: RENDER_MD_LIMIT */
+	const char *full_report;  /* where the full report is, for a cut Markdown report */
+} render_options;
+
+int render_format_known(const char *format); /* "json", "md", "html" */
+
+/* Append the report in `format` to out.  On error -1 and a message in err
+ * ("file:line:col: ..." for a template error). */
+int render_report(buf *out, json_t *model, const char *format, const char *template_dir,
+                  const render_options *opt, buf *err);
+
+#endif

@@ -1,0 +1,167 @@
+#include "config.h"
+
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "classify.h"
+
+void report_timestamp(char out[32])
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (sde && *sde) {
+		char *end;
+		long long v = strtoll(sde, &end, 10);
+		if (!*end && v >= 0)
+			t = (time_t)v;
+	}
+	gmtime_r(&t, &tm);
+	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int is_actionable(const char *bucket)
+{
+	return strcmp(bucket, "removable_move") == 0 || strcmp(bucket, "removable_borrow") == 0 ||
+	       strcmp(bucket, "structural_refactor") == 0;
+}
+
+static void count(json_t *obj, const char *key)
+{
+	json_t *v = json_object_get(obj, key);
+
+	json_object_set_new(obj, key, json_integer(v ? json_integer_value(v) + 1 : 1));
+}
+
+/* Why required findings were left alone, by rule: a line each. */
+static json_t *left_alone(json_t *findings)
+{
+	static const struct { const char *rule, *why; } reasons[] = {
+		{ "R1", "test, bench or example code" },
+		{ "R2", "cheap handle clone (refcount or handle copy) that shares ownership" },
+		{ "R6", "cheap handle clone, judging by its name" },
+		{ "R3", "cloned out of a lock guard: removing it would hold the lock longer" },
+		{ "R9", "the original is read again later" },
+		{ "R10", "a copy per loop iteration of a value from outside the loop" },
+		{ "R11", "captured by a closure or async block that needs its own copy" },
+		{ "R12", "an owned copy of borrowed data that is changed or returned" },
+		{ "R16", "evidence incomplete: kept, with low confidence" },
+	};
+	json_t *out = json_array();
+	size_t r, i;
+
+	for (r = 0; r < sizeof(reasons) / sizeof(reasons[0]); r++) {
+		size_t n = 0;
+		for (i = 0; i < json_array_size(findings); i++)
+			if (strcmp(json_string_value(json_object_get(json_array_get(findings, i), "rule")), reasons[r].rule) == 0)
+				n++;
+		if (n)
+			json_array_append_new(out, json_pack("{s:s, s:s, s:I}", "rule", reasons[r].rule, "reason", reasons[r].why,
+			                                     "count", (json_int_t)n));
+	}
+	return out;
+}
+
+/* Follow-up patch batches: the actionable findings grouped by subsystem
+ * (hot-path label) and bucket, each a narrow patch of its own. */
+static json_t *batches(json_t *findings)
+{
+	json_t *out = json_array(), *index = json_object();
+	size_t i;
+
+	for (i = 0; i < json_array_size(findings); i++) {
+		json_t *f = json_array_get(findings, i), *b;
+		const char *bucket = json_string_value(json_object_get(f, "bucket"));
+		const char *hot = json_string_value(json_object_get(f, "hot_path"));
+		char key[256];
+		if (!is_actionable(bucket))
+			continue;
+		snprintf(key, sizeof(key), "%s\n%s", hot, bucket);
+		b = json_object_get(index, key);
+		if (!b) {
+			b = json_pack("{s:s, s:s, s:s, s:[]}", "subsystem", hot, "bucket", bucket, "validation",
+			              json_string_value(json_object_get(json_object_get(f, "fields"), "validation_command")),
+			              "findings");
+			json_object_set_new(index, key, b);
+			json_array_append(out, b);
+		}
+		json_array_append_new(json_object_get(b, "findings"),
+		                      json_pack("{s:O, s:O, s:O}", "path", json_object_get(f, "path"), "line",
+		                                json_object_get(f, "line"), "fingerprint", json_object_get(f, "fingerprint")));
+	}
+	for (i = 0; i < json_array_size(out); i++) {
+		json_t *b = json_array_get(out, i);
+		json_object_set_new(b, "count", json_integer((json_int_t)json_array_size(json_object_get(b, "findings"))));
+	}
+	json_decref(index);
+	return out;
+}
+
+json_t *report_build(const audit_result *a, const report_scope *scope)
+{
+	json_t *m = json_object(), *paths = json_array(), *kept = json_array();
+	json_t *by_bucket = json_object(), *by_tier = json_object(), *by_conf = json_object();
+	char when[32];
+	size_t i, actionable = 0, hot = 0;
+	int b;
+
+	if (!m || !paths || !kept || !by_bucket || !by_tier || !by_conf)
+		goto oom;
+	for (i = 0; i < scope->npaths; i++)
+		json_array_append_new(paths, json_string(scope->paths[i]));
+	for (b = 0; b < B_COUNT; b++)
+		json_object_set_new(by_bucket, bucket_name(b), json_integer(0));
+	json_object_set_new(by_tier, "high", json_integer(0));
+	json_object_set_new(by_tier, "medium", json_integer(0));
+	json_object_set_new(by_tier, "low", json_integer(0));
+	json_object_set_new(by_conf, "high", json_integer(0));
+	json_object_set_new(by_conf, "medium", json_integer(0));
+	json_object_set_new(by_conf, "low", json_integer(0));
+	for (i = 0; i < json_array_size(a->findings); i++) {
+		json_t *f = json_array_get(a->findings, i);
+		const char *bucket = json_string_value(json_object_get(f, "bucket"));
+		if (scope->only_actionable && !is_actionable(bucket))
+			continue;
+		json_array_append(kept, f);
+		count(by_bucket, bucket);
+		count(by_tier, json_string_value(json_object_get(f, "tier")));
+		count(by_conf, json_string_value(json_object_get(f, "confidence")));
+		actionable += is_actionable(bucket);
+		hot += json_is_true(json_object_get(f, "on_hot_path"));
+	}
+	report_timestamp(when);
+	json_object_set_new(m, "schema", json_string("hotpath-audit-report"));
+	json_object_set_new(m, "version", json_integer(REPORT_SCHEMA_VERSION));
+	json_object_set_new(m, "generated", json_string(when));
+	json_object_set_new(m, "tool", json_pack("{s:s, s:s, s:s, s:s}", "name", PACKAGE_NAME, "version", PACKAGE_VERSION,
+	                                         "rules", scope->rules_file, "audit_rules", scope->audit_rules_file));
+	json_object_set_new(m, "scope", json_pack("{s:s, s:s, s:o, s:b, s:b, s:I}", "command", scope->command_line, "root",
+	                                          scope->root, "paths", paths, "include_tests", scope->include_tests,
+	                                          "only_actionable", scope->only_actionable, "files_audited",
+	                                          (json_int_t)a->files_audited));
+	paths = NULL;
+	json_object_set_new(m, "summary", json_pack("{s:I, s:I, s:I, s:o, s:o, s:o}", "total",
+	                                            (json_int_t)json_array_size(kept), "actionable", (json_int_t)actionable,
+	                                            "on_hot_path", (json_int_t)hot, "by_bucket", by_bucket, "by_tier",
+	                                            by_tier, "by_confidence", by_conf));
+	by_bucket = by_tier = by_conf = NULL;
+	json_object_set_new(m, "findings", kept);
+	json_object_set_new(m, "left_alone", left_alone(kept));
+	json_object_set_new(m, "batches", batches(kept));
+	json_object_set_new(m, "problems", json_incref(a->problems));
+	json_object_set_new(m, "changes", json_string("audit-only: no files changed"));
+	return m;
+oom:
+	json_decref(m);
+	json_decref(paths);
+	json_decref(kept);
+	json_decref(by_bucket);
+	json_decref(by_tier);
+	json_decref(by_conf);
+	return NULL;
+}
