@@ -18,6 +18,7 @@
 #include "pyunicode.h"
 #include "rustlex.h"
 #include "rustscan.h"
+#include "typelib.h"
 
 /* ---- where a file sits: crate, module, hot path --------------------------- */
 
@@ -271,7 +272,7 @@ int audit_buffer(const audit_options *opt, const char *report, const char *abs_p
 		uint64_t h;
 		char hex[17];
 
-		evidence_gather(&ev, &rs, opt->arules, i);
+		evidence_gather(&ev, &rs, opt->types, opt->arules, i);
 		v = classify(&ev, st->in_test || ff.test_path, ff.hot_prefix != NULL);
 		/* fingerprint: path, fn, receiver, and which such clone in the fn
 		 * it is -- never the line, so it survives edits elsewhere */
@@ -325,13 +326,34 @@ typedef struct {
 	const discover_result *files;
 	atomic_size_t next;
 	atomic_int failed;
+	int collecting;          /* pass 1: collect type declarations only */
 } shared_state;
 
 typedef struct {
 	shared_state *sh;
 	json_t *findings, *problems;
+	typelib *types;          /* pass 1: one library per file, merged in order */
 	pthread_t tid;
 } worker;
+
+/* Pass 1 for one file: its struct and alias declarations. */
+static int collect_types(const char *data, size_t len, typelib *out)
+{
+	rustlex_result lx;
+	rustscan_result rs;
+	int rc = 0;
+
+	memset(&lx, 0, sizeof(lx));
+	if (!memmem(data, len, "struct", 6) && !memmem(data, len, "type", 4))
+		return 0;
+	if (rustlex_lex(&lx, data, len) < 0 || rustscan_scan(&rs, &lx) < 0)
+		rc = -1;
+	else
+		rc = typelib_add(out, &rs);
+	rustscan_free(&rs);
+	rustlex_free(&lx);
+	return rc;
+}
 
 static void *work(void *arg)
 {
@@ -347,6 +369,14 @@ static void *work(void *arg)
 		if (i >= sh->files->count || atomic_load(&sh->failed))
 			break;
 		f = &sh->files->files[i];
+		if (sh->collecting) {
+			if (fileio_read_into(f->path, &data, &errnum) == 0 && data.ptr && !memchr(data.ptr, '\0', data.len) &&
+			    py_utf8_valid(data.ptr, data.len) && collect_types(data.ptr, data.len, &w->types[i]) < 0) {
+				atomic_store(&sh->failed, 1);
+				break;
+			}
+			continue;
+		}
 		if (fileio_read_into(f->path, &data, &errnum) < 0) {
 			char msg[160];
 			snprintf(msg, sizeof(msg), "cannot read: %s", strerror(errnum));
@@ -420,15 +450,35 @@ static json_t *merge(worker *ws, unsigned n, int problems, int (*cmp)(const void
 	return out;
 }
 
-int audit_files(const audit_options *opt, const discover_result *files, audit_result *out, buf *err)
+/* Run `work` on n threads (the caller is one of them). */
+static void run_workers(worker *ws, unsigned n)
 {
+	unsigned i, started = 0;
+
+	for (i = 1; i < n; i++) {
+		if (pthread_create(&ws[i].tid, NULL, work, &ws[i]) != 0)
+			break;
+		started++;
+	}
+	work(&ws[0]);
+	for (i = 1; i <= started; i++)
+		pthread_join(ws[i].tid, NULL);
+}
+
+int audit_files(const audit_options *opt_in, const discover_result *files, audit_result *out, buf *err)
+{
+	audit_options opt_copy = *opt_in;
+	const audit_options *opt = &opt_copy;
+	typelib lib, *per_file = NULL;
 	shared_state sh;
 	worker *ws;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	unsigned n = opt->jobs ? opt->jobs : (cpus > 0 ? (unsigned)cpus : 1), i, started = 0;
+	unsigned n = opt->jobs ? opt->jobs : (cpus > 0 ? (unsigned)cpus : 1), i;
 	int rc = 0;
+	size_t f;
 
 	memset(out, 0, sizeof(*out));
+	memset(&lib, 0, sizeof(lib));
 	if (n > files->count)
 		n = files->count ? (unsigned)files->count : 1;
 	json_object_seed(0); /* before threads create objects */
@@ -447,14 +497,31 @@ int audit_files(const audit_options *opt, const discover_result *files, audit_re
 		if (!ws[i].findings || !ws[i].problems)
 			atomic_store(&sh.failed, 1);
 	}
-	for (i = 1; i < n; i++) {
-		if (pthread_create(&ws[i].tid, NULL, work, &ws[i]) != 0)
-			break;
-		started++;
+	/* pass 1: every file's type declarations, merged in file order so the
+	 * library (and so every verdict) is the same for any thread count */
+	per_file = calloc(files->count ? files->count : 1, sizeof(*per_file));
+	if (!per_file)
+		atomic_store(&sh.failed, 1);
+	for (i = 0; i < n; i++)
+		ws[i].types = per_file;
+	sh.collecting = 1;
+	if (!atomic_load(&sh.failed))
+		run_workers(ws, n);
+	for (f = 0; per_file && f < files->count; f++) {
+		if (typelib_merge(&lib, &per_file[f]) < 0)
+			atomic_store(&sh.failed, 1);
+		typelib_free(&per_file[f]);
 	}
-	work(&ws[0]);
-	for (i = 1; i <= started; i++)
-		pthread_join(ws[i].tid, NULL);
+	free(per_file);
+	if (!atomic_load(&sh.failed) && typelib_finish(&lib) < 0)
+		atomic_store(&sh.failed, 1);
+	opt_copy.types = lib.finished ? &lib.scan : NULL;
+
+	/* pass 2: the audit */
+	sh.collecting = 0;
+	atomic_store(&sh.next, 0);
+	if (!atomic_load(&sh.failed))
+		run_workers(ws, n);
 	if (atomic_load(&sh.failed)) {
 		buf_puts(err, "out of memory");
 		rc = -1;
@@ -472,6 +539,7 @@ int audit_files(const audit_options *opt, const discover_result *files, audit_re
 		json_decref(ws[i].problems);
 	}
 	free(ws);
+	typelib_free(&lib);
 	if (rc < 0)
 		audit_result_free(out);
 	return rc;

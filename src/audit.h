@@ -14,6 +14,7 @@
 #include "buf.h"
 #include "discover.h"
 #include "rules.h"
+#include "rustscan.h"
 
 typedef struct {
 	const rules *rules;          /* hot paths and test paths */
@@ -21,6 +22,7 @@ typedef struct {
 	const char *root;            /* resolved root, for Cargo.toml lookups */
 	int include_tests;           /* score test paths as production code */
 	unsigned jobs;               /* 0: one per CPU */
+	const rustscan_result *types; /* the type library of the run, or NULL (set by audit_files) */
 } audit_options;
 
 typedef struct {

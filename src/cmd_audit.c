@@ -195,7 +195,7 @@ int cmd_audit(int argc, char **argv)
 	}
 
 	{
-		audit_options ao = { r, &ar, files.root, a.include_tests, (unsigned)a.jobs };
+		audit_options ao = { r, &ar, files.root, a.include_tests, (unsigned)a.jobs, NULL };
 		report_scope sc = { buf_cstr(&cmd), a.root, a.paths, a.npaths, a.include_tests, a.only_actionable, path.ptr,
 		                    apath.ptr };
 		if (audit_files(&ao, &files, &res, &err) < 0)

@@ -5,21 +5,31 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The tokens of one file, for the helpers below. */
-typedef struct {
+/* The tokens of one file, for the helpers below; `lib` is the type library
+ * of the whole run (NULL when there is none). */
+typedef struct ev_ctx {
 	const rustscan_result *rs;
 	const rustlex_token *t;
 	const char *text;
 	size_t n;
 	const audit_rules *ar;
+	const struct ev_ctx *lib;
 } ctx;
 
-/* A type, as the tokens that spell it: [a, b); a == b is unknown. */
+/* A type, as the tokens that spell it: [a, b) of file `src`; a == b is
+ * unknown. */
 typedef struct {
+	const ctx *src;
 	size_t a, b;
 } trange;
 
-static const trange TR_NONE = { 0, 0 };
+static const trange TR_NONE = { NULL, 0, 0 };
+
+static trange tr(const ctx *c, size_t a, size_t b)
+{
+	trange t = { c, a, b };
+	return t;
+}
 
 static int is(const ctx *c, size_t i, const char *s)
 {
@@ -84,10 +94,20 @@ static void tok_text(const ctx *c, size_t i, char *out, size_t size)
 
 /* ---- types ---------------------------------------------------------------- */
 
-static trange strip_refs(const ctx *c, trange t, int *is_ref)
+/* Every function here reads the type's tokens from its own file (t.src),
+ * which may be the type library rather than the file of the site. */
+
+static int tok_eq_text(const ctx *c, size_t i, const char *s, size_t n)
 {
-	while (t.a < t.b && (is(c, t.a, "&") || is(c, t.a, "&&") || is(c, t.a, "mut") || is(c, t.a, "dyn") ||
-	                     is(c, t.a, "impl") || c->t[t.a].kind == TOK_LIFETIME)) {
+	return i < c->n && c->t[i].len == n && memcmp(c->text + c->t[i].off, s, n) == 0;
+}
+
+static trange strip_refs(trange t, int *is_ref)
+{
+	const ctx *c = t.src;
+
+	while (c && t.a < t.b && (is(c, t.a, "&") || is(c, t.a, "&&") || is(c, t.a, "mut") || is(c, t.a, "dyn") ||
+	                          is(c, t.a, "impl") || c->t[t.a].kind == TOK_LIFETIME)) {
 		if (is_ref && (is(c, t.a, "&") || is(c, t.a, "&&")))
 			*is_ref = 1;
 		t.a++;
@@ -96,11 +116,14 @@ static trange strip_refs(const ctx *c, trange t, int *is_ref)
 }
 
 /* The type's name (last path segment before `<`) and its `<`, if any. */
-static size_t type_head(const ctx *c, trange t, size_t *lt)
+static size_t type_head(trange t, size_t *lt)
 {
+	const ctx *c = t.src;
 	size_t i, name = RS_NONE;
 
 	*lt = RS_NONE;
+	if (!c)
+		return RS_NONE;
 	for (i = t.a; i < t.b && (is_ident(c, i) || is(c, i, "::")); i++)
 		if (is_ident(c, i))
 			name = i;
@@ -110,12 +133,13 @@ static size_t type_head(const ctx *c, trange t, size_t *lt)
 }
 
 /* The k-th type argument of `Name<A, B>`. */
-static trange type_arg(const ctx *c, trange t, int k)
+static trange type_arg(trange t, int k)
 {
+	const ctx *c = t.src;
 	size_t lt, i, start;
 	int depth = 0, index = 0;
 
-	if (type_head(c, t, &lt) == RS_NONE || lt == RS_NONE)
+	if (type_head(t, &lt) == RS_NONE || lt == RS_NONE)
 		return TR_NONE;
 	start = lt + 1;
 	for (i = lt; i < t.b; i++) {
@@ -125,17 +149,11 @@ static trange type_arg(const ctx *c, trange t, int k)
 		}
 		if (is(c, i, "<"))
 			depth++;
-		else if (is(c, i, ">") && --depth == 0) {
-			if (index == k) {
-				trange r = { start, i };
-				return r;
-			}
-			return TR_NONE;
-		} else if (depth == 1 && is(c, i, ",")) {
-			if (index == k) {
-				trange r = { start, i };
-				return r;
-			}
+		else if (is(c, i, ">") && --depth == 0)
+			return index == k ? tr(c, start, i) : TR_NONE;
+		else if (depth == 1 && is(c, i, ",")) {
+			if (index == k)
+				return tr(c, start, i);
 			index++;
 			start = i + 1;
 		}
@@ -143,109 +161,151 @@ static trange type_arg(const ctx *c, trange t, int k)
 	return TR_NONE;
 }
 
-/* Follow `type Name = Target;` aliases declared in the file. */
-static trange resolve_alias(const ctx *c, trange t)
+/* `type Name = Target;` for the name at token `name` of file c: in c,
+ * else in the type library. */
+static trange find_alias(const ctx *c, size_t name, const ctx *site)
 {
-	size_t lt, name, a, hops;
+	const ctx *where[2];
+	size_t w, a;
 
-	for (hops = 0; hops < 8; hops++) {
-		name = type_head(c, strip_refs(c, t, NULL), &lt);
+	where[0] = c;
+	where[1] = site->lib;
+	for (w = 0; w < 2; w++) {
+		const ctx *x = where[w];
+		if (!x)
+			continue;
+		for (a = 0; a < x->rs->alias_count; a++)
+			if (tok_eq_text(x, x->rs->aliases[a].name, c->text + c->t[name].off, c->t[name].len))
+				return tr(x, x->rs->aliases[a].type_start, x->rs->aliases[a].type_end);
+	}
+	return TR_NONE;
+}
+
+/* Follow type aliases. */
+static trange resolve_alias(trange t, const ctx *site)
+{
+	size_t lt, name, hops;
+
+	for (hops = 0; hops < 8 && t.src; hops++) {
+		trange target;
+		name = type_head(strip_refs(t, NULL), &lt);
 		if (name == RS_NONE)
 			return t;
-		for (a = 0; a < c->rs->alias_count; a++)
-			if (same_tok(c, c->rs->aliases[a].name, name))
-				break;
-		if (a == c->rs->alias_count)
+		target = find_alias(t.src, name, site);
+		if (!target.src)
 			return t;
-		t.a = c->rs->aliases[a].type_start;
-		t.b = c->rs->aliases[a].type_end;
+		t = target;
 	}
 	return t;
 }
 
 /* Auto-deref: through references and Arc/Rc/Box/Cow to what they hold. */
-static trange deref(const ctx *c, trange t)
+static trange deref(trange t, const ctx *site)
 {
 	size_t lt, name, hops;
 
-	for (hops = 0; hops < 16 && t.a < t.b; hops++) {
-		t = strip_refs(c, resolve_alias(c, t), NULL);
-		name = type_head(c, t, &lt);
-		if (name == RS_NONE || !in_list(c, &c->ar->deref_type, name))
+	for (hops = 0; hops < 16 && t.src && t.a < t.b; hops++) {
+		t = strip_refs(resolve_alias(t, site), NULL);
+		name = type_head(t, &lt);
+		if (name == RS_NONE || !in_list(t.src, &site->ar->deref_type, name))
 			break;
-		t = type_arg(c, t, 0);
+		t = type_arg(t, 0);
 	}
 	return t;
 }
 
 /* What indexing or a lookup on a container of type t yields. */
-static trange element(const ctx *c, trange t)
+static trange element(trange t, const ctx *site)
 {
 	size_t lt, name;
 	int k;
 
-	t = deref(c, t);
-	if (t.a < t.b && is_open(c, t.a, '[')) { /* [T] or [T; N] */
-		trange r = { t.a + 1, skip_pair(c, t.a) };
+	t = deref(t, site);
+	if (!t.src)
+		return TR_NONE;
+	if (t.a < t.b && is_open(t.src, t.a, '[')) { /* [T] or [T; N] */
+		trange r = tr(t.src, t.a + 1, skip_pair(t.src, t.a));
 		size_t i;
 		for (i = r.a; i < r.b; i++)
-			if (is(c, i, ";"))
+			if (is(t.src, i, ";"))
 				r.b = i;
 		return r;
 	}
-	name = type_head(c, t, &lt);
+	name = type_head(t, &lt);
 	if (name == RS_NONE)
 		return TR_NONE;
-	k = audit_rules_element_arg(c->ar, c->text + c->t[name].off, c->t[name].len);
-	return k < 0 ? TR_NONE : type_arg(c, t, k);
+	k = audit_rules_element_arg(site->ar, t.src->text + t.src->t[name].off, t.src->t[name].len);
+	return k < 0 ? TR_NONE : type_arg(t, k);
 }
 
-/* The type of field `f` (a token) of the struct that type t names. */
-static trange field_type(const ctx *c, trange t, size_t f)
+/* The fields of the struct named by token `name` of file c: calls fn for
+ * each, in c if it declares the struct, else in the type library. */
+static const ctx *struct_home(const ctx *c, size_t name, const ctx *site)
 {
+	const ctx *where[2];
+	size_t w, i;
+
+	where[0] = c;
+	where[1] = site->lib;
+	for (w = 0; w < 2; w++) {
+		const ctx *x = where[w];
+		if (!x)
+			continue;
+		for (i = 0; i < x->rs->field_count; i++)
+			if (tok_eq_text(x, x->rs->fields[i].strukt, c->text + c->t[name].off, c->t[name].len))
+				return x;
+	}
+	return NULL;
+}
+
+/* The type of field `f` of the struct that type t names. */
+static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
+{
+	const ctx *home;
 	size_t lt, name, i;
 
-	t = deref(c, t);
-	name = type_head(c, t, &lt);
-	if (name == RS_NONE)
+	t = deref(t, site);
+	name = type_head(t, &lt);
+	if (name == RS_NONE || !(home = struct_home(t.src, name, site)))
 		return TR_NONE;
-	for (i = 0; i < c->rs->field_count; i++) {
-		const rs_field *fd = &c->rs->fields[i];
-		if (same_tok(c, fd->strukt, name) && same_tok(c, fd->name, f)) {
-			trange r = { fd->type_start, fd->type_end };
-			return r;
-		}
+	for (i = 0; i < home->rs->field_count; i++) {
+		const rs_field *fd = &home->rs->fields[i];
+		if (tok_eq_text(home, fd->strukt, t.src->text + t.src->t[name].off, t.src->t[name].len) &&
+		    tok_eq_text(home, fd->name, f, fn))
+			return tr(home, fd->type_start, fd->type_end);
 	}
 	return TR_NONE;
 }
 
 /* Option<T>/Result<T, E> -> T; anything else unchanged. */
-static trange unwrap_type(const ctx *c, trange t)
+static trange unwrap_type(trange t)
 {
-	size_t lt, name = type_head(c, strip_refs(c, t, NULL), &lt);
+	size_t lt, name = type_head(strip_refs(t, NULL), &lt);
 
-	if (name != RS_NONE && (is(c, name, "Option") || is(c, name, "Result")))
-		return type_arg(c, strip_refs(c, t, NULL), 0);
+	if (name != RS_NONE && (is(t.src, name, "Option") || is(t.src, name, "Result")))
+		return type_arg(strip_refs(t, NULL), 0);
 	return t;
 }
 
-static enum ev_cost type_cost_depth(const ctx *c, trange t, int depth);
+static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth);
 
-/* A struct declared in this file: what cloning it costs, from its fields.
- * Only handles (and Copy fields beside them) make a cheap clone; any heap
- * field makes it a heap copy; otherwise unknown. */
-static enum ev_cost struct_cost(const ctx *c, size_t name, int depth)
+/* A struct: what cloning it costs, from its fields.  Only handles (and
+ * Copy fields beside them) make a cheap clone; any heap field makes it a
+ * heap copy; otherwise unknown. */
+static enum ev_cost struct_cost(trange t, size_t name, const ctx *site, int depth)
 {
+	const ctx *home = struct_home(t.src, name, site);
 	size_t i;
 	int fields = 0, handles = 0, heap = 0, unknown = 0;
 
-	for (i = 0; i < c->rs->field_count; i++) {
-		const rs_field *fd = &c->rs->fields[i];
-		trange ft = { fd->type_start, fd->type_end };
-		if (!same_tok(c, fd->strukt, name))
+	if (!home)
+		return EV_COST_UNKNOWN;
+	for (i = 0; i < home->rs->field_count; i++) {
+		const rs_field *fd = &home->rs->fields[i];
+		if (!tok_eq_text(home, fd->strukt, t.src->text + t.src->t[name].off, t.src->t[name].len))
 			continue;
 		fields++;
-		switch (type_cost_depth(c, ft, depth + 1)) {
+		switch (type_cost_depth(tr(home, fd->type_start, fd->type_end), site, depth + 1)) {
 		case EV_COST_REFCOUNT: handles++; break;
 		case EV_COST_HEAP: heap++; break;
 		case EV_COST_COPY: break;
@@ -262,75 +322,75 @@ static enum ev_cost struct_cost(const ctx *c, size_t name, int depth)
 }
 
 /* The cost of cloning a value of type t. */
-static enum ev_cost type_cost(const ctx *c, trange t)
+static enum ev_cost type_cost(trange t, const ctx *site)
 {
-	return type_cost_depth(c, t, 0);
+	return type_cost_depth(t, site, 0);
 }
 
-static enum ev_cost type_cost_depth(const ctx *c, trange t, int depth)
+static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 {
+	const ctx *c;
 	size_t lt, name;
 	int is_ref = 0;
 
-	if (depth > 4)
+	if (depth > 4 || !t.src)
 		return EV_COST_UNKNOWN;
-
-	t = strip_refs(c, resolve_alias(c, t), &is_ref);
+	t = strip_refs(resolve_alias(t, site), &is_ref);
+	c = t.src;
 	if (t.a < t.b && is_open(c, t.a, '['))
 		return is_ref ? EV_COST_COPY : EV_COST_HEAP;
-	name = type_head(c, t, &lt);
+	name = type_head(t, &lt);
 	if (name == RS_NONE)
 		return EV_COST_UNKNOWN;
 	if (is_ref && (is(c, name, "str") || is(c, name, "Path") || is(c, name, "OsStr")))
 		return EV_COST_COPY; /* &str is Copy: the reference is copied */
-	if (in_list(c, &c->ar->wrapper_type, name) && lt != RS_NONE)
-		return type_cost_depth(c, type_arg(c, t, 0), depth + 1);
-	if (in_list(c, &c->ar->cheap_type, name))
+	if (in_list(c, &site->ar->wrapper_type, name) && lt != RS_NONE)
+		return type_cost_depth(type_arg(t, 0), site, depth + 1);
+	if (in_list(c, &site->ar->cheap_type, name))
 		return EV_COST_REFCOUNT;
-	if (in_list(c, &c->ar->copy_type, name))
+	if (in_list(c, &site->ar->copy_type, name))
 		return EV_COST_COPY;
-	if (in_list(c, &c->ar->heap_type, name))
+	if (in_list(c, &site->ar->heap_type, name))
 		return EV_COST_HEAP;
-	return struct_cost(c, name, depth);
+	return struct_cost(t, name, site, depth);
 }
 
-/* Walk the receiver's chain after its root, from the root's type: fields,
- * indexing, lookups, unwraps and guards.  TR_NONE when a step is unknown. */
+/* Walk the receiver's chain (tokens [k, end) of the site's file c) after
+ * its root, from the root's type: fields, indexing, lookups, unwraps and
+ * guards.  TR_NONE when a step is unknown. */
 static trange chain_type(const ctx *c, trange t, size_t k, size_t end)
 {
-	while (k < end && t.a < t.b) {
+	while (k < end && t.src && t.a < t.b) {
 		if (is(c, k, ".") && is_ident(c, k + 1)) {
 			size_t m = k + 1;
 			if (is_open(c, m + 1, '(')) {
 				if (in_list(c, &c->ar->lock_method, m)) {
-					trange d = deref(c, t);
-					size_t lt, name = type_head(c, d, &lt);
-					if (name == RS_NONE || !in_list(c, &c->ar->guard_type, name))
+					trange d = deref(t, c);
+					size_t lt, name = type_head(d, &lt);
+					if (name == RS_NONE || !in_list(d.src, &c->ar->guard_type, name))
 						return TR_NONE;
-					t = unwrap_type(c, type_arg(c, d, 0));
-					if (is(c, k + 4, "unwrap") || is(c, k + 4, "expect")) /* .lock().unwrap() */
-						k += 3;
+					t = unwrap_type(type_arg(d, 0));
 				} else if (in_list(c, &c->ar->lookup_method, m)) {
-					t = element(c, t);
+					t = element(t, c);
 				} else if (in_list(c, &c->ar->pass_method, m)) {
 					if (!is(c, m, "entry"))
-						t = unwrap_type(c, t);
+						t = unwrap_type(t);
 				} else
 					return TR_NONE;
 				k = skip_pair(c, m + 1) + 1;
 				continue;
 			}
-			t = field_type(c, t, m);
+			t = field_type(t, c->text + c->t[m].off, c->t[m].len, c);
 			k += 2;
 			continue;
 		}
 		if (is_open(c, k, '[')) {
-			t = element(c, t);
+			t = element(t, c);
 			k = skip_pair(c, k) + 1;
 			continue;
 		}
 		if (is(c, k, "?")) {
-			t = unwrap_type(c, t);
+			t = unwrap_type(t);
 			k++;
 			continue;
 		}
@@ -540,8 +600,7 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 				d.last = p;
 				d.kind = binding ? EV_ROOT_BINDING : EV_ROOT_LOCAL;
 				if (!binding && p + 1 < end && is(c, p + 1, ":")) {
-					d.type.a = p + 2;
-					d.type.b = end;
+					d.type = tr(c, p + 2, end);
 				}
 				if (is(c, end, "=")) {
 					d.init_a = end + 1;
@@ -696,8 +755,8 @@ static int constructed(const ctx *c, evidence *ev, size_t a, size_t b)
 		if (is_ident(c, i + 2) && is_open(c, i + 3, '(') &&
 		    (is(c, i + 2, "new") || is(c, i + 2, "from") || is(c, i + 2, "with_capacity") || is(c, i + 2, "default") ||
 		     is(c, i + 2, "clone") || is(c, i + 2, "current"))) {
-			trange t = { i, i + 1 };
-			ev->cost = type_cost(c, t);
+			trange t = tr(c, i, i + 1);
+			ev->cost = type_cost(t, c);
 			if (ev->cost == EV_COST_UNKNOWN)
 				return 0;
 			range_text(c, i, i + 1, ev->type, sizeof(ev->type));
@@ -738,8 +797,7 @@ static trange expr_type(const ctx *c, const rs_fn *fn, size_t a, size_t b, int d
 	if (is(c, a, "self")) {
 		if (fn->impl == RS_NONE || c->rs->impls[fn->impl].self_type == RS_NONE)
 			return TR_NONE;
-		t.a = c->rs->impls[fn->impl].self_type;
-		t.b = t.a + 1;
+		t = tr(c, c->rs->impls[fn->impl].self_type, c->rs->impls[fn->impl].self_type + 1);
 	} else {
 		memset(&probe, 0, sizeof(probe));
 		range_text(c, a, a + 1, probe.root, sizeof(probe.root));
@@ -752,7 +810,7 @@ static trange expr_type(const ctx *c, const rs_fn *fn, size_t a, size_t b, int d
 			else if (d.init_b > d.init_a && d.init_a != a)
 				t = expr_type(c, fn, d.init_a, d.init_b, depth + 1, NULL);
 			if (d.scrutinee)
-				t = unwrap_type(c, t);
+				t = unwrap_type(t);
 		}
 	}
 	if (t.a >= t.b)
@@ -798,11 +856,11 @@ static int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 			/* NAME: T, mut NAME: T, or a pattern: Json(NAME): Json<T> */
 			for (k = p; k < q; k++)
 				if (names_root(c, k, ev->root)) {
-					trange t = { q + 1, e };
+					trange t = tr(c, q + 1, e);
 					ev->root_kind = is(c, q + 1, "&") || is(c, q + 1, "&&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
 					ev->decl_line = c->t[k].line;
 					if (k > p && is_open(c, k - 1, '(') && is_ident(c, p)) /* destructured wrapper */
-						t = type_arg(c, t, 0);
+						t = type_arg(t, 0);
 					*type = t;
 					ev->type_source = "parameter";
 					return 1;
@@ -974,29 +1032,31 @@ static int listed_type(const ctx *c, trange t)
 {
 	size_t lt, name;
 
-	t = strip_refs(c, resolve_alias(c, t), NULL);
-	name = type_head(c, t, &lt);
+	t = strip_refs(resolve_alias(t, c), NULL);
+	name = type_head(t, &lt);
 	if (name == RS_NONE)
 		return 1;
-	if (in_list(c, &c->ar->wrapper_type, name) && lt != RS_NONE)
-		return listed_type(c, type_arg(c, t, 0));
-	return in_list(c, &c->ar->cheap_type, name) || in_list(c, &c->ar->copy_type, name) ||
-	       in_list(c, &c->ar->heap_type, name);
+	if (in_list(t.src, &c->ar->wrapper_type, name) && lt != RS_NONE)
+		return listed_type(c, type_arg(t, 0));
+	return in_list(t.src, &c->ar->cheap_type, name) || in_list(t.src, &c->ar->copy_type, name) ||
+	       in_list(t.src, &c->ar->heap_type, name);
 }
 
 static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 {
-	if (t.a >= t.b)
+	if (!t.src || t.a >= t.b)
 		return;
-	range_text(c, t.a, t.b, ev->type, sizeof(ev->type));
+	range_text(t.src, t.a, t.b, ev->type, sizeof(ev->type));
 	ev->type_source = source;
-	ev->cost = type_cost(c, t);
+	ev->cost = type_cost(t, c);
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
-void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules *ar, size_t si)
+void evidence_gather(evidence *ev, const rustscan_result *rs, const rustscan_result *lib, const audit_rules *ar,
+                     size_t si)
 {
-	ctx c = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, ar };
+	ctx libc = { lib, lib ? lib->lex->tokens : NULL, lib ? lib->lex->text : NULL, lib ? lib->lex->count : 0, ar, NULL };
+	ctx c = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, ar, lib ? &libc : NULL };
 	const rs_site *st = &rs->sites[si];
 	const rs_fn *fn = st->fn == RS_NONE ? NULL : &rs->fns[st->fn];
 	size_t after = st->call_close + 1, k, end, start, floor, rs0 = st->recv_start;
@@ -1039,7 +1099,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules 
 			while (is_ident(&c, q) && is(&c, q + 1, "::"))
 				q += 2;
 			if (is_ident(&c, q) && is_open(&c, q + 1, '(') && q >= 2) {
-				trange t = { q - 2, q - 1 };
+				trange t = tr(&c, q - 2, q - 1);
 				if (is(&c, q, "new") || is(&c, q, "current") || is(&c, q, "default") || is(&c, q, "from") ||
 				    is(&c, q, "with_capacity")) {
 					set_type(&c, ev, t, "constructor");
@@ -1054,15 +1114,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules 
 	} else if (fn) {
 		if (strcmp(ev->root, "self") == 0) {
 			if (fn->impl != RS_NONE && rs->impls[fn->impl].self_type != RS_NONE) {
-				root_type.a = rs->impls[fn->impl].self_type;
-				root_type.b = root_type.a + 1;
+				root_type = tr(&c, rs->impls[fn->impl].self_type, rs->impls[fn->impl].self_type + 1);
 			}
 			find_param(&c, ev, fn, &root_type);
 			if (ev->field[0])
 				ev->root_kind = EV_ROOT_SELF_FIELD;
 			if (fn->impl != RS_NONE && rs->impls[fn->impl].self_type != RS_NONE) {
-				root_type.a = rs->impls[fn->impl].self_type;
-				root_type.b = root_type.a + 1;
+				root_type = tr(&c, rs->impls[fn->impl].self_type, rs->impls[fn->impl].self_type + 1);
 			}
 		} else {
 			decl d = find_local(&c, ev->root, fn, rs0);
@@ -1090,7 +1148,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules 
 				} else if (d.init_b > d.init_a) {
 					root_type = expr_type(&c, fn, d.init_a, d.init_b, 0, &guard);
 					if (d.scrutinee)
-						root_type = unwrap_type(&c, root_type);
+						root_type = unwrap_type(root_type);
 					if (root_type.b > root_type.a)
 						ev->type_source = "inferred from its initializer";
 					else if (!has_call && !ev->field[0] && !d.scrutinee)
@@ -1120,7 +1178,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules 
 			if (chain_start < st->recv_end && t.b > t.a) {
 				/* the field's declaration line, for the report */
 				size_t f;
-				for (f = 0; f < rs->field_count; f++)
+				for (f = 0; t.src == &c && f < rs->field_count; f++)
 					if (rs->fields[f].type_start == t.a && rs->fields[f].type_end == t.b)
 						ev->decl_line = c.t[rs->fields[f].name].line;
 			}
@@ -1141,8 +1199,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules 
 			ev->cost = EV_COST_UNKNOWN;
 	}
 	if (st->form == RS_PATH && st->path_type != RS_NONE) {
-		trange t = { st->path_type, st->path_type + 1 };
-		if (type_cost(&c, t) == EV_COST_REFCOUNT) {
+		trange t = tr(&c, st->path_type, st->path_type + 1);
+		if (type_cost(t, &c) == EV_COST_REFCOUNT) {
 			range_text(&c, t.a, t.b, ev->type, sizeof(ev->type));
 			strcat(ev->type, "<_>");
 			ev->type_source = "the call's path";
@@ -1203,8 +1261,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules 
 		    (eq == name + 1 || is(&c, name + 1, ":"))) {
 			tok_text(&c, name, ev->bound_to, sizeof(ev->bound_to));
 			if (eq > name + 2 && ev->cost == EV_COST_UNKNOWN) {
-				trange t = { name + 2, eq };
-				if (type_cost(&c, t) != EV_COST_UNKNOWN)
+				trange t = tr(&c, name + 2, eq);
+				if (type_cost(t, &c) != EV_COST_UNKNOWN)
 					set_type(&c, ev, t, "the copy's let annotation");
 			}
 			bound_uses(&c, ev, is_mut, end + 1, block_end(&c, end + 1, fn->body_close), floor);

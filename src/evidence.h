@@ -89,8 +89,10 @@ typedef struct {
 	int reassigns_root;    /* `root = ... root.clone() ...`: the old value is replaced */
 } evidence;
 
-/* Gather the evidence for site `si` of `rs`.  Never fails: what cannot be
- * found stays unknown. */
-void evidence_gather(evidence *ev, const rustscan_result *rs, const audit_rules *ar, size_t si);
+/* Gather the evidence for site `si` of `rs`.  `lib` is the run's type
+ * library (the struct and alias declarations of every file), or NULL.
+ * Never fails: what cannot be found stays unknown. */
+void evidence_gather(evidence *ev, const rustscan_result *rs, const rustscan_result *lib, const audit_rules *ar,
+                     size_t si);
 
 #endif

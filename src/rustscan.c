@@ -265,6 +265,14 @@ static int item_struct(scanner *s, size_t i)
 	if (body == RS_NONE)
 		return 0;
 	close = s->t[body].pair;
+	{
+		rs_struct *st;
+		GROW(r->structs, r->struct_count, r->struct_cap_);
+		st = &r->structs[r->struct_count++];
+		st->keyword = (uint32_t)i;
+		st->name = (uint32_t)(i + 1);
+		st->close = (uint32_t)close;
+	}
 	for (k = body + 1; k < close; k++) {
 		size_t type_start, e;
 		int angle = 0;
@@ -319,6 +327,7 @@ static int type_alias(scanner *s, size_t i)
 		return 0;
 	GROW(r->aliases, r->alias_count, r->alias_cap_);
 	a = &r->aliases[r->alias_count++];
+	a->keyword = (uint32_t)i;
 	a->name = (uint32_t)(i + 1);
 	a->type_start = (uint32_t)(eq + 1);
 	a->type_end = (uint32_t)k;
@@ -673,6 +682,7 @@ void rustscan_free(rustscan_result *r)
 	free(r->impls);
 	free(r->fields);
 	free(r->aliases);
+	free(r->structs);
 	free(r->scopes);
 	free(r->sites);
 	memset(r, 0, sizeof(*r));

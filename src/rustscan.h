@@ -44,6 +44,13 @@ typedef struct {
 } rs_field;
 
 typedef struct {
+	uint32_t keyword;           /* token of `struct` */
+	uint32_t name;              /* token of the name */
+	uint32_t close;             /* the `}` that ends it */
+} rs_struct;
+
+typedef struct {
+	uint32_t keyword;           /* token of `type` */
 	uint32_t name;              /* token of the alias name: `type NAME<..> = ...;` */
 	uint32_t type_start, type_end; /* the aliased type's tokens */
 } rs_alias;
@@ -79,6 +86,7 @@ typedef struct {
 	rs_impl *impls; size_t impl_count, impl_cap_;
 	rs_field *fields; size_t field_count, field_cap_;
 	rs_alias *aliases; size_t alias_count, alias_cap_;
+	rs_struct *structs; size_t struct_count, struct_cap_; /* with a braced body */
 	rs_scope *scopes; size_t scope_count, scope_cap_;
 	rs_site *sites; size_t site_count, site_cap_;     /* in source order */
 	uint8_t file_is_test;       /* #![cfg(test)] at the top */

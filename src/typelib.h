@@ -1,0 +1,40 @@
+/* typelib: the struct and type-alias declarations of every audited file,
+ * so that evidence can follow a type declared in another file (a field of
+ * `EngineConfig`, a struct made of handles).
+ *
+ * Built in a first pass: each file's `struct .. { .. }` and `type .. = ..;`
+ * items are copied into one synthetic source, which is lexed and scanned
+ * once.  Its size is capped (TYPELIB_MAX_BYTES): past it, later items are
+ * left out and types from them stay unknown, which only makes verdicts
+ * more conservative. */
+#ifndef HPA_TYPELIB_H
+#define HPA_TYPELIB_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "rustlex.h"
+#include "rustscan.h"
+
+#define TYPELIB_MAX_BYTES (32u << 20)
+
+typedef struct {
+	buf text;               /* the synthetic source (owned) */
+	rustlex_result lex;     /* over text, after typelib_finish() */
+	rustscan_result scan;
+	int finished;
+	int truncated;          /* the cap was reached */
+} typelib;
+
+/* Append the type items of one already scanned file. 0, or -1 on no memory. */
+int typelib_add(typelib *lib, const rustscan_result *rs);
+
+/* Append another library's text (to merge per-thread libraries). */
+int typelib_merge(typelib *lib, const typelib *part);
+
+/* Lex and scan the collected text; afterwards `scan` is usable. */
+int typelib_finish(typelib *lib);
+
+void typelib_free(typelib *lib);
+
+#endif
