@@ -255,6 +255,11 @@ int audit_buffer(const audit_options *opt, const char *report, const char *abs_p
 	buf_putc(&slashed, '/');
 	buf_puts(&slashed, report);
 	ff.test_path = !opt->include_tests && strlist_in(&r->test_markers, slashed.ptr, slashed.len);
+	for (i = 0; ff.test_path && i < r->test_markers.count; i++)
+		if (memmem(slashed.ptr, slashed.len, r->test_markers.items[i].s, r->test_markers.items[i].len)) {
+			ff.test_marker = r->test_markers.items[i].s;
+			break;
+		}
 	ff.tier_high = r->tier_high;
 	ff.tier_medium = r->tier_medium;
 	if (rs.site_count)

@@ -593,6 +593,10 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 		if (is(c, k, "let")) {
 			size_t end = let_end(c, k + 1, before), p;
 			int binding = k > 0 && (is(c, k - 1, "if") || is(c, k - 1, "while"));
+			/* a let whose initializer holds the site declares names that
+			 * are not in scope yet: `let x = x.clone();` clones the old x */
+			if (!binding && end < before && is(c, end, "=") && stmt_end(c, end + 1, c->n) >= before)
+				continue;
 			for (p = k + 1; p < end; p++) {
 				if (!names_root(c, p, root) || is(c, p + 1, "::") || is_open(c, p + 1, '('))
 					continue;
@@ -922,6 +926,9 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 			continue;
 		u = use_at(c, k, floor);
 		if (u == USE_READ) {
+			if (!reads)
+				ev->bound_first_read_line = c->t[k].line;
+			ev->bound_last_read_line = c->t[k].line;
 			reads++;
 			continue;
 		}
@@ -931,7 +938,7 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 		if (u == USE_MOVE && !ev->bound_moved_line) {
 			ev->bound_moved_line = c->t[k].line;
 			/* handed over as the block's value: returned */
-			if (c->t[k + 1].kind == TOK_CLOSE || is(c, k - 1, "return") || (is(c, k - 1, "Ok") && is_open(c, k - 1, '(')))
+			if (is(c, k + 1, "}") || is(c, k - 1, "return"))
 				ev->bound_returned = 1;
 			if (k > 1 && is_open(c, k - 1, '(') && (is(c, k - 2, "Ok") || is(c, k - 2, "Some")) &&
 			    c->t[skip_pair(c, k - 1) + 1].kind == TOK_CLOSE)
@@ -1067,6 +1074,12 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const rustscan_res
 	memset(ev, 0, sizeof(*ev));
 	ev->decl_tok = RS_NONE;
 	range_text(&c, st->recv_start, st->recv_end, ev->receiver, sizeof(ev->receiver));
+	if (st->form == RS_PATH) {
+		size_t a = st->tok;
+		while (a >= 2 && is(&c, a - 1, "::") && is_ident(&c, a - 2))
+			a -= 2;
+		range_text(&c, a, st->tok + 1, ev->path_call, sizeof(ev->path_call));
+	}
 
 	if (is_ident(&c, rs0))
 		tok_text(&c, rs0, ev->root, sizeof(ev->root));

@@ -33,6 +33,7 @@ enum ev_cost { EV_COST_UNKNOWN, EV_COST_REFCOUNT, EV_COST_HEAP, EV_COST_COPY };
 
 typedef struct {
 	char receiver[160];    /* the cloned expression, white space folded */
+	char path_call[96];    /* for T::clone(&x): "T::clone" as written */
 	char root[64];         /* its first name ("self" for self.field) */
 	char field[64];        /* self.FIELD or local.FIELD, else "" */
 	enum ev_root root_kind;
@@ -72,6 +73,7 @@ typedef struct {
 	int is_result;         /* the clone is returned by the fn */
 	char bound_to[64];     /* `let NAME = <clone>;`: NAME */
 	int bound_reads;       /* uses of NAME, all of them reads (0: none, or not all reads) */
+	uint32_t bound_first_read_line, bound_last_read_line;
 	uint32_t bound_mutated_line; /* NAME is changed (line), so the copy is needed */
 	int bound_returned;    /* NAME is returned */
 	uint32_t bound_moved_line;   /* NAME is handed over by value (line) */

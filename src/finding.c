@@ -46,7 +46,7 @@ static void clone_expr(buf *b, const evidence *ev, const finding_site *fs)
 	if (fs->method_form)
 		buf_printf(&e, "%s.clone()", ev->receiver);
 	else
-		buf_printf(&e, "clone(&%s)", ev->receiver);
+		buf_printf(&e, "%s(&%s)", ev->path_call[0] ? ev->path_call : "Clone::clone", ev->receiver);
 	code(b, buf_cstr(&e));
 	buf_free(&e);
 }
@@ -237,8 +237,19 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 {
 	switch (v.rule) {
 	case 1:
-		buf_puts(b, fs->in_test ? "it is in test code (a `#[cfg(test)]` module, a test or bench fn)"
-		                        : "its path is a test, bench or example path");
+		if (fs->in_test && ev->fn_name[0]) {
+			buf_puts(b, "fn ");
+			code(b, ev->fn_name);
+			buf_printf(b, " (line %u) is test code: a `#[test]`/`#[bench]` fn or in a `#[cfg(test)]` module", ev->fn_first);
+		} else if (fs->in_test)
+			buf_puts(b, "it is in a `#[cfg(test)]` module");
+		else {
+			buf_puts(b, "its path ");
+			code(b, ff->path);
+			buf_puts(b, " is a test, bench or example path (it contains ");
+			code(b, ff->test_marker ? ff->test_marker : "a test marker");
+			buf_putc(b, ')');
+		}
 		break;
 	case 2:
 	case 6:
@@ -334,8 +345,13 @@ static void removal_rationale(buf *b, const finding_file *ff, const finding_site
 			if (ev->for_head)
 				buf_printf(b, "the `for` loop at line %u only reads its items", ev->for_line);
 			else
-				buf_printf(b, "every use of `%s` after it reads it (%d read%s), none changes, moves or returns it",
-				           ev->bound_to, ev->bound_reads, ev->bound_reads == 1 ? "" : "s");
+			{
+				buf_printf(b, "`%s` is read %d time%s, at line %u", ev->bound_to, ev->bound_reads,
+				           ev->bound_reads == 1 ? "" : "s", ev->bound_first_read_line);
+				if (ev->bound_last_read_line != ev->bound_first_read_line)
+					buf_printf(b, " to line %u", ev->bound_last_read_line);
+				buf_puts(b, ", and never changed, moved or returned");
+			}
 			buf_puts(b, "; a reference to the original gives the same values.");
 			return;
 		}

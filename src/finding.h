@@ -22,6 +22,7 @@ typedef struct {
 	const char *hot_prefix;  /* the rule's prefix, NULL when no rule matched */
 	int hot_score;
 	int test_path;           /* the path is a test, bench or example path */
+	const char *test_marker; /* the test_marker it matched, or NULL */
 	int tier_high, tier_medium;
 } finding_file;
 

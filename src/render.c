@@ -98,12 +98,14 @@ static json_t *finding_view(json_t *f, int html)
 			val = buf_cstr(&md);
 		}
 		item = json_pack("{s:s, s:s, s:s}", "key", field_order[i].key, "label", field_order[i].label, "value", val);
-		buf_free(&md);
 		if (html)
 			json_object_set_new(item, "value_html", md_inline_html(val));
+		buf_free(&md); /* val points into it */
 		json_array_append_new(list, item);
 	}
 	json_object_set_new(v, "fields_list", list);
+	if (html)
+		json_object_set_new(v, "change_html", md_inline_html(str(f, "change")));
 	/* the one-line summary: fn, clone, change */
 	if (json_is_string(json_object_get(f, "fn")))
 		buf_printf(&b, "fn %s: ", str(f, "fn"));
