@@ -590,7 +590,8 @@ static int assign(scanner *s)
 	size_t depth = 0, cap = 0, next = 0, k;
 	uint32_t si;
 
-	qsort(s->regions, s->region_count, sizeof(*s->regions), cmp_region);
+	if (s->region_count)
+		qsort(s->regions, s->region_count, sizeof(*s->regions), cmp_region);
 	for (si = 0; si < r->site_count; si++) {
 		rs_site *st = &r->sites[si];
 		uint32_t at = st->tok;
