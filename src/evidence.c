@@ -581,7 +581,21 @@ static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
 	return 0;
 }
 
-/* The last declaration of `root` in the fn body before `before`. */
+/* The `}` of the innermost block `{ .. }` around token k (within the fn). */
+static size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
+{
+	while (k > floor) {
+		k--;
+		if (c->t[k].kind == TOK_CLOSE)
+			k = skip_pair(c, k);
+		else if (is_open(c, k, '{'))
+			return skip_pair(c, k);
+	}
+	return skip_pair(c, floor);
+}
+
+/* The last declaration of `root` in the fn body before `before` that is
+ * still in scope there. */
 static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 {
 	decl d;
@@ -591,11 +605,16 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 	d.last = RS_NONE;
 	for (k = fn->body_open + 1; k < before; k++) {
 		if (is(c, k, "let")) {
-			size_t end = let_end(c, k + 1, before), p;
+			size_t end = let_end(c, k + 1, before), p, block_close;
 			int binding = k > 0 && (is(c, k - 1, "if") || is(c, k - 1, "while"));
 			/* a let whose initializer holds the site declares names that
 			 * are not in scope yet: `let x = x.clone();` clones the old x */
 			if (!binding && end < before && is(c, end, "=") && stmt_end(c, end + 1, c->n) >= before)
+				continue;
+			/* a let in a block that closed before the site is out of scope;
+			 * an if-let / while-let binding lives in the body that follows */
+			block_close = enclosing_block_close(c, k, fn->body_open);
+			if (block_close < before)
 				continue;
 			for (p = k + 1; p < end; p++) {
 				if (!names_root(c, p, root) || is(c, p + 1, "::") || is_open(c, p + 1, '('))
@@ -603,6 +622,7 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 				memset(&d, 0, sizeof(d));
 				d.last = p;
 				d.kind = binding ? EV_ROOT_BINDING : EV_ROOT_LOCAL;
+				d.scope_end = block_close;
 				if (!binding && p + 1 < end && is(c, p + 1, ":")) {
 					d.type = tr(c, p + 2, end);
 				}
@@ -617,6 +637,13 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 								q = skip_pair(c, q);
 						d.init_b = q;
 						d.scrutinee = 1;
+						if (q < c->n && is_open(c, q, '{')) {
+							d.scope_end = skip_pair(c, q);
+							if (d.scope_end < before) { /* its body ended before the site */
+								d.last = RS_NONE;
+								break;
+							}
+						}
 						if (takes_ownership(c, d.init_a, d.init_b)) {
 							d.kind = EV_ROOT_LOCAL;
 							d.owned_binding = 1;
@@ -632,6 +659,8 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 			size_t in, p;
 			if (!sc)
 				continue;
+			if (sc->end < before)
+				continue; /* the loop (and its variable) ended before the site */
 			for (in = k + 1; in < sc->start && !is(c, in, "in"); in++)
 				;
 			for (p = k + 1; p < in; p++)
@@ -678,6 +707,8 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 				if (is(c, q, "=") && eq == RS_NONE)
 					eq = q;
 				if (is(c, q, "=>")) {
+					if (enclosing_block_close(c, k, fn->body_open) < before)
+						break; /* a match that ended before the site */
 					memset(&d, 0, sizeof(d));
 					d.last = k;
 					d.kind = EV_ROOT_BINDING;
@@ -1144,17 +1175,6 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const rustscan_res
 				ev->decl_line = c.t[d.last].line;
 				ev->owned_binding = d.owned_binding;
 				scope_end = d.scope_end;
-				if (!scope_end) { /* a let: its block */
-					size_t open = d.last;
-					while (open > fn->body_open) {
-						open--;
-						if (c.t[open].kind == TOK_CLOSE)
-							open = skip_pair(&c, open);
-						else if (is_open(&c, open, '{'))
-							break;
-					}
-					scope_end = skip_pair(&c, open);
-				}
 				if (d.type.b > d.type.a) {
 					root_type = d.type;
 					ev->type_source = "let annotation";

@@ -42,7 +42,10 @@ def main(argv):
             per[f["bucket"]]["fp"] += 1
             problems.append(f"{key[0]}:{key[1]}:{key[2]} got {f['bucket']} ({f['rule']}, {f['confidence']}), "
                             f"labelled {bucket}: {why}")
+    labelled_files = {k[0] for k in want}
     for key in sorted(set(got) - set(want)):
+        if key[0] not in labelled_files:
+            continue  # a file nobody labelled says nothing
         problems.append(f"extra site {key[0]}:{key[1]}:{key[2]} ({got[key]['bucket']}), not labelled")
         per[got[key]["bucket"]]["fp"] += 1
     print(f"{'bucket':22} {'precision':>9} {'recall':>7} {'labelled':>8}")
@@ -51,9 +54,10 @@ def main(argv):
         prec = p["tp"] / (p["tp"] + p["fp"]) if p["tp"] + p["fp"] else 1.0
         rec = p["tp"] / (p["tp"] + p["fn"]) if p["tp"] + p["fn"] else 1.0
         print(f"{b:22} {prec:9.2f} {rec:7.2f} {p['tp'] + p['fn']:8d}")
-    total = len(want) + len(set(got) - set(want))
+    extra = [k for k in set(got) - set(want) if k[0] in labelled_files]
+    total = len(want) + len(extra)
     acc = right / total if total else 1.0
-    removable = [k for k in got if got[k]["bucket"] in ("removable_move", "removable_borrow")]
+    removable = [k for k in got if got[k]["bucket"] in ("removable_move", "removable_borrow") and k[0] in labelled_files]
     removable_right = sum(1 for k in removable if k in want and want[k][0] == got[k]["bucket"])
     print(f"overall: {right}/{total} = {acc:.3f} (threshold {threshold})")
     if removable:
