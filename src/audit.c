@@ -520,7 +520,7 @@ int audit_files(const audit_options *opt_in, const discover_result *files, audit
 	free(per_file);
 	if (!atomic_load(&sh.failed) && typelib_finish(&lib) < 0)
 		atomic_store(&sh.failed, 1);
-	opt_copy.types = lib.finished ? &lib.scan : NULL;
+	opt_copy.types = lib.finished ? &lib : NULL;
 
 	/* pass 2: the audit */
 	sh.collecting = 0;

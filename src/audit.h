@@ -15,6 +15,7 @@
 #include "discover.h"
 #include "rules.h"
 #include "rustscan.h"
+#include "typelib.h"
 
 typedef struct {
 	const rules *rules;          /* hot paths and test paths */
@@ -22,7 +23,7 @@ typedef struct {
 	const char *root;            /* resolved root, for Cargo.toml lookups */
 	int include_tests;           /* score test paths as production code */
 	unsigned jobs;               /* 0: one per CPU */
-	const rustscan_result *types; /* the type library of the run, or NULL (set by audit_files) */
+	const typelib *types;        /* the type library of the run, or NULL (set by audit_files) */
 } audit_options;
 
 typedef struct {

@@ -14,6 +14,7 @@ typedef struct ev_ctx {
 	size_t n;
 	const audit_rules *ar;
 	const struct ev_ctx *lib;
+	const typelib *tl;     /* the library's index (with lib) */
 } ctx;
 
 /* A type, as the tokens that spell it: [a, b) of file `src`; a == b is
@@ -165,18 +166,16 @@ static trange type_arg(trange t, int k)
  * else in the type library. */
 static trange find_alias(const ctx *c, size_t name, const ctx *site)
 {
-	const ctx *where[2];
-	size_t w, a;
+	const char *n = c->text + c->t[name].off;
+	size_t len = c->t[name].len, a;
+	const typelib_entry *e;
 
-	where[0] = c;
-	where[1] = site->lib;
-	for (w = 0; w < 2; w++) {
-		const ctx *x = where[w];
-		if (!x)
-			continue;
-		for (a = 0; a < x->rs->alias_count; a++)
-			if (tok_eq_text(x, x->rs->aliases[a].name, c->text + c->t[name].off, c->t[name].len))
-				return tr(x, x->rs->aliases[a].type_start, x->rs->aliases[a].type_end);
+	for (a = 0; a < c->rs->alias_count; a++)
+		if (tok_eq_text(c, c->rs->aliases[a].name, n, len))
+			return tr(c, c->rs->aliases[a].type_start, c->rs->aliases[a].type_end);
+	if (site->lib && c != site->lib && (e = typelib_alias(site->tl, n, len))) {
+		const rs_alias *al = &site->lib->rs->aliases[e->first];
+		return tr(site->lib, al->type_start, al->type_end);
 	}
 	return TR_NONE;
 }
@@ -238,22 +237,27 @@ static trange element(trange t, const ctx *site)
 	return k < 0 ? TR_NONE : type_arg(t, k);
 }
 
-/* The fields of the struct named by token `name` of file c: calls fn for
- * each, in c if it declares the struct, else in the type library. */
-static const ctx *struct_home(const ctx *c, size_t name, const ctx *site)
+/* Where the struct named by token `name` of file c is declared: that file
+ * (fields [*first, *first + *count) of its scan) or the type library. */
+static const ctx *struct_home(const ctx *c, size_t name, const ctx *site, size_t *first, size_t *count)
 {
-	const ctx *where[2];
-	size_t w, i;
+	const char *n = c->text + c->t[name].off;
+	size_t len = c->t[name].len, i;
+	const typelib_entry *e;
 
-	where[0] = c;
-	where[1] = site->lib;
-	for (w = 0; w < 2; w++) {
-		const ctx *x = where[w];
-		if (!x)
-			continue;
-		for (i = 0; i < x->rs->field_count; i++)
-			if (tok_eq_text(x, x->rs->fields[i].strukt, c->text + c->t[name].off, c->t[name].len))
-				return x;
+	for (i = 0; i < c->rs->field_count; i++)
+		if (tok_eq_text(c, c->rs->fields[i].strukt, n, len)) {
+			size_t k = i;
+			while (k < c->rs->field_count && c->rs->fields[k].strukt == c->rs->fields[i].strukt)
+				k++;
+			*first = i;
+			*count = k - i;
+			return c;
+		}
+	if (site->lib && (e = typelib_struct(site->tl, n, len)) && e->count) {
+		*first = e->first;
+		*count = e->count;
+		return site->lib;
 	}
 	return NULL;
 }
@@ -262,16 +266,15 @@ static const ctx *struct_home(const ctx *c, size_t name, const ctx *site)
 static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
 {
 	const ctx *home;
-	size_t lt, name, i;
+	size_t lt, name, i, first, count;
 
 	t = deref(t, site);
 	name = type_head(t, &lt);
-	if (name == RS_NONE || !(home = struct_home(t.src, name, site)))
+	if (name == RS_NONE || !(home = struct_home(t.src, name, site, &first, &count)))
 		return TR_NONE;
-	for (i = 0; i < home->rs->field_count; i++) {
+	for (i = first; i < first + count; i++) {
 		const rs_field *fd = &home->rs->fields[i];
-		if (tok_eq_text(home, fd->strukt, t.src->text + t.src->t[name].off, t.src->t[name].len) &&
-		    tok_eq_text(home, fd->name, f, fn))
+		if (tok_eq_text(home, fd->name, f, fn))
 			return tr(home, fd->type_start, fd->type_end);
 	}
 	return TR_NONE;
@@ -294,17 +297,14 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth);
  * heap copy; otherwise unknown. */
 static enum ev_cost struct_cost(trange t, size_t name, const ctx *site, int depth)
 {
-	const ctx *home = struct_home(t.src, name, site);
-	size_t i;
-	int fields = 0, handles = 0, heap = 0, unknown = 0;
+	size_t i, first, count;
+	const ctx *home = struct_home(t.src, name, site, &first, &count);
+	int handles = 0, heap = 0, unknown = 0;
 
-	if (!home)
+	if (!home || !count)
 		return EV_COST_UNKNOWN;
-	for (i = 0; i < home->rs->field_count; i++) {
+	for (i = first; i < first + count; i++) {
 		const rs_field *fd = &home->rs->fields[i];
-		if (!tok_eq_text(home, fd->strukt, t.src->text + t.src->t[name].off, t.src->t[name].len))
-			continue;
-		fields++;
 		switch (type_cost_depth(tr(home, fd->type_start, fd->type_end), site, depth + 1)) {
 		case EV_COST_REFCOUNT: handles++; break;
 		case EV_COST_HEAP: heap++; break;
@@ -312,8 +312,6 @@ static enum ev_cost struct_cost(trange t, size_t name, const ctx *site, int dept
 		default: unknown++; break;
 		}
 	}
-	if (!fields)
-		return EV_COST_UNKNOWN;
 	if (heap)
 		return EV_COST_HEAP;
 	if (handles && !unknown)
@@ -1090,11 +1088,11 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
-void evidence_gather(evidence *ev, const rustscan_result *rs, const rustscan_result *lib, const audit_rules *ar,
-                     size_t si)
+void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si)
 {
-	ctx libc = { lib, lib ? lib->lex->tokens : NULL, lib ? lib->lex->text : NULL, lib ? lib->lex->count : 0, ar, NULL };
-	ctx c = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, ar, lib ? &libc : NULL };
+	const rustscan_result *ls = lib && lib->finished ? &lib->scan : NULL;
+	ctx libc = { ls, ls ? ls->lex->tokens : NULL, ls ? ls->lex->text : NULL, ls ? ls->lex->count : 0, ar, NULL, lib };
+	ctx c = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, ar, ls ? &libc : NULL, lib };
 	const rs_site *st = &rs->sites[si];
 	const rs_fn *fn = st->fn == RS_NONE ? NULL : &rs->fns[st->fn];
 	size_t after = st->call_close + 1, k, end, start, floor, rs0 = st->recv_start;

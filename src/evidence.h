@@ -13,6 +13,7 @@
 
 #include "audit_rules.h"
 #include "rustscan.h"
+#include "typelib.h"
 
 enum ev_root {
 	EV_ROOT_UNKNOWN,       /* not declared in this fn or its signature */
@@ -94,7 +95,6 @@ typedef struct {
 /* Gather the evidence for site `si` of `rs`.  `lib` is the run's type
  * library (the struct and alias declarations of every file), or NULL.
  * Never fails: what cannot be found stays unknown. */
-void evidence_gather(evidence *ev, const rustscan_result *rs, const rustscan_result *lib, const audit_rules *ar,
-                     size_t si);
+void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si);
 
 #endif

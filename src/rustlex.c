@@ -323,7 +323,8 @@ void rustlex_free(rustlex_result *r)
 
 int rustlex_is(const rustlex_result *r, const rustlex_token *t, const char *s)
 {
-	size_t n = strlen(s);
-
-	return t->len == n && memcmp(r->text + t->off, s, n) == 0;
+	/* most comparisons fail on the first byte: decide those before strlen */
+	if (r->text[t->off] != s[0] || t->len == 0)
+		return 0;
+	return strlen(s) == t->len && memcmp(r->text + t->off, s, t->len) == 0;
 }

@@ -2,6 +2,7 @@
 
 #include "typelib.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int append_item(typelib *lib, const rustlex_result *lx, uint32_t first, uint32_t last)
@@ -41,17 +42,101 @@ int typelib_merge(typelib *lib, const typelib *part)
 	return buf_append(&lib->text, buf_cstr(&part->text), part->text.len);
 }
 
+static int cmp_entry(const void *pa, const void *pb)
+{
+	const typelib_entry *a = pa, *b = pb;
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->name, b->name, n);
+
+	if (c)
+		return c;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	/* equal names: file order, so lookups never depend on qsort */
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+static int cmp_name(const typelib_entry *a, const typelib_entry *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->name, b->name, n);
+
+	return c ? c : (a->len > b->len) - (a->len < b->len);
+}
+
+static int cmp_key(const void *pa, const void *pb)
+{
+	return cmp_name(pa, pb);
+}
+
+static const typelib_entry *find(const typelib_entry *v, size_t count, const char *name, size_t n)
+{
+	typelib_entry key = { name, n, 0, 0 };
+	const typelib_entry *e = count ? bsearch(&key, v, count, sizeof(*v), cmp_key) : NULL;
+
+	/* declared more than once (a `Config` in each crate): which one is
+	 * meant is unknown, and unknown is the conservative answer */
+	if (e && ((e > v && cmp_name(e - 1, &key) == 0) || (e + 1 < v + count && cmp_name(e + 1, &key) == 0)))
+		return NULL;
+	return e;
+}
+
+const typelib_entry *typelib_struct(const typelib *lib, const char *name, size_t n)
+{
+	return find(lib->structs, lib->nstructs, name, n);
+}
+
+const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t n)
+{
+	return find(lib->aliases, lib->naliases, name, n);
+}
+
 int typelib_finish(typelib *lib)
 {
+	const rustscan_result *rs = &lib->scan;
+	size_t i, k;
+
 	memset(&lib->lex, 0, sizeof(lib->lex));
 	if (rustlex_lex(&lib->lex, buf_cstr(&lib->text), lib->text.len) < 0 || rustscan_scan(&lib->scan, &lib->lex) < 0)
 		return -1;
 	lib->finished = 1;
+	/* index: fields of one struct are contiguous in scan order */
+	lib->structs = malloc((rs->struct_count ? rs->struct_count : 1) * sizeof(*lib->structs));
+	lib->aliases = malloc((rs->alias_count ? rs->alias_count : 1) * sizeof(*lib->aliases));
+	if (!lib->structs || !lib->aliases)
+		return -1;
+	for (i = 0, k = 0; i < rs->struct_count; i++) {
+		typelib_entry *e = &lib->structs[lib->nstructs];
+		const rustlex_token *t = &lib->lex.tokens[rs->structs[i].name];
+		e->name = lib->lex.text + t->off;
+		e->len = t->len;
+		while (k < rs->field_count && rs->fields[k].strukt < rs->structs[i].name)
+			k++;
+		e->first = k;
+		while (k < rs->field_count && rs->fields[k].strukt == rs->structs[i].name)
+			k++;
+		e->count = k - e->first;
+		lib->nstructs++;
+	}
+	for (i = 0; i < rs->alias_count; i++) {
+		const rustlex_token *t = &lib->lex.tokens[rs->aliases[i].name];
+		lib->aliases[i].name = lib->lex.text + t->off;
+		lib->aliases[i].len = t->len;
+		lib->aliases[i].first = i;
+		lib->aliases[i].count = 1;
+	}
+	lib->naliases = rs->alias_count;
+	if (lib->nstructs)
+		qsort(lib->structs, lib->nstructs, sizeof(*lib->structs), cmp_entry);
+	if (lib->naliases)
+		qsort(lib->aliases, lib->naliases, sizeof(*lib->aliases), cmp_entry);
 	return 0;
 }
 
 void typelib_free(typelib *lib)
 {
+	free(lib->structs);
+	free(lib->aliases);
 	if (lib->finished) {
 		rustscan_free(&lib->scan);
 		rustlex_free(&lib->lex);

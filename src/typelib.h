@@ -19,12 +19,27 @@
 #define TYPELIB_MAX_BYTES (32u << 20)
 
 typedef struct {
+	const char *name;       /* into text (not NUL-terminated) */
+	size_t len;
+	size_t first, count;    /* struct: its fields in scan.fields; alias: index in scan.aliases */
+} typelib_entry;
+
+typedef struct {
 	buf text;               /* the synthetic source (owned) */
 	rustlex_result lex;     /* over text, after typelib_finish() */
 	rustscan_result scan;
 	int finished;
 	int truncated;          /* the cap was reached */
+	typelib_entry *structs; /* sorted by name (owned) */
+	size_t nstructs;
+	typelib_entry *aliases; /* sorted by name (owned) */
+	size_t naliases;
 } typelib;
+
+/* The struct (or alias) called name[0..n): NULL when there is none, or
+ * more than one (an ambiguous name is an unknown type). */
+const typelib_entry *typelib_struct(const typelib *lib, const char *name, size_t n);
+const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t n);
 
 /* Append the type items of one already scanned file. 0, or -1 on no memory. */
 int typelib_add(typelib *lib, const rustscan_result *rs);
