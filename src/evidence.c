@@ -1263,13 +1263,17 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		/* returned: `return ..` or the fn's tail expression, looking
 		 * through calls that wrap it (Arc::new(x.clone()), Ok(..)) */
 		size_t q = after, b = start;
+		/* the value flows out only through closers of calls that wrap it
+		 * and method chains on it; a `{` (match, if, for) consumes it */
 		while (q < fn->body_close) {
-			if (c.t[q].kind == TOK_OPEN)
-				q = skip_pair(&c, q) + 1;
-			else if (is(&c, q, ";") || is(&c, q, "}"))
-				break;
-			else
+			if (is(&c, q, ")") || is(&c, q, "]") || is(&c, q, "?"))
 				q++;
+			else if (is(&c, q, ".") && is_ident(&c, q + 1) && is_open(&c, q + 2, '('))
+				q = skip_pair(&c, q + 2) + 1;
+			else if (is(&c, q, ".") && is_ident(&c, q + 1))
+				q += 2;
+			else
+				break;
 		}
 		while (b > floor + 1 && (is_open(&c, b - 1, '(') || is_open(&c, b - 1, '[') || is_ident(&c, b - 1) ||
 		                         is(&c, b - 1, "::") || is(&c, b - 1, "&")))

@@ -332,7 +332,7 @@ static void removal_rationale(buf *b, const finding_file *ff, const finding_site
 			return;
 		}
 		code(b, ev->partial_move ? ev->receiver : ev->root);
-		buf_printf(b, " is %s and is not read after line %u of fn ", root_desc(ev->root_kind), ev->stmt_end_line);
+		buf_printf(b, " is %s and is not read after the clone (line %u) in fn ", root_desc(ev->root_kind), fs->line);
 		code(b, ev->fn_name);
 		buf_printf(b, " (lines %u-%u): the clone feeds its last use", ev->fn_first, ev->fn_last);
 		if (ev->boundary[0])
@@ -412,7 +412,7 @@ static void required_check(buf *b, const finding_file *ff, const finding_site *f
 	} else {
 		buf_puts(b, "no read of ");
 		code(b, ev->root);
-		buf_printf(b, " after line %u in fn ", ev->stmt_end_line);
+		buf_printf(b, " after the clone (line %u) in fn ", fs->line);
 		code(b, ev->fn_name);
 		buf_puts(b, ev->in_loop ? ", declared inside the loop body (a fresh value each iteration)" : ", not in a loop");
 		buf_puts(b, ev->in_closure ? ", declared inside the closure" : ", no closure captures it");
@@ -448,7 +448,7 @@ static void proof(buf *b, const finding_site *fs, const evidence *ev, verdict v)
 		code(b, ev->fn_name);
 		buf_puts(b, ". New: the consumer gets ");
 		code(b, ev->root);
-		buf_printf(b, " itself. No read of it follows line %u (checked to line %u)", ev->stmt_end_line, ev->fn_last);
+		buf_printf(b, " itself. No read of it follows the clone at line %u (checked to line %u)", fs->line, ev->fn_last);
 		buf_puts(b, ev->in_loop || ev->in_closure ? ", and it is created inside the enclosing loop or closure" : ", and the clone runs once");
 		buf_puts(b, ", so no code observes the move; the compiler rejects the change if a use remains.");
 		return;
