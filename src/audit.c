@@ -14,6 +14,7 @@
 #include "classify.h"
 #include "evidence.h"
 #include "fileio.h"
+#include "parallel.h"
 #include "finding.h"
 #include "pyunicode.h"
 #include "rustlex.h"
@@ -338,7 +339,6 @@ typedef struct {
 	shared_state *sh;
 	json_t *findings, *problems;
 	typelib *types;          /* pass 1: one library per file, merged in order */
-	pthread_t tid;
 } worker;
 
 /* Pass 1 for one file: its struct and alias declarations. */
@@ -455,21 +455,6 @@ static json_t *merge(worker *ws, unsigned n, int problems, int (*cmp)(const void
 	return out;
 }
 
-/* Run `work` on n threads (the caller is one of them). */
-static void run_workers(worker *ws, unsigned n)
-{
-	unsigned i, started = 0;
-
-	for (i = 1; i < n; i++) {
-		if (pthread_create(&ws[i].tid, NULL, work, &ws[i]) != 0)
-			break;
-		started++;
-	}
-	work(&ws[0]);
-	for (i = 1; i <= started; i++)
-		pthread_join(ws[i].tid, NULL);
-}
-
 int audit_files(const audit_options *opt_in, const discover_result *files, audit_result *out, buf *err)
 {
 	audit_options opt_copy = *opt_in;
@@ -477,8 +462,7 @@ int audit_files(const audit_options *opt_in, const discover_result *files, audit
 	typelib lib, *per_file = NULL;
 	shared_state sh;
 	worker *ws;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	unsigned n = opt->jobs ? opt->jobs : (cpus > 0 ? (unsigned)cpus : 1), i;
+	unsigned n = opt->jobs ? opt->jobs : parallel_cpus(), i;
 	int rc = 0;
 	size_t f;
 
@@ -511,7 +495,7 @@ int audit_files(const audit_options *opt_in, const discover_result *files, audit
 		ws[i].types = per_file;
 	sh.collecting = 1;
 	if (!atomic_load(&sh.failed))
-		run_workers(ws, n);
+		parallel_run(n, work, ws, sizeof(*ws));
 	for (f = 0; per_file && f < files->count; f++) {
 		if (typelib_merge(&lib, &per_file[f]) < 0)
 			atomic_store(&sh.failed, 1);
@@ -526,7 +510,7 @@ int audit_files(const audit_options *opt_in, const discover_result *files, audit
 	sh.collecting = 0;
 	atomic_store(&sh.next, 0);
 	if (!atomic_load(&sh.failed))
-		run_workers(ws, n);
+		parallel_run(n, work, ws, sizeof(*ws));
 	if (atomic_load(&sh.failed)) {
 		buf_puts(err, "out of memory");
 		rc = -1;

@@ -138,10 +138,8 @@ int cmd_inventory(int argc, char **argv)
 		goto done;
 	}
 	if (!a.paths) {
-		if (!(default_paths = calloc(r->default_paths.count + 1, sizeof(*default_paths))))
+		if (!(default_paths = strlist_cstrs(&r->default_paths)))
 			goto oom;
-		for (i = 0; i < r->default_paths.count; i++)
-			default_paths[i] = r->default_paths.items[i].s;
 		a.paths = default_paths;
 		a.npaths = r->default_paths.count;
 	}

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "parallel.h"
 #include "pyunicode.h"
 
 static const char *const category_names[INV_CATEGORY_COUNT] = {
@@ -304,7 +305,6 @@ typedef struct {
 	int bad_errno;           /* errno of this worker's lowest unreadable file */
 	size_t bad_index;
 	buf err;
-	pthread_t tid;
 } worker;
 
 static void note_bad(worker *w, size_t i, int errnum)
@@ -378,20 +378,13 @@ static int cmp_candidates(const void *pa, const void *pb)
 	return a->file < b->file ? -1 : a->file > b->file;
 }
 
-static unsigned online_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 0 ? (unsigned)n : 1;
-}
-
 int inventory_scan_files(const inventory_scan_options *opt, const discover_result *files,
                          inventory_list *out, buf *err)
 {
 	static pthread_mutex_t sort_lock = PTHREAD_MUTEX_INITIALIZER;
 	shared_state sh;
 	worker *ws;
-	unsigned n = opt->jobs ? opt->jobs : online_cpus(), i, started = 0;
+	unsigned n = opt->jobs ? opt->jobs : parallel_cpus(), i;
 	int rc = 0;
 	size_t total = 0;
 
@@ -411,15 +404,7 @@ int inventory_scan_files(const inventory_scan_options *opt, const discover_resul
 		ws[i].sh = &sh;
 		ws[i].bad_index = (size_t)-1;
 	}
-	/* the calling thread is worker 0; the others run beside it */
-	for (i = 1; i < n; i++) {
-		if (pthread_create(&ws[i].tid, NULL, work, &ws[i]) != 0)
-			break;
-		started++;
-	}
-	work(&ws[0]);
-	for (i = 1; i <= started; i++)
-		pthread_join(ws[i].tid, NULL);
+	parallel_run(n, work, ws, sizeof(*ws));
 
 	if (atomic_load(&sh.failed)) {
 		for (i = 0; i < n; i++)

@@ -74,6 +74,16 @@ int strlist_has(const strlist *l, const char *s, size_t n)
 	return 0;
 }
 
+const char **strlist_cstrs(const strlist *l)
+{
+	const char **v = calloc(l->count + 1, sizeof(*v));
+	size_t i;
+
+	for (i = 0; v && i < l->count; i++)
+		v[i] = l->items[i].s;
+	return v;
+}
+
 void strlist_free(strlist *l)
 {
 	size_t i;

@@ -27,6 +27,11 @@ int strlist_in(const strlist *l, const char *hay, size_t n);
 /* Is s (s[0..n)) exactly one of the items? */
 int strlist_has(const strlist *l, const char *s, size_t n);
 
+/* The items as a NULL-terminated array of C strings, borrowed from the
+ * list: the caller frees the array (not the strings).  NULL when memory
+ * ran out. */
+const char **strlist_cstrs(const strlist *l);
+
 void strlist_free(strlist *l);
 
 #endif

@@ -1,0 +1,18 @@
+/* parallel: run one job function on several threads, the caller being one
+ * of them.  The jobs share their work through whatever their argument
+ * points at (an atomic file index, in this tool). */
+#ifndef HPA_PARALLEL_H
+#define HPA_PARALLEL_H
+
+#include <stddef.h>
+
+/* The number of online CPUs (at least 1). */
+unsigned parallel_cpus(void);
+
+/* Call fn(base + i * stride) for i in [0, n): i = 0 on the calling thread,
+ * the others on new threads, and wait for all.  When a thread cannot be
+ * started its job is not run, so fn must let the others take over its
+ * share (as a shared work counter does). */
+void parallel_run(unsigned n, void *(*fn)(void *), void *base, size_t stride);
+
+#endif
