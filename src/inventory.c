@@ -3,11 +3,9 @@
 #include "inventory.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fileio.h"
 #include "parallel.h"
@@ -356,12 +354,11 @@ static void *work(void *arg)
 	return NULL;
 }
 
-static const discover_result *sort_files; /* qsort has no context argument */
-
-static int cmp_candidates(const void *pa, const void *pb)
+static int cmp_candidates(const void *pa, const void *pb, void *ctx)
 {
+	const discover_result *files = ctx;
 	const inventory_candidate *a = pa, *b = pb;
-	const discover_file *fa = &sort_files->files[a->file], *fb = &sort_files->files[b->file];
+	const discover_file *fa = &files->files[a->file], *fb = &files->files[b->file];
 	int c;
 
 	if (a->score != b->score)
@@ -381,7 +378,6 @@ static int cmp_candidates(const void *pa, const void *pb)
 int inventory_scan_files(const inventory_scan_options *opt, const discover_result *files,
                          inventory_list *out, buf *err)
 {
-	static pthread_mutex_t sort_lock = PTHREAD_MUTEX_INITIALIZER;
 	shared_state sh;
 	worker *ws;
 	unsigned n = opt->jobs ? opt->jobs : parallel_cpus(), i;
@@ -439,12 +435,7 @@ int inventory_scan_files(const inventory_scan_options *opt, const discover_resul
 	}
 	out->cap = out->count;
 	free(ws);
-	if (rc == 0 && out->count) {
-		pthread_mutex_lock(&sort_lock);
-		sort_files = files;
-		qsort(out->v, out->count, sizeof(*out->v), cmp_candidates);
-		sort_files = NULL;
-		pthread_mutex_unlock(&sort_lock);
-	}
+	if (rc == 0 && out->count)
+		qsort_r(out->v, out->count, sizeof(*out->v), cmp_candidates, (void *)files);
 	return rc;
 }
