@@ -63,6 +63,7 @@ check "Markdown: a section per finding shown; shown + left out = the JSON's find
 check "Markdown: all eight fields in every finding shown" test "$(grep -c '^- \*\*Correctness proof:\*\*' "$scratch/r.md")" -eq "$sections" -a "$(grep -c '^- \*\*Validation:\*\*' "$scratch/r.md")" -eq "$sections"
 check "Markdown: the actionable findings are kept first" sh -c "! grep -q '^## Cold / test only' '$scratch/r.md' || test -z '$left'"
 check "Markdown: audit-only statement" grep -q 'Audit-only: no files changed' "$scratch/r.md"
+check "Markdown: the review roles, and that they were not independent" grep -q 'not independent reviewers' "$scratch/r.md"
 
 "$H" audit --root "$S" --format html >"$scratch/r.html"
 check "HTML: one finding body per JSON finding" test "$(grep -c '<tbody class="finding"' "$scratch/r.html")" -eq "$n"
