@@ -21,19 +21,13 @@
 
 /* ---- where a file sits: crate, module, hot path --------------------------- */
 
-/* The `name` of the [package] in the Cargo.toml at `path`, or NULL. */
-static char *package_name(const char *path)
+/* The `name` of the [package] in a Cargo.toml's text, or NULL. */
+static char *package_name(char *text)
 {
-	buf text = BUF_INIT;
-	int errnum;
 	char *name = NULL, *line, *save = NULL;
 	int in_package = 0;
 
-	if (fileio_read_into(path, &text, &errnum) < 0 || !text.ptr) {
-		buf_free(&text);
-		return NULL;
-	}
-	for (line = strtok_r(text.ptr, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *p = line, *q;
 		while (*p == ' ' || *p == '\t')
 			p++;
@@ -58,18 +52,17 @@ static char *package_name(const char *path)
 			break;
 		}
 	}
-	buf_free(&text);
 	return name;
 }
 
-/* The nearest Cargo.toml above `rel` (relative to root): its package name,
- * and `rel`'s place in that crate as a cargo test filter. */
-static void crate_of(const char *root, const char *rel, char **crate, char **filter)
+/* The nearest Cargo.toml above `rel` (relative to the root, read from the
+ * audit's own source): its package name, and `rel`'s place in that crate
+ * as a cargo test filter. */
+static void crate_of(source_set *src, const char *rel, char **crate, char **filter)
 {
-	buf dir = BUF_INIT, manifest = BUF_INIT, f = BUF_INIT;
+	buf dir = BUF_INIT, manifest = BUF_INIT, f = BUF_INIT, text = BUF_INIT;
 	const char *slash;
 	size_t dlen;
-	struct stat st;
 
 	*crate = *filter = NULL;
 	buf_puts(&dir, rel);
@@ -80,9 +73,9 @@ static void crate_of(const char *root, const char *rel, char **crate, char **fil
 		if (dir.ptr)
 			dir.ptr[dlen] = '\0';
 		buf_clear(&manifest);
-		buf_printf(&manifest, "%s/%s%sCargo.toml", root, buf_cstr(&dir), dlen ? "/" : "");
-		if (stat(manifest.ptr, &st) == 0 && S_ISREG(st.st_mode)) {
-			*crate = package_name(manifest.ptr);
+		buf_printf(&manifest, "%s%sCargo.toml", buf_cstr(&dir), dlen ? "/" : "");
+		if (sources_read_path(src, manifest.ptr, &text) == 0 && text.ptr) {
+			*crate = package_name(text.ptr);
 			if (*crate)
 				break;
 		}
@@ -133,6 +126,7 @@ done:
 	buf_free(&dir);
 	buf_free(&manifest);
 	buf_free(&f);
+	buf_free(&text);
 }
 
 /* FNV-1a, 64 bits: a stable fingerprint needs no cryptography. */
@@ -208,8 +202,8 @@ static void source_line(const char *text, size_t len, uint32_t line, const char 
 	*n = end - start;
 }
 
-int audit_buffer(const audit_options *opt, const char *report, const char *abs_path, const char *data, size_t len,
-                 json_t *findings, json_t *problems)
+int audit_buffer(const audit_options *opt, const char *report, const char *data, size_t len, json_t *findings,
+                 json_t *problems)
 {
 	const rules *r = opt->rules;
 	buf fixed = BUF_INIT, slashed = BUF_INIT, fp = BUF_INIT;
@@ -220,7 +214,6 @@ int audit_buffer(const audit_options *opt, const char *report, const char *abs_p
 	const char *text = data;
 	size_t i, rlen = strlen(report);
 	int rc = -1;
-	(void)abs_path;
 
 	memset(&lx, 0, sizeof(lx));
 	memset(&rs, 0, sizeof(rs));
@@ -261,8 +254,8 @@ int audit_buffer(const audit_options *opt, const char *report, const char *abs_p
 		}
 	ff.tier_high = r->tier_high;
 	ff.tier_medium = r->tier_medium;
-	if (rs.site_count)
-		crate_of(opt->root, report, &crate, &filter);
+	if (rs.site_count && opt->src)
+		crate_of(opt->src, report, &crate, &filter);
 	ff.crate = crate;
 	ff.test_filter = filter;
 
@@ -327,7 +320,7 @@ done:
 
 typedef struct {
 	const audit_options *opt;
-	const discover_result *files;
+	source_set *src;
 	atomic_size_t next;
 	atomic_int failed;
 	int collecting;          /* pass 1: collect type declarations only */
@@ -362,35 +355,34 @@ static void *work(void *arg)
 {
 	worker *w = arg;
 	shared_state *sh = w->sh;
-	buf data = BUF_INIT;
+	buf data = BUF_INIT, msg = BUF_INIT;
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&sh->next, 1);
-		const discover_file *f;
-		int errnum = 0;
+		const source_file *f;
 
-		if (i >= sh->files->count || atomic_load(&sh->failed))
+		if (i >= sh->src->count || atomic_load(&sh->failed))
 			break;
-		f = &sh->files->files[i];
+		f = &sh->src->files[i];
+		buf_clear(&msg);
 		if (sh->collecting) {
-			if (fileio_read_into(f->path, &data, &errnum) == 0 && data.ptr && !memchr(data.ptr, '\0', data.len) &&
+			if (sources_read(sh->src, i, &data, &msg) == 0 && data.ptr && !memchr(data.ptr, '\0', data.len) &&
 			    py_utf8_valid(data.ptr, data.len) && collect_types(data.ptr, data.len, &w->types[i]) < 0) {
 				atomic_store(&sh->failed, 1);
 				break;
 			}
 			continue;
 		}
-		if (fileio_read_into(f->path, &data, &errnum) < 0) {
-			char msg[160];
-			snprintf(msg, sizeof(msg), "cannot read: %s", strerror(errnum));
-			add_problem(w->problems, f->report, 0, msg);
+		if (sources_read(sh->src, i, &data, &msg) < 0) {
+			add_problem(w->problems, f->report, 0, buf_cstr(&msg));
 			continue;
 		}
-		if (audit_buffer(sh->opt, f->report, f->path, data.ptr ? data.ptr : "", data.len, w->findings, w->problems) < 0) {
+		if (audit_buffer(sh->opt, f->report, data.ptr ? data.ptr : "", data.len, w->findings, w->problems) < 0) {
 			atomic_store(&sh->failed, 1);
 			break;
 		}
 	}
+	buf_free(&msg);
 	buf_free(&data);
 	return NULL;
 }
@@ -453,8 +445,9 @@ static json_t *merge(worker *ws, unsigned n, int problems, int (*cmp)(const void
 	return out;
 }
 
-int audit_files(const audit_options *opt_in, const discover_result *files, audit_result *out, buf *err)
+int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 {
+	source_set *files = opt_in->src;
 	audit_options opt_copy = *opt_in;
 	const audit_options *opt = &opt_copy;
 	typelib lib, *per_file = NULL;
@@ -470,7 +463,7 @@ int audit_files(const audit_options *opt_in, const discover_result *files, audit
 		n = files->count ? (unsigned)files->count : 1;
 	json_object_seed(0); /* before threads create objects */
 	sh.opt = opt;
-	sh.files = files;
+	sh.src = files;
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.failed, 0);
 	if (!(ws = calloc(n, sizeof(*ws)))) {

@@ -13,6 +13,7 @@
 #include "audit_rules.h"
 #include "buf.h"
 #include "discover.h"
+#include "sources.h"
 #include "rules.h"
 #include "rustscan.h"
 #include "typelib.h"
@@ -20,7 +21,7 @@
 typedef struct {
 	const rules *rules;          /* hot paths and test paths */
 	const audit_rules *arules;   /* the classifier's lists */
-	const char *root;            /* resolved root, for Cargo.toml lookups */
+	source_set *src;             /* where the files come from (and Cargo.toml files) */
 	int include_tests;           /* score test paths as production code */
 	unsigned jobs;               /* 0: one per CPU */
 	const typelib *types;        /* the type library of the run, or NULL (set by audit_files) */
@@ -34,11 +35,12 @@ typedef struct {
 
 /* Audit one file's bytes; append findings and problems.  `report` is the
  * path the findings show.  Returns 0, or -1 when memory ran out. */
-int audit_buffer(const audit_options *opt, const char *report, const char *abs_path, const char *data, size_t len,
-                 json_t *findings, json_t *problems);
+int audit_buffer(const audit_options *opt, const char *report, const char *data, size_t len, json_t *findings,
+                 json_t *problems);
 
-/* Audit every file.  Returns 0, or -1 with err set (out of memory). */
-int audit_files(const audit_options *opt, const discover_result *files, audit_result *out, buf *err);
+/* Audit every file of opt->src.  Returns 0, or -1 with err set (out of
+ * memory). */
+int audit_files(const audit_options *opt, audit_result *out, buf *err);
 
 void audit_result_free(audit_result *r);
 

@@ -15,12 +15,14 @@
 #include "fileio.h"
 #include "render.h"
 #include "report.h"
+#include "sources.h"
 #include "rules.h"
 
 #define PROG "hotpath-audit audit"
 
 static const cli_opt options[] = {
 	{ "root", CLI_VALUE, 1, "DIR", "repository root; paths are relative to it (default: .)" },
+	{ "rev", CLI_VALUE, 0, "REV", "audit this git revision from the object database (no checkout)" },
 	{ "paths", CLI_LIST, 1, "P", "files or directories to audit (default: the rules' default_paths)" },
 	{ "format", CLI_VALUE, 1, "FMT", "md, html or json (default: md)" },
 	{ "only-actionable", CLI_FLAG, 1, NULL, "keep removable and structural findings only" },
@@ -39,7 +41,7 @@ typedef struct {
 	size_t npaths;
 	const char *format;
 	int only_actionable, include_tests;
-	const char *output, *patterns, *templates, *full_report;
+	const char *output, *patterns, *templates, *full_report, *rev;
 	long long jobs;
 } audit_args;
 
@@ -70,6 +72,8 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->templates = v[0];
 	else if (strcmp(o->name, "full-report") == 0)
 		a->full_report = v[0];
+	else if (strcmp(o->name, "rev") == 0)
+		a->rev = v[0];
 	else if (strcmp(o->name, "jobs") == 0) {
 		if (cli_parse_int(v[0], &a->jobs) < 0 || a->jobs < 1 || a->jobs > 256) {
 			buf_printf(err, "argument --jobs: expected a whole number from 1 to 256, got '%s'", v[0]);
@@ -123,11 +127,11 @@ static void command_line(buf *b, int argc, char **argv)
 
 int cmd_audit(int argc, char **argv)
 {
-	audit_args a = { ".", NULL, 0, "md", 0, 0, NULL, NULL, NULL, NULL, 0 };
+	audit_args a = { ".", NULL, 0, "md", 0, 0, NULL, NULL, NULL, NULL, NULL, 0 };
 	buf err = BUF_INIT, path = BUF_INIT, apath = BUF_INIT, tdir = BUF_INIT, cmd = BUF_INIT, out = BUF_INIT;
 	rules *r = NULL;
 	audit_rules ar;
-	discover_result files = { 0 };
+	source_set src;
 	audit_result res = { 0 };
 	json_t *model = NULL;
 	const char **default_paths = NULL;
@@ -135,6 +139,7 @@ int cmd_audit(int argc, char **argv)
 	int rc = 2;
 
 	memset(&ar, 0, sizeof(ar));
+	memset(&src, 0, sizeof(src));
 	switch (cli_parse(options, NOPTIONS, argc, argv, on_option, &a, &err)) {
 	case CLI_HELP:
 		print_help();
@@ -172,31 +177,29 @@ int cmd_audit(int argc, char **argv)
 		a.npaths = r->default_paths.count;
 	}
 
-	switch (discover_collect(&files, a.root, a.paths, a.npaths, &err)) {
-	case DISCOVER_OK:
-		break;
-	case DISCOVER_OUTSIDE_ROOT:
-	case DISCOVER_LOOP:
-	case DISCOVER_ERROR:
-		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
-		goto done;
+	{
+		sources_options so = { a.root, a.paths, a.npaths, a.rev, SOURCES_AUTO };
+		if (sources_open(&src, &so, &err) < 0) {
+			fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
+			goto done;
+		}
 	}
 	/* unlike inventory (which mirrors the reference), say what is missing
 	 * of what the user named */
-	for (i = 0; !default_paths && i < a.npaths; i++) {
+	for (i = 0; !default_paths && !a.rev && i < a.npaths; i++) {
 		buf p = BUF_INIT;
 		struct stat st;
-		discover_join(&p, files.root, a.paths[i]);
+		discover_join(&p, src.root, a.paths[i]);
 		if (stat(p.ptr, &st) < 0)
 			fprintf(stderr, PROG ": warning: %s: no such file or directory, skipped\n", a.paths[i]);
 		buf_free(&p);
 	}
 
 	{
-		audit_options ao = { r, &ar, files.root, a.include_tests, (unsigned)a.jobs, NULL };
+		audit_options ao = { r, &ar, &src, a.include_tests, (unsigned)a.jobs, NULL };
 		report_scope sc = { buf_cstr(&cmd), a.root, a.paths, a.npaths, a.include_tests, a.only_actionable, path.ptr,
-		                    apath.ptr };
-		if (audit_files(&ao, &files, &res, &err) < 0)
+		                    apath.ptr, src.info, src.skipped };
+		if (audit_files(&ao, &res, &err) < 0)
 			goto fail;
 		if (!(model = report_build(&res, &sc)))
 			goto oom;
@@ -223,7 +226,7 @@ fail:
 done:
 	json_decref(model);
 	audit_result_free(&res);
-	discover_result_free(&files);
+	sources_close(&src);
 	rules_free(r);
 	audit_rules_free(&ar);
 	free(default_paths);

@@ -3,6 +3,7 @@
  * main() exits. */
 #include "config.h"
 
+#include <git2.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,8 +42,13 @@ int main(int argc, char **argv)
 		printf("hotpath-audit %s\n", PACKAGE_VERSION);
 		return 0;
 	}
-	if (strcmp(cmd, "audit") == 0)
-		return cmd_audit(argc - 2, argv + 2);
+	if (strcmp(cmd, "audit") == 0) {
+		int rc;
+		git_libgit2_init();
+		rc = cmd_audit(argc - 2, argv + 2);
+		git_libgit2_shutdown();
+		return rc;
+	}
 	if (strcmp(cmd, "inventory") == 0)
 		return cmd_inventory(argc - 2, argv + 2);
 	fprintf(stderr, "hotpath-audit: unknown command '%s'\nTry 'hotpath-audit --help' for more information.\n", cmd);

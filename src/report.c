@@ -178,6 +178,8 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 	                                          "only_actionable", scope->only_actionable, "files_audited",
 	                                          (json_int_t)a->files_audited));
 	paths = NULL;
+	json_object_set_new(m, "source", scope->source ? json_deep_copy(scope->source) : json_object());
+	json_object_set_new(m, "skipped", scope->skipped ? json_deep_copy(scope->skipped) : json_array());
 	json_object_set_new(m, "summary", json_pack("{s:I, s:I, s:I, s:o, s:o, s:o}", "total",
 	                                            (json_int_t)json_array_size(kept), "actionable", (json_int_t)actionable,
 	                                            "on_hot_path", (json_int_t)hot, "by_bucket", by_bucket, "by_tier",

@@ -21,6 +21,8 @@ typedef struct {
 	int only_actionable;        /* keep removable and structural findings only */
 	const char *rules_file;     /* inventory.rules used */
 	const char *audit_rules_file;
+	json_t *source;             /* where the files came from (borrowed): {kind, repository, branch, commit, ...} */
+	json_t *skipped;            /* [{path, reason}] (borrowed) */
 } report_scope;
 
 /* Build the model; takes its own references to the audit's arrays.

@@ -1,0 +1,64 @@
+/* sources: the files an audit reads, and how to read them.
+ *
+ * Three kinds, one interface: a directory walk (as `inventory` walks, for a
+ * tree that is not in a git repository); a git working tree (the files git
+ * tracks plus the untracked ones it does not ignore, so `target/` and other
+ * ignored trees are skipped, with their working-tree contents); a git
+ * revision (any revision libgit2 parses, read straight from the object
+ * database: no checkout, bare repositories too).  Submodules and symlinks
+ * are skipped and listed; binary blobs are skipped when read. */
+#ifndef HPA_SOURCES_H
+#define HPA_SOURCES_H
+
+#include <git2.h>
+#include <jansson.h>
+#include <pthread.h>
+
+#include "buf.h"
+#include "discover.h"
+
+typedef struct {
+	char *report;       /* the path reports show: relative to the root, '/' (owned) */
+	char *path;         /* the file to read; NULL for a blob (owned) */
+	git_oid blob;       /* the blob, when path is NULL */
+} source_file;
+
+typedef struct {
+	source_file *files; /* sorted by report path (owned) */
+	size_t count, cap;
+	char *root;         /* the resolved root directory, or the git dir of a bare repository (owned) */
+	git_repository *repo;  /* when from git (owned) */
+	git_tree *tree;        /* when from a revision (owned) */
+	char *prefix;       /* the root's path inside the repository ("" at the top; owned) */
+	json_t *info;       /* {kind, repository, branch, commit, commit_date, revision} (owned) */
+	json_t *skipped;    /* [{path, reason}]: submodules, symlinks (owned) */
+	pthread_mutex_t lock;  /* serialises object database reads */
+	int lock_ready;
+} source_set;
+
+enum sources_kind { SOURCES_AUTO, SOURCES_WALK };
+
+typedef struct {
+	const char *root;         /* as given */
+	const char *const *paths; /* relative to root */
+	size_t npaths;
+	const char *rev;          /* a revision, or NULL for the working tree */
+	enum sources_kind kind;   /* AUTO: git when the root is in a repository */
+} sources_options;
+
+/* Collect the files.  On error returns -1 with one line in err (not a
+ * repository, unknown or ambiguous revision, a repository owned by another
+ * user, a path outside the root, a corrupt object). */
+int sources_open(source_set *out, const sources_options *opt, buf *err);
+
+/* Read file i into out (replacing its contents).  Thread-safe.  Returns 0,
+ * or -1 with a message ("cannot read: ...", "binary file, skipped"). */
+int sources_read(source_set *s, size_t i, buf *out, buf *msg);
+
+/* Read a file by its path relative to the root (a Cargo.toml, a config
+ * file) from the same source.  0, or -1 when there is none. */
+int sources_read_path(source_set *s, const char *rel, buf *out);
+
+void sources_close(source_set *s);
+
+#endif
