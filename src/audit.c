@@ -218,7 +218,7 @@ int audit_buffer(const audit_options *opt, const char *report, const char *data,
 	memset(&lx, 0, sizeof(lx));
 	memset(&rs, 0, sizeof(rs));
 	if (memchr(data, '\0', len)) {
-		add_problem(problems, report, 0, "NUL byte in file: not Rust source, skipped");
+		add_problem(problems, report, 0, "binary file, skipped");
 		return 0;
 	}
 	if (!py_utf8_valid(data, len)) {

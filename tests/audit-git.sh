@@ -1,0 +1,92 @@
+#!/bin/sh
+# git-aware audits on real repositories built here: what a working tree
+# audit reads, --rev without a checkout (also in a bare clone), and errors.
+. "$top_srcdir/tests/lib.sh"
+command -v git >/dev/null && command -v python3 >/dev/null || { echo "1..0 # SKIP git or python3 missing"; exit 0; }
+H=$HOTPATH_AUDIT
+export SOURCE_DATE_EPOCH=1700000000 GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t \
+	GIT_COMMITTER_EMAIL=t@example.org GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'
+R=$scratch/repo
+mkdir -p "$R/lib/llm/src" "$R/target/debug"
+cd "$R" && git init -q -b main . || exit 1
+cat >Cargo.toml <<'TOML'
+[package]
+name = "demo"
+TOML
+cat >lib/llm/src/backend.rs <<'RS'
+fn route(req: Request) {
+    let copy = req.clone();
+    engine.submit(copy);
+}
+RS
+printf 'fn junk(x: String) { let y = x.clone(); }\n' >target/debug/build.rs
+printf 'target/\n' >.gitignore
+git add . && git commit -qm c1 || exit 1
+c1=$(git rev-parse HEAD)
+
+# C2: a new fn with two clones, a file renamed, an untracked file, a binary .rs
+cat >>lib/llm/src/backend.rs <<'RS'
+fn fan(req: Request, ws: &[W]) {
+    for w in ws { w.send(req.clone()); }
+    let r2 = req.clone();
+    keep(r2, req);
+}
+RS
+git add . && git commit -qm c2 || exit 1
+printf 'fn new_file(s: String) -> usize { s.clone().len() }\n' >lib/llm/src/untracked.rs
+printf 'x.clone()\0\1\2' >lib/llm/src/blob.rs
+git add lib/llm/src/blob.rs && git commit -qm binary || exit 1
+
+audit() { "$H" audit --format json "$@" >"$scratch/out.json" 2>"$scratch/err"; }
+count() { python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(len([f for f in m['findings'] if f['path']==sys.argv[2]]))" "$scratch/out.json" "$1"; }
+
+audit --root "$R" --paths .
+check "working tree: exit 0" test $? -eq 0
+check "working tree: tracked file audited" test "$(count lib/llm/src/backend.rs)" -eq 3
+check "working tree: untracked file not ignored is audited" test "$(count lib/llm/src/untracked.rs)" -eq 1
+check "working tree: ignored target/ is skipped" test "$(count target/debug/build.rs)" -eq 0
+check "working tree: a binary .rs is a problem, not a crash" grep -q '"binary file, skipped"' "$scratch/out.json"
+check "working tree: the header names branch and commit" python3 -c "
+import json,sys; s=json.load(open(sys.argv[1]))['source']
+assert s['kind'] == 'git working tree' and s['branch'] == 'main' and len(s['commit']) == 40" "$scratch/out.json"
+
+audit --root "$R" --paths . --rev "$c1"
+check "--rev C1: the revision's content, not the working tree's" test "$(count lib/llm/src/backend.rs)" -eq 1
+check "--rev C1: untracked files are not in a revision" test "$(count lib/llm/src/untracked.rs)" -eq 0
+check "--rev C1: commit and revision in the header" python3 -c "
+import json,sys; s=json.load(open(sys.argv[1]))['source']
+assert s['commit'] == sys.argv[2] and s['revision'] == sys.argv[2] and s['commit_date'] == '2026-01-01T00:00:00Z'" "$scratch/out.json" "$c1"
+check "--rev: the crate comes from the revision's Cargo.toml" grep -q '"crate": "demo"' "$scratch/out.json"
+cp "$scratch/out.json" "$scratch/c1-rev.json"
+
+mv lib/llm/src/untracked.rs "$scratch/untracked.rs"
+git checkout -q "$c1"
+audit --root "$R" --paths .
+git checkout -q main
+mv "$scratch/untracked.rs" lib/llm/src/untracked.rs
+check "--rev C1 from a checkout of C2 gives the same findings and fingerprints as auditing C1" python3 -c "
+import json,sys
+a=json.load(open(sys.argv[1]))['findings']; b=json.load(open(sys.argv[2]))['findings']
+key=lambda f: (f['path'], f['line'], f['column'], f['bucket'], f['fingerprint'])
+assert [key(f) for f in a] == [key(f) for f in b], (a, b)" "$scratch/c1-rev.json" "$scratch/out.json"
+
+git clone -q --bare "$R" "$scratch/bare.git"
+audit --root "$scratch/bare.git" --paths . --rev main
+check "a bare repository with --rev" test $? -eq 0 -a "$(count lib/llm/src/backend.rs)" -eq 3
+audit --root "$scratch/bare.git"
+check "a bare repository without --rev: exit 2, says to name a revision" sh -c "test $? -eq 2 && grep -q 'bare repository' '$scratch/err'"
+
+# a submodule entry is listed as skipped
+git -c protocol.file.allow=always submodule add -q "$scratch/bare.git" lib/sub >/dev/null 2>&1
+git commit -qm sub
+audit --root "$R" --paths . --rev HEAD
+check "a submodule is listed as skipped" grep -q '"reason": "submodule"' "$scratch/out.json"
+
+audit --root "$R" --rev no-such-branch
+check "unknown revision: exit 2, one line naming it" sh -c "test $? -eq 2 && test \$(wc -l <'$scratch/err') -eq 1 && grep -q \"unknown revision 'no-such-branch'\" '$scratch/err'"
+audit --root "$scratch" --rev HEAD
+check "not a repository: exit 2, one line" sh -c "test $? -eq 2 && grep -q 'not a git repository' '$scratch/err'"
+printf 'garbage' >"$R/.git/HEAD.bak"
+audit --root "$R" --paths ../outside
+check "a path outside the root: exit 2" sh -c "test $? -eq 2 && grep -q 'outside the root' '$scratch/err'"
+done_testing
