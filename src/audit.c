@@ -273,11 +273,14 @@ int audit_buffer(const audit_options *opt, const char *report, const char *data,
 		v = classify(&ev, st->in_test || ff.test_path, ff.hot_prefix != NULL);
 		/* fingerprint: path, fn, receiver, and which such clone in the fn
 		 * it is -- never the line, so it survives edits elsewhere */
-		for (k = 0; k < i; k++)
-			if (rs.sites[k].fn == st->fn && rs.sites[k].recv_end - rs.sites[k].recv_start == st->recv_end - st->recv_start &&
-			    memcmp(text + lx.tokens[rs.sites[k].recv_start].off, text + lx.tokens[st->recv_start].off,
-			           lx.tokens[st->recv_end - 1].off - lx.tokens[st->recv_start].off) == 0)
+		for (k = 0; k < i; k++) {
+			const rs_site *o = &rs.sites[k];
+			size_t n = lx.tokens[st->recv_end - 1].off + lx.tokens[st->recv_end - 1].len - lx.tokens[st->recv_start].off;
+			size_t on = lx.tokens[o->recv_end - 1].off + lx.tokens[o->recv_end - 1].len - lx.tokens[o->recv_start].off;
+			if (o->fn == st->fn && n == on &&
+			    memcmp(text + lx.tokens[o->recv_start].off, text + lx.tokens[st->recv_start].off, n) == 0)
 				occurrence++;
+		}
 		h = 0xcbf29ce484222325ULL;
 		h = fnv(h, report, rlen + 1);
 		h = fnv(h, ev.fn_name, strlen(ev.fn_name) + 1);

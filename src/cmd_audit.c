@@ -9,6 +9,7 @@
 
 #include "audit.h"
 #include "audit_rules.h"
+#include "baseline.h"
 #include "cli.h"
 #include "datadir.h"
 #include "discover.h"
@@ -32,6 +33,8 @@ static const cli_opt options[] = {
 	{ "patterns", CLI_VALUE, 0, "DIR", "read inventory.rules and audit.rules from DIR" },
 	{ "templates", CLI_VALUE, 0, "DIR", "read report templates from DIR" },
 	{ "full-report", CLI_VALUE, 0, "WHERE", "where the full report is, named when a Markdown report is cut to fit" },
+	{ "baseline", CLI_VALUE, 0, "FILE", "an earlier JSON report: mark findings new or unchanged, list the resolved" },
+	{ "history", CLI_VALUE, 0, "FILE", "append this run's counts to FILE (one JSON line a run); the HTML draws the trend" },
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
@@ -41,7 +44,7 @@ typedef struct {
 	size_t npaths;
 	const char *format;
 	int only_actionable, include_tests;
-	const char *output, *patterns, *templates, *full_report, *rev;
+	const char *output, *patterns, *templates, *full_report, *rev, *baseline, *history;
 	long long jobs;
 } audit_args;
 
@@ -74,6 +77,10 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->full_report = v[0];
 	else if (strcmp(o->name, "rev") == 0)
 		a->rev = v[0];
+	else if (strcmp(o->name, "baseline") == 0)
+		a->baseline = v[0];
+	else if (strcmp(o->name, "history") == 0)
+		a->history = v[0];
 	else if (strcmp(o->name, "jobs") == 0) {
 		if (cli_parse_int(v[0], &a->jobs) < 0 || a->jobs < 1 || a->jobs > 256) {
 			buf_printf(err, "argument --jobs: expected a whole number from 1 to 256, got '%s'", v[0]);
@@ -127,13 +134,13 @@ static void command_line(buf *b, int argc, char **argv)
 
 int cmd_audit(int argc, char **argv)
 {
-	audit_args a = { ".", NULL, 0, "md", 0, 0, NULL, NULL, NULL, NULL, NULL, 0 };
+	audit_args a = { ".", NULL, 0, "md", 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0 };
 	buf err = BUF_INIT, path = BUF_INIT, apath = BUF_INIT, tdir = BUF_INIT, cmd = BUF_INIT, out = BUF_INIT;
 	rules *r = NULL;
 	audit_rules ar;
 	source_set src;
 	audit_result res = { 0 };
-	json_t *model = NULL;
+	json_t *model = NULL, *base = NULL;
 	const char **default_paths = NULL;
 	size_t i;
 	int rc = 2;
@@ -204,6 +211,12 @@ int cmd_audit(int argc, char **argv)
 		if (!(model = report_build(&res, &sc)))
 			goto oom;
 	}
+	if (a.baseline && (baseline_load(&base, a.baseline, &err) < 0))
+		goto fail;
+	if (base && baseline_apply(model, base, a.baseline) < 0)
+		goto oom;
+	if (a.history && history_update(model, a.history, &err) < 0)
+		goto fail;
 	{
 		render_options ro = { 0, a.full_report };
 		if (render_report(&out, model, a.format, tdir.ptr, &ro, &err) < 0)
@@ -225,6 +238,7 @@ fail:
 	rc = 2;
 done:
 	json_decref(model);
+	json_decref(base);
 	audit_result_free(&res);
 	sources_close(&src);
 	rules_free(r);

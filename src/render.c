@@ -232,6 +232,41 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 	json_object_set_new(v, "bucket_rows", rows);
 	json_object_set_new(v, "shown", json_integer((json_int_t)json_array_size(findings)));
 	json_object_set_new(v, "has_findings", json_boolean(json_array_size(findings) > 0));
+	{ /* New since the baseline */
+		json_t *news = json_array();
+		for (i = 0; i < json_array_size(findings); i++) {
+			json_t *f = json_array_get(findings, i);
+			if (strcmp(str(f, "status"), "new") == 0)
+				json_array_append_new(news, finding_view(f, html));
+		}
+		json_object_set_new(v, "has_new", json_boolean(json_array_size(news) > 0));
+		json_object_set_new(v, "new_findings", news);
+		json_object_set_new(v, "has_resolved", json_boolean(json_array_size(json_object_get(model, "resolved")) > 0));
+	}
+	if (html && json_array_size(json_object_get(model, "history")) > 0) { /* the trend's bars */
+		json_t *h = json_object_get(model, "history"), *bars = json_array();
+		size_t nruns = json_array_size(h), maxt = 1;
+		const double height = 120, w = nruns > 60 ? 8 : 14;
+		for (i = 0; i < nruns; i++) {
+			size_t t = (size_t)json_integer_value(json_object_get(json_array_get(h, i), "total"));
+			if (t > maxt)
+				maxt = t;
+		}
+		for (i = 0; i < nruns; i++) {
+			json_t *r = json_array_get(h, i);
+			double t = (double)json_integer_value(json_object_get(r, "total"));
+			double a = (double)json_integer_value(json_object_get(r, "actionable"));
+			double ht = t / (double)maxt * height, ha = a / (double)maxt * height;
+			json_array_append_new(bars, json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:O, s:O, s:O}", "x",
+			                                      10 + (double)i * (w + 4), "w", w, "y_total", 10 + height - ht,
+			                                      "h_total", ht, "y_act", 10 + height - ha, "h_act", ha, "date",
+			                                      json_object_get(r, "date"), "total", json_object_get(r, "total"),
+			                                      "actionable", json_object_get(r, "actionable")));
+		}
+		json_object_set_new(v, "trend", json_pack("{s:o, s:f, s:f, s:I}", "bars", bars, "width",
+		                                          20 + (double)nruns * (w + 4), "height", height + 20, "runs",
+		                                          (json_int_t)nruns));
+	}
 	json_object_set_new(v, "has_problems", json_boolean(json_array_size(json_object_get(model, "problems")) > 0));
 	json_object_set_new(v, "has_batches", json_boolean(json_array_size(json_object_get(model, "batches")) > 0));
 	json_object_set_new(v, "has_left_alone", json_boolean(json_array_size(json_object_get(model, "left_alone")) > 0));

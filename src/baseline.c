@@ -1,0 +1,161 @@
+#include "config.h"
+
+#include "baseline.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fileio.h"
+
+int baseline_load(json_t **out, const char *path, buf *err)
+{
+	buf text = BUF_INIT;
+	json_error_t je;
+	json_t *m = NULL, *f;
+	size_t i;
+
+	*out = NULL;
+	if (fileio_read_all(path, &text, err) < 0)
+		return -1;
+	m = json_loadb(buf_cstr(&text), text.len, JSON_REJECT_DUPLICATES, &je);
+	buf_free(&text);
+	if (!m) {
+		buf_printf(err, "%s:%d:%d: not a JSON report: %s", path, je.line, je.column, je.text);
+		return -1;
+	}
+	if (!json_is_object(m) || !json_is_string(json_object_get(m, "schema")) ||
+	    strcmp(json_string_value(json_object_get(m, "schema")), "hotpath-audit-report") != 0) {
+		buf_printf(err, "%s: not a hotpath-audit report (no \"schema\": \"hotpath-audit-report\")", path);
+		goto fail;
+	}
+	if (json_integer_value(json_object_get(m, "version")) != 1) {
+		buf_printf(err, "%s: report version %lld; this build reads version 1", path,
+		           (long long)json_integer_value(json_object_get(m, "version")));
+		goto fail;
+	}
+	f = json_object_get(m, "findings");
+	if (!json_is_array(f)) {
+		buf_printf(err, "%s: \"findings\" is not an array", path);
+		goto fail;
+	}
+	for (i = 0; i < json_array_size(f); i++) {
+		json_t *x = json_array_get(f, i);
+		if (!json_is_object(x) || !json_is_string(json_object_get(x, "fingerprint")) ||
+		    !json_is_string(json_object_get(x, "path"))) {
+			buf_printf(err, "%s: finding %zu has no fingerprint or path", path, i);
+			goto fail;
+		}
+	}
+	*out = m;
+	return 0;
+fail:
+	json_decref(m);
+	return -1;
+}
+
+int baseline_apply(json_t *model, json_t *baseline, const char *baseline_path)
+{
+	json_t *now = json_object_get(model, "findings"), *before = json_object_get(baseline, "findings");
+	json_t *seen = json_object(), *old = json_object(), *resolved = json_array();
+	json_t *summary = json_object_get(model, "summary");
+	size_t i, added = 0;
+
+	if (!seen || !old || !resolved)
+		goto oom;
+	/* fingerprint sets (jansson objects hash their keys) */
+	for (i = 0; i < json_array_size(now); i++)
+		json_object_set_new(seen, json_string_value(json_object_get(json_array_get(now, i), "fingerprint")), json_true());
+	for (i = 0; i < json_array_size(before); i++)
+		json_object_set_new(old, json_string_value(json_object_get(json_array_get(before, i), "fingerprint")), json_true());
+	for (i = 0; i < json_array_size(now); i++) {
+		json_t *f = json_array_get(now, i);
+		int found = json_object_get(old, json_string_value(json_object_get(f, "fingerprint"))) != NULL;
+		json_object_set_new(f, "status", json_string(found ? "unchanged" : "new"));
+		added += !found;
+	}
+	for (i = 0; i < json_array_size(before); i++) {
+		json_t *b = json_array_get(before, i);
+		if (json_object_get(seen, json_string_value(json_object_get(b, "fingerprint"))))
+			continue;
+		json_array_append_new(resolved, json_pack("{s:O, s:O, s:O*, s:O*, s:O*, s:O*}", "fingerprint",
+		                                          json_object_get(b, "fingerprint"), "path", json_object_get(b, "path"),
+		                                          "line", json_object_get(b, "line"), "bucket",
+		                                          json_object_get(b, "bucket"), "fn", json_object_get(b, "fn"),
+		                                          "receiver", json_object_get(b, "receiver")));
+	}
+	json_object_set_new(summary, "new", json_integer((json_int_t)added));
+	json_object_set_new(summary, "resolved", json_integer((json_int_t)json_array_size(resolved)));
+	json_object_set_new(model, "baseline", json_pack("{s:s, s:O*, s:O*}", "file", baseline_path, "generated",
+	                                                 json_object_get(baseline, "generated"), "commit",
+	                                                 json_object_get(json_object_get(baseline, "source"), "commit")));
+	json_object_set_new(model, "resolved", resolved);
+	json_decref(seen);
+	json_decref(old);
+	return 0;
+oom:
+	json_decref(seen);
+	json_decref(old);
+	json_decref(resolved);
+	return -1;
+}
+
+int history_update(json_t *model, const char *path, buf *err)
+{
+	buf text = BUF_INIT, out = BUF_INIT;
+	json_t *runs = json_array(), *entry, *summary = json_object_get(model, "summary");
+	size_t line_no = 0, pos = 0;
+	int errnum = 0, rc = -1;
+	char *s;
+
+	if (fileio_read_into(path, &text, &errnum) < 0 && errnum != ENOENT) {
+		buf_printf(err, "%s: %s", path, strerror(errnum));
+		goto done;
+	}
+	while (pos < text.len) { /* one JSON object per line */
+		const char *nl = memchr(text.ptr + pos, '\n', text.len - pos);
+		size_t end = nl ? (size_t)(nl - text.ptr) : text.len;
+		json_error_t je;
+		json_t *run;
+		line_no++;
+		if (end > pos) {
+			run = json_loadb(text.ptr + pos, end - pos, 0, &je);
+			if (!json_is_object(run)) {
+				buf_printf(err, "%s:%zu: not a history line: %s", path, line_no, run ? "not an object" : je.text);
+				json_decref(run);
+				goto done;
+			}
+			json_array_append_new(runs, run);
+		}
+		pos = end + 1;
+	}
+	entry = json_pack("{s:O, s:O*, s:O, s:O, s:O, s:O}", "date", json_object_get(model, "generated"), "commit",
+	                  json_object_get(json_object_get(model, "source"), "commit"), "total",
+	                  json_object_get(summary, "total"), "actionable", json_object_get(summary, "actionable"),
+	                  "by_bucket", json_object_get(summary, "by_bucket"), "by_tier", json_object_get(summary, "by_tier"));
+	if (!entry)
+		goto oom;
+	s = json_dumps(entry, JSON_COMPACT);
+	json_array_append_new(runs, entry);
+	if (!s)
+		goto oom;
+	buf_append(&out, buf_cstr(&text), text.len);
+	if (out.len && out.ptr[out.len - 1] != '\n')
+		buf_putc(&out, '\n');
+	buf_puts(&out, s);
+	buf_putc(&out, '\n');
+	free(s);
+	if (fileio_write_atomic(path, buf_cstr(&out), out.len, err) < 0)
+		goto done;
+	json_object_set_new(model, "history", runs);
+	runs = NULL;
+	rc = 0;
+	goto done;
+oom:
+	buf_puts(err, "out of memory");
+done:
+	json_decref(runs);
+	buf_free(&text);
+	buf_free(&out);
+	return rc;
+}
