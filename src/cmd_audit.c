@@ -14,6 +14,7 @@
 #include "datadir.h"
 #include "discover.h"
 #include "fileio.h"
+#include "gitdiff.h"
 #include "render.h"
 #include "report.h"
 #include "sources.h"
@@ -24,6 +25,7 @@
 static const cli_opt options[] = {
 	{ "root", CLI_VALUE, 1, "DIR", "repository root; paths are relative to it (default: .)" },
 	{ "rev", CLI_VALUE, 0, "REV", "audit this git revision from the object database (no checkout)" },
+	{ "diff", CLI_VALUE, 0, "RANGE", "BASE..HEAD (as a pull request) or BASE (the working tree): only lines the change adds" },
 	{ "paths", CLI_LIST, 1, "P", "files or directories to audit (default: the rules' default_paths)" },
 	{ "format", CLI_VALUE, 1, "FMT", "md, html or json (default: md)" },
 	{ "only-actionable", CLI_FLAG, 1, NULL, "keep removable and structural findings only" },
@@ -44,7 +46,7 @@ typedef struct {
 	size_t npaths;
 	const char *format;
 	int only_actionable, include_tests;
-	const char *output, *patterns, *templates, *full_report, *rev, *baseline, *history;
+	const char *output, *patterns, *templates, *full_report, *rev, *baseline, *history, *diff;
 	long long jobs;
 } audit_args;
 
@@ -79,6 +81,8 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->rev = v[0];
 	else if (strcmp(o->name, "baseline") == 0)
 		a->baseline = v[0];
+	else if (strcmp(o->name, "diff") == 0)
+		a->diff = v[0];
 	else if (strcmp(o->name, "history") == 0)
 		a->history = v[0];
 	else if (strcmp(o->name, "jobs") == 0) {
@@ -87,6 +91,35 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 			return -1;
 		}
 	}
+	return 0;
+}
+
+/* --diff: keep the findings on lines the change adds or modifies; count
+ * the others in the diff's summary. */
+static int keep_changed(audit_result *res, gitdiff *change, source_set *src, buf *err)
+{
+	json_t *kept = json_array();
+	size_t i, n = json_array_size(res->findings);
+
+	if (!src->repo) {
+		buf_printf(err, "--diff needs a git repository: %s is not in one", src->root);
+		json_decref(kept);
+		return -1;
+	}
+	if (gitdiff_compute(change, src->repo, src->prefix ? src->prefix : "", err) < 0) {
+		json_decref(kept);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		json_t *f = json_array_get(res->findings, i);
+		if (gitdiff_touches(change, json_string_value(json_object_get(f, "path")),
+		                    json_integer_value(json_object_get(f, "line"))))
+			json_array_append(kept, f);
+	}
+	json_object_set_new(change->info, "findings_in_change", json_integer((json_int_t)json_array_size(kept)));
+	json_object_set_new(change->info, "findings_elsewhere", json_integer((json_int_t)(n - json_array_size(kept))));
+	json_decref(res->findings);
+	res->findings = kept;
 	return 0;
 }
 
@@ -134,7 +167,8 @@ static void command_line(buf *b, int argc, char **argv)
 
 int cmd_audit(int argc, char **argv)
 {
-	audit_args a = { ".", NULL, 0, "md", 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0 };
+	audit_args a = { ".", NULL, 0, "md", 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0 };
+	gitdiff change;
 	buf err = BUF_INIT, path = BUF_INIT, apath = BUF_INIT, tdir = BUF_INIT, cmd = BUF_INIT, out = BUF_INIT;
 	rules *r = NULL;
 	audit_rules ar;
@@ -147,6 +181,7 @@ int cmd_audit(int argc, char **argv)
 
 	memset(&ar, 0, sizeof(ar));
 	memset(&src, 0, sizeof(src));
+	memset(&change, 0, sizeof(change));
 	switch (cli_parse(options, NOPTIONS, argc, argv, on_option, &a, &err)) {
 	case CLI_HELP:
 		print_help();
@@ -159,6 +194,17 @@ int cmd_audit(int argc, char **argv)
 		break;
 	}
 	command_line(&cmd, argc, argv);
+	if (a.diff && a.rev) {
+		rc = usage_error("--diff and --rev do not go together: the range names the revision");
+		goto done;
+	}
+	if (a.diff) {
+		if (gitdiff_parse_range(&change, a.diff, &err) < 0) {
+			fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
+			goto done;
+		}
+		a.rev = change.head; /* NULL: the working tree */
+	}
 
 	if (a.patterns) {
 		buf_printf(&path, "%s/inventory.rules", a.patterns);
@@ -208,8 +254,14 @@ int cmd_audit(int argc, char **argv)
 		                    apath.ptr, src.info, src.skipped };
 		if (audit_files(&ao, &res, &err) < 0)
 			goto fail;
+		if (a.diff && keep_changed(&res, &change, &src, &err) < 0)
+			goto fail;
 		if (!(model = report_build(&res, &sc)))
 			goto oom;
+	}
+	if (a.diff) {
+		json_object_set_new(change.info, "given", json_string(a.diff));
+		json_object_set(model, "diff", change.info);
 	}
 	if (a.baseline && (baseline_load(&base, a.baseline, &err) < 0))
 		goto fail;
@@ -239,6 +291,7 @@ fail:
 done:
 	json_decref(model);
 	json_decref(base);
+	gitdiff_free(&change);
 	audit_result_free(&res);
 	sources_close(&src);
 	rules_free(r);

@@ -232,6 +232,23 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 	json_object_set_new(v, "bucket_rows", rows);
 	json_object_set_new(v, "shown", json_integer((json_int_t)json_array_size(findings)));
 	json_object_set_new(v, "has_findings", json_boolean(json_array_size(findings) > 0));
+	{ /* findings grouped by file, for the pull-request report */
+		json_t *files = json_array(), *cur = NULL;
+		const char *cur_path = "";
+		for (i = 0; i < json_array_size(findings); i++) {
+			json_t *f = json_array_get(findings, i);
+			if (!cur || strcmp(cur_path, str(f, "path")) != 0) {
+				buf md = BUF_INIT;
+				cur_path = str(f, "path");
+				md_code(&md, cur_path, strlen(cur_path));
+				cur = json_pack("{s:s, s:s, s:[]}", "path", cur_path, "path_md", buf_cstr(&md), "findings");
+				buf_free(&md);
+				json_array_append_new(files, cur);
+			}
+			json_array_append_new(json_object_get(cur, "findings"), finding_view(f, html));
+		}
+		json_object_set_new(v, "files", files);
+	}
 	{ /* New since the baseline */
 		json_t *news = json_array();
 		for (i = 0; i < json_array_size(findings); i++) {
@@ -342,7 +359,7 @@ static int importance_cmp(const void *pa, const void *pb)
 	return 0;
 }
 
-static int render_md(buf *out, json_t *model, const char *dir, const render_options *opt, buf *err)
+static int render_md(buf *out, json_t *model, const char *dir, const char *tname, const render_options *opt, buf *err)
 {
 	size_t limit = opt && opt->md_limit ? opt->md_limit : RENDER_MD_LIMIT;
 	json_t *all = json_object_get(model, "findings"), *view;
@@ -352,7 +369,7 @@ static int render_md(buf *out, json_t *model, const char *dir, const render_opti
 	int rc;
 
 	view = view_build(model, NULL, 0);
-	rc = render_template(&attempt, view, dir, "report.md.mustache", mustache_escape_markdown, err);
+	rc = render_template(&attempt, view, dir, tname, mustache_escape_markdown, err);
 	json_decref(view);
 	if (rc < 0 || attempt.len <= limit) {
 		if (rc == 0)
@@ -397,7 +414,7 @@ static int render_md(buf *out, json_t *model, const char *dir, const render_opti
 		json_object_set_new(view, "omitted", json_pack("{s:I, s:s}", "count", (json_int_t)(n - mid), "where",
 		                                               opt && opt->full_report ? opt->full_report
 		                                               : "the JSON or HTML report of the same run"));
-		rc = render_template(&try, view, dir, "report.md.mustache", mustache_escape_markdown, err);
+		rc = render_template(&try, view, dir, tname, mustache_escape_markdown, err);
 		json_decref(view);
 		json_decref(keep);
 		if (rc < 0) {
@@ -422,7 +439,7 @@ static int render_md(buf *out, json_t *model, const char *dir, const render_opti
 		json_object_set_new(view, "omitted", json_pack("{s:I, s:s}", "count", (json_int_t)n, "where",
 		                                               opt && opt->full_report ? opt->full_report
 		                                               : "the JSON or HTML report of the same run"));
-		rc = render_template(&attempt, view, dir, "report.md.mustache", mustache_escape_markdown, err);
+		rc = render_template(&attempt, view, dir, tname, mustache_escape_markdown, err);
 		json_decref(view);
 		json_decref(none);
 	}
@@ -446,7 +463,8 @@ int render_report(buf *out, json_t *model, const char *format, const char *dir, 
 		return rc;
 	}
 	if (strcmp(format, "md") == 0)
-		return render_md(out, model, dir, opt, err);
+		return render_md(out, model, dir, json_object_get(model, "diff") ? "report-pr.md.mustache" : "report.md.mustache",
+		                 opt, err);
 	if (strcmp(format, "html") == 0) {
 		json_t *view = view_build(model, NULL, 1);
 		int rc = render_template(out, view, dir, "report.html.mustache", mustache_escape_html, err);

@@ -89,4 +89,34 @@ check "not a repository: exit 2, one line" sh -c "test $? -eq 2 && grep -q 'not 
 printf 'garbage' >"$R/.git/HEAD.bak"
 audit --root "$R" --paths ../outside
 check "a path outside the root: exit 2" sh -c "test $? -eq 2 && grep -q 'outside the root' '$scratch/err'"
+# --diff: a branch that renames a file and adds one clone site
+git checkout -q -b feature
+git mv lib/llm/src/backend.rs lib/llm/src/router.rs
+cat >>lib/llm/src/router.rs <<'RS'
+fn added(payload: Vec<u8>) -> usize { let copy = payload.clone(); consume(copy) }
+RS
+git commit -qam feature
+git checkout -q main
+printf '// on main after the branch\nfn m(x: String) { let y = x.clone(); z(y); }\n' >lib/llm/src/main_only.rs
+git add lib/llm/src/main_only.rs && git commit -qm main-moves-on
+audit --root "$R" --paths . --diff main..feature
+check "--diff BASE..HEAD: exit 0" test $? -eq 0
+check "--diff: only the added site, through the rename" python3 -c "
+import json,sys; m=json.load(open(sys.argv[1]))
+f=m['findings']; assert [(x['path'], x['fn']) for x in f] == [('lib/llm/src/router.rs', 'added')], f
+d=m['diff']; assert d['findings_elsewhere'] >= 3 and d['given'] == 'main..feature', d" "$scratch/out.json"
+"$H" audit --root "$R" --paths . --diff main..feature --format md >"$scratch/pr.md"
+check "--diff Markdown: the range in the title, grouped by file, one line about the rest" sh -c "grep -q '^# Clone audit of \`main..feature\`' '$scratch/pr.md' && grep -q '^## \`lib/llm/src/router.rs\`' '$scratch/pr.md' && grep -q '^Untouched code: ' '$scratch/pr.md'"
+check "--diff Markdown: fits one comment" test "$(wc -c <"$scratch/pr.md")" -le 65536
+git checkout -q feature
+printf 'fn wip(s: String) -> usize { s.clone().len() }\n' >>lib/llm/src/router.rs
+audit --root "$R" --paths . --diff main
+check "--diff BASE: the working tree's uncommitted lines too (and untracked files)" python3 -c "
+import json,sys; m=json.load(open(sys.argv[1]))
+assert sorted(x['fn'] for x in m['findings']) == ['added', 'new_file', 'wip'], m['findings']" "$scratch/out.json"
+git checkout -q -- . && git checkout -q main
+audit --root "$R" --diff 'main..'
+check "a malformed range: exit 2, one line" sh -c "test $? -eq 2 && grep -q 'malformed range' '$scratch/err'"
+audit --root "$R" --diff main --rev main
+check "--diff with --rev: usage error" test $? -eq 2
 done_testing
