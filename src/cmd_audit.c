@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "datadir.h"
 #include "discover.h"
+#include "emit.h"
 #include "fileio.h"
 #include "gitdiff.h"
 #include "render.h"
@@ -27,10 +28,13 @@ static const cli_opt options[] = {
 	{ "rev", CLI_VALUE, 0, "REV", "audit this git revision from the object database (no checkout)" },
 	{ "diff", CLI_VALUE, 0, "RANGE", "BASE..HEAD (as a pull request) or BASE (the working tree): only lines the change adds" },
 	{ "paths", CLI_LIST, 1, "P", "files or directories to audit (default: the rules' default_paths)" },
-	{ "format", CLI_VALUE, 1, "FMT", "md, html or json (default: md)" },
+	{ "format", CLI_VALUE, 1, "FMT", "md, html, json, sarif or gitlab, or a comma list (default: md)" },
 	{ "only-actionable", CLI_FLAG, 1, NULL, "keep removable and structural findings only" },
 	{ "include-tests", CLI_FLAG, 1, NULL, "audit test, bench and example paths as production code" },
 	{ "output", CLI_VALUE, 0, "FILE", "write the report to FILE (atomically) instead of standard output" },
+	{ "output-dir", CLI_VALUE, 0, "DIR", "write each format to DIR/audit.EXT (atomically)" },
+	{ "fail-on", CLI_VALUE, 0, "WHAT", "exit 1 when actionable findings exist: new, high, medium or any" },
+	{ "exit-zero", CLI_FLAG, 0, NULL, "exit 0 even when --fail-on finds something (report-only jobs)" },
 	{ "jobs", CLI_VALUE, 0, "N", "worker threads (default: one per CPU); output is the same for any N" },
 	{ "patterns", CLI_VALUE, 0, "DIR", "read inventory.rules and audit.rules from DIR" },
 	{ "templates", CLI_VALUE, 0, "DIR", "read report templates from DIR" },
@@ -46,7 +50,8 @@ typedef struct {
 	size_t npaths;
 	const char *format;
 	int only_actionable, include_tests;
-	const char *output, *patterns, *templates, *full_report, *rev, *baseline, *history, *diff;
+	const char *output, *patterns, *templates, *full_report, *rev, *baseline, *history, *diff, *output_dir, *fail_on;
+	int exit_zero;
 	long long jobs;
 } audit_args;
 
@@ -60,10 +65,6 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->paths = v;
 		a->npaths = n;
 	} else if (strcmp(o->name, "format") == 0) {
-		if (!render_format_known(v[0])) {
-			buf_printf(err, "argument --format: invalid choice: '%s' (choose from 'md', 'html', 'json')", v[0]);
-			return -1;
-		}
 		a->format = v[0];
 	} else if (strcmp(o->name, "only-actionable") == 0)
 		a->only_actionable = 1;
@@ -83,6 +84,17 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->baseline = v[0];
 	else if (strcmp(o->name, "diff") == 0)
 		a->diff = v[0];
+	else if (strcmp(o->name, "output-dir") == 0)
+		a->output_dir = v[0];
+	else if (strcmp(o->name, "exit-zero") == 0)
+		a->exit_zero = 1;
+	else if (strcmp(o->name, "fail-on") == 0) {
+		if (strcmp(v[0], "new") && strcmp(v[0], "high") && strcmp(v[0], "medium") && strcmp(v[0], "any")) {
+			buf_printf(err, "argument --fail-on: invalid choice: '%s' (choose from new, high, medium, any)", v[0]);
+			return -1;
+		}
+		a->fail_on = v[0];
+	}
 	else if (strcmp(o->name, "history") == 0)
 		a->history = v[0];
 	else if (strcmp(o->name, "jobs") == 0) {
@@ -123,6 +135,29 @@ static int keep_changed(audit_result *res, gitdiff *change, source_set *src, buf
 	return 0;
 }
 
+/* --fail-on: does an actionable finding pass the threshold?  Only removable
+ * and structural findings count: a gate never fails a build on a clone the
+ * audit says is needed. */
+static int gate_trips(json_t *model, const char *what)
+{
+	json_t *findings = json_object_get(model, "findings");
+	size_t i;
+
+	for (i = 0; i < json_array_size(findings); i++) {
+		json_t *f = json_array_get(findings, i);
+		const char *bucket = json_string_value(json_object_get(f, "bucket"));
+		const char *tier = json_string_value(json_object_get(f, "tier"));
+		const char *status = json_string_value(json_object_get(f, "status"));
+		if (strncmp(bucket, "removable", 9) != 0 && strcmp(bucket, "structural_refactor") != 0)
+			continue;
+		if (strcmp(what, "any") == 0 || (strcmp(what, "high") == 0 && strcmp(tier, "high") == 0) ||
+		    (strcmp(what, "medium") == 0 && strcmp(tier, "low") != 0) ||
+		    (strcmp(what, "new") == 0 && (!status || strcmp(status, "new") == 0)))
+			return 1;
+	}
+	return 0;
+}
+
 static void print_help(void)
 {
 	buf b = BUF_INIT;
@@ -135,7 +170,8 @@ static void print_help(void)
 	             "Options:\n");
 	cli_help(&b, options, NOPTIONS);
 	buf_puts(&b, "  -h, --help                 show this help and exit\n\n"
-	             "Exit status: 0 the report was written; 2 usage or internal error.\n");
+	             "Exit status: 0 the report was written; 1 --fail-on found actionable findings\n"
+	             "over the threshold; 2 usage, input or internal error (outranks 1).\n");
 	fputs(buf_cstr(&b), stdout);
 	buf_free(&b);
 }
@@ -167,7 +203,7 @@ static void command_line(buf *b, int argc, char **argv)
 
 int cmd_audit(int argc, char **argv)
 {
-	audit_args a = { ".", NULL, 0, "md", 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0 };
+	audit_args a;
 	gitdiff change;
 	buf err = BUF_INIT, path = BUF_INIT, apath = BUF_INIT, tdir = BUF_INIT, cmd = BUF_INIT, out = BUF_INIT;
 	rules *r = NULL;
@@ -179,6 +215,9 @@ int cmd_audit(int argc, char **argv)
 	size_t i;
 	int rc = 2;
 
+	memset(&a, 0, sizeof(a));
+	a.root = ".";
+	a.format = "md";
 	memset(&ar, 0, sizeof(ar));
 	memset(&src, 0, sizeof(src));
 	memset(&change, 0, sizeof(change));
@@ -194,6 +233,13 @@ int cmd_audit(int argc, char **argv)
 		break;
 	}
 	command_line(&cmd, argc, argv);
+	{
+		emit_options eo = { a.format, a.output, a.output_dir, NULL, NULL };
+		if (emit_check(&eo, &err) < 0) {
+			rc = usage_error(buf_cstr(&err));
+			goto done;
+		}
+	}
 	if (a.diff && a.rev) {
 		rc = usage_error("--diff and --rev do not go together: the range names the revision");
 		goto done;
@@ -270,18 +316,11 @@ int cmd_audit(int argc, char **argv)
 	if (a.history && history_update(model, a.history, &err) < 0)
 		goto fail;
 	{
-		render_options ro = { 0, a.full_report };
-		if (render_report(&out, model, a.format, tdir.ptr, &ro, &err) < 0)
+		emit_options eo = { a.format, a.output, a.output_dir, tdir.ptr, a.full_report };
+		if (emit_reports(model, &eo, &err) < 0)
 			goto fail;
 	}
-	if (a.output) {
-		if (fileio_write_atomic(a.output, buf_cstr(&out), out.len, &err) < 0)
-			goto fail;
-	} else if ((out.len && fwrite(out.ptr, 1, out.len, stdout) != out.len) || fflush(stdout) != 0) {
-		perror(PROG ": writing output");
-		goto done;
-	}
-	rc = 0;
+	rc = a.fail_on && !a.exit_zero && gate_trips(model, a.fail_on) ? 1 : 0;
 	goto done;
 oom:
 	buf_puts(&err, "out of memory");

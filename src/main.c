@@ -9,6 +9,7 @@
 
 #include "cmd_audit.h"
 #include "cmd_inventory.h"
+#include "cmd_render.h"
 
 static void print_usage(FILE *f)
 {
@@ -16,7 +17,9 @@ static void print_usage(FILE *f)
 	      "Audit Rust repositories for avoidable work on hot paths.\n\n"
 	      "Commands:\n"
 	      "  audit       classify every clone site into the clone-audit workflow's six\n"
-	      "              buckets with evidence, and write the report (md, html, json)\n"
+	      "              buckets with evidence, and write the report (md, html, json,\n"
+	      "              sarif, gitlab)\n"
+	      "  render      render a saved JSON report again (another format or template)\n"
 	      "  inventory   rank .clone() call sites by hot-path priority (the reference\n"
 	      "              clone inventory, byte for byte)\n\n"
 	      "Options:\n"
@@ -49,6 +52,8 @@ int main(int argc, char **argv)
 		git_libgit2_shutdown();
 		return rc;
 	}
+	if (strcmp(cmd, "render") == 0)
+		return cmd_render(argc - 2, argv + 2);
 	if (strcmp(cmd, "inventory") == 0)
 		return cmd_inventory(argc - 2, argv + 2);
 	fprintf(stderr, "hotpath-audit: unknown command '%s'\nTry 'hotpath-audit --help' for more information.\n", cmd);

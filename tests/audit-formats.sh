@@ -1,0 +1,82 @@
+#!/bin/sh
+# Several formats in one run, SARIF against the official schema, GitLab
+# Code Quality, `render` of a saved report, and the gates' exit codes.
+. "$top_srcdir/tests/lib.sh"
+command -v python3 >/dev/null || { echo "1..0 # SKIP python3 missing"; exit 0; }
+H=$HOTPATH_AUDIT
+S=$top_srcdir/samples
+export SOURCE_DATE_EPOCH=1700000000
+mkdir -p "$scratch/out"
+"$H" audit --root "$S" --format md,html,json,sarif,gitlab --output-dir "$scratch/out"
+check "five formats in one run: exit 0" test $? -eq 0
+check "five files written" sh -c "cd '$scratch/out' && test -s audit.md && test -s audit.html && test -s audit.json && test -s audit.sarif && test -s audit.gitlab.json"
+
+py=python3
+python3 -c 'import jsonschema' 2>/dev/null || py=/usr/bin/python3
+if $py -c 'import jsonschema' 2>/dev/null; then
+	check "SARIF validates against the official SARIF 2.1.0 schema" $py -c "
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))" "$scratch/out/audit.sarif" "$SHARED_DIR/sarif/sarif-schema-2.1.0.json"
+else
+	skip "SARIF validates against the official SARIF 2.1.0 schema" "python3-jsonschema missing"
+fi
+check "SARIF: rules with descriptions and help, results with ruleId, level, relative uri, region, partialFingerprints" python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1])); m = json.load(open(sys.argv[2]))
+run = s['runs'][0]; rules = run['tool']['driver']['rules']
+assert {r['id'] for r in rules} == {'removable_move', 'removable_borrow', 'structural_refactor', 'semantic_required', 'cheap_required', 'cold_test_only'}
+assert all(r['shortDescription']['text'] and r['fullDescription']['text'] and r['help']['text'] for r in rules)
+res = run['results']; assert len(res) == len(m['findings'])
+for r, f in zip(res, m['findings']):
+    loc = r['locations'][0]['physicalLocation']
+    assert r['ruleId'] == f['bucket'] and rules[r['ruleIndex']]['id'] == r['ruleId']
+    assert r['level'] in ('warning', 'note') and not loc['artifactLocation']['uri'].startswith('/')
+    assert loc['region'] == {'startLine': f['line'], 'startColumn': f['column']}
+    assert r['partialFingerprints']['hotpathAudit/v1'] == f['fingerprint']
+" "$scratch/out/audit.sarif" "$scratch/out/audit.json"
+check "GitLab Code Quality: description, check_name, fingerprint, severity, location" python3 -c "
+import json, sys
+g = json.load(open(sys.argv[1]))
+assert g and all(set(x) == {'description', 'check_name', 'fingerprint', 'severity', 'location'} for x in g)
+assert all(x['severity'] in ('info', 'minor', 'major', 'critical', 'blocker') and x['location']['lines']['begin'] > 0 for x in g)
+assert len({x['fingerprint'] for x in g}) == len(g)" "$scratch/out/audit.gitlab.json"
+
+"$H" render "$scratch/out/audit.json" --format md >"$scratch/re.md"
+same_file "render: the saved report gives the same Markdown" "$scratch/out/audit.md" "$scratch/re.md"
+"$H" render "$scratch/out/audit.json" --format html,sarif --output-dir "$scratch/re"
+check "render: --output-dir needs the directory" test $? -eq 2
+mkdir -p "$scratch/re"
+"$H" render "$scratch/out/audit.json" --format html,sarif --output-dir "$scratch/re"
+same_file "render: the same HTML" "$scratch/out/audit.html" "$scratch/re/audit.html"
+printf '{"schema": "x"}' >"$scratch/bad.json"
+"$H" render "$scratch/bad.json" >/dev/null 2>"$scratch/err"
+check "render of something else: exit 2, says why" sh -c "test $? -eq 2 && grep -q 'not a hotpath-audit report' '$scratch/err'"
+
+"$H" audit --root "$S" --format md,html >/dev/null 2>&1
+check "several formats without --output-dir: usage error" test $? -eq 2
+"$H" audit --root "$S" --format md,pdf --output-dir "$scratch/out" 2>/dev/null
+check "an unknown format in the list: usage error" test $? -eq 2
+cp "$scratch/out/audit.md" "$scratch/before.md"
+"$H" audit --root "$S" --format md,html --output-dir "$scratch/nowhere" 2>"$scratch/err"
+check "an output directory that does not exist: exit 2, named" sh -c "test $? -eq 2 && grep -q 'nowhere' '$scratch/err'"
+mkdir -p "$scratch/tpl" && cp "$top_srcdir"/templates/*.mustache "$scratch/tpl/"
+printf '{{#broken}\n' >"$scratch/tpl/report.html.mustache"
+"$H" audit --root "$S" --format md,html --output-dir "$scratch/out" --templates "$scratch/tpl" 2>/dev/null
+check "a template error writes no format at all (the old Markdown stays)" sh -c "test $? -eq 2 && cmp -s '$scratch/before.md' '$scratch/out/audit.md'"
+
+"$H" audit --root "$S" --fail-on any >/dev/null
+check "--fail-on any with actionable findings: exit 1" test $? -eq 1
+"$H" audit --root "$S" --fail-on any --exit-zero >/dev/null
+check "--exit-zero: exit 0" test $? -eq 0
+"$H" audit --root "$S" --paths lib/kv-router/src/indexer.rs --only-actionable --format json >"$scratch/ix.json"
+"$H" audit --root "$S" --paths lib/llm/src/util --fail-on high >/dev/null
+check "--fail-on high without high-tier actionable findings: exit 0" test $? -eq 0
+"$H" audit --root "$S" --fail-on high >/dev/null
+check "--fail-on high with them: exit 1" test $? -eq 1
+"$H" audit --root "$S" --baseline "$scratch/out/audit.json" --fail-on new >/dev/null
+check "--fail-on new against an identical baseline: exit 0" test $? -eq 0
+"$H" audit --root "$S" --fail-on sometimes >/dev/null 2>&1
+check "--fail-on with a bad value: exit 2" test $? -eq 2
+"$H" audit --root "$S" --fail-on any --baseline "$scratch/bad.json" >/dev/null 2>&1
+check "an error outranks a tripped gate: exit 2" test $? -eq 2
+done_testing
