@@ -175,6 +175,41 @@ static json_t *window(const char *text, size_t len, uint32_t first, uint32_t las
 	return lines;
 }
 
+static void source_line(const char *text, size_t len, uint32_t line, const char **s, size_t *n);
+
+/* `// hotpath-audit: allow(WHAT) reason` on line `line` of text: WHAT (a
+ * bucket or rule) and the reason, else 0.  A marker with no reason gives
+ * *reason_len 0. */
+static int allow_marker(const char *text, size_t len, uint32_t line, const char **what, size_t *what_len,
+                        const char **reason, size_t *reason_len)
+{
+	static const char mark[] = "hotpath-audit: allow(";
+	const char *s, *e, *m, *close;
+	size_t n;
+
+	if (line == 0)
+		return 0;
+	source_line(text, len, line, &s, &n);
+	e = s + n;
+	m = n >= sizeof(mark) - 1 ? memmem(s, n, mark, sizeof(mark) - 1) : NULL;
+	if (!m)
+		return 0;
+	m += sizeof(mark) - 1;
+	close = memchr(m, ')', (size_t)(e - m));
+	if (!close || close == m)
+		return 0;
+	*what = m;
+	*what_len = (size_t)(close - m);
+	m = close + 1;
+	while (m < e && (*m == ' ' || *m == '\t' || *m == ':' || *m == '-'))
+		m++;
+	while (e > m && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '/' || e[-1] == '*'))
+		e--; /* a closing block comment is not part of the reason */
+	*reason = m;
+	*reason_len = (size_t)(e - m);
+	return 1;
+}
+
 /* The source line `line` (1-based, '\n' lines) of text, stripped. */
 static void source_line(const char *text, size_t len, uint32_t line, const char **s, size_t *n)
 {
@@ -303,6 +338,32 @@ int audit_buffer(const audit_options *opt, const char *report, const char *data,
 			uint32_t first = fs.line > 3 ? fs.line - 3 : 1;
 			json_object_set_new(f, "window", json_pack("{s:I, s:o}", "first", (json_int_t)first, "lines",
 			                                           window(text, len, first, fs.line + 3)));
+		}
+		{ /* suppressed where the code says so */
+			const char *what, *reason;
+			size_t wl, rl;
+			uint32_t at;
+			const char *bucket = json_string_value(json_object_get(f, "bucket"));
+			const char *rule = json_string_value(json_object_get(f, "rule"));
+			for (at = fs.line; at + 1 >= fs.line && at >= 1; at--) {
+				if (!allow_marker(text, len, at, &what, &wl, &reason, &rl))
+					continue;
+				if (!((wl == strlen(bucket) && memcmp(what, bucket, wl) == 0) ||
+				      (wl == strlen(rule) && memcmp(what, rule, wl) == 0) || (wl == 3 && memcmp(what, "all", 3) == 0)))
+					continue;
+				if (!rl) {
+					char msg[160];
+					snprintf(msg, sizeof(msg), "suppression without a reason is not honoured: allow(%.*s)", (int)wl, what);
+					add_problem(problems, report, at, msg);
+					break;
+				}
+				json_object_set_new(f, "suppression", json_pack("{s:s, s:I, s:s%}", "by", "comment", "line",
+				                                                (json_int_t)at, "reason", reason, rl));
+				break;
+			}
+			if (!json_object_get(f, "suppression") && st->allow_redundant_clone && bucket_is_removable(v.bucket))
+				json_object_set_new(f, "suppression", json_pack("{s:s, s:s}", "by", "attribute", "reason",
+				                                                "#[allow(clippy::redundant_clone)] on an enclosing item"));
 		}
 		if (json_array_append_new(findings, f) < 0)
 			goto done;

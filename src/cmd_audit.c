@@ -18,6 +18,7 @@
 #include "gitdiff.h"
 #include "render.h"
 #include "report.h"
+#include "repoconf.h"
 #include "sources.h"
 #include "rules.h"
 
@@ -39,6 +40,8 @@ static const cli_opt options[] = {
 	{ "patterns", CLI_VALUE, 0, "DIR", "read inventory.rules and audit.rules from DIR" },
 	{ "templates", CLI_VALUE, 0, "DIR", "read report templates from DIR" },
 	{ "full-report", CLI_VALUE, 0, "WHERE", "where the full report is, named when a Markdown report is cut to fit" },
+	{ "config", CLI_VALUE, 0, "FILE", "read the configuration from FILE (default: .hotpath-audit.json at the root)" },
+	{ "no-config", CLI_FLAG, 0, NULL, "ignore any configuration file" },
 	{ "baseline", CLI_VALUE, 0, "FILE", "an earlier JSON report: mark findings new or unchanged, list the resolved" },
 	{ "history", CLI_VALUE, 0, "FILE", "append this run's counts to FILE (one JSON line a run); the HTML draws the trend" },
 };
@@ -51,7 +54,8 @@ typedef struct {
 	const char *format;
 	int only_actionable, include_tests;
 	const char *output, *patterns, *templates, *full_report, *rev, *baseline, *history, *diff, *output_dir, *fail_on;
-	int exit_zero;
+	const char *config;
+	int exit_zero, no_config;
 	long long jobs;
 } audit_args;
 
@@ -88,6 +92,10 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->output_dir = v[0];
 	else if (strcmp(o->name, "exit-zero") == 0)
 		a->exit_zero = 1;
+	else if (strcmp(o->name, "config") == 0)
+		a->config = v[0];
+	else if (strcmp(o->name, "no-config") == 0)
+		a->no_config = 1;
 	else if (strcmp(o->name, "fail-on") == 0) {
 		if (strcmp(v[0], "new") && strcmp(v[0], "high") && strcmp(v[0], "medium") && strcmp(v[0], "any")) {
 			buf_printf(err, "argument --fail-on: invalid choice: '%s' (choose from new, high, medium, any)", v[0]);
@@ -210,7 +218,7 @@ int cmd_audit(int argc, char **argv)
 	audit_rules ar;
 	source_set src;
 	audit_result res = { 0 };
-	json_t *model = NULL, *base = NULL;
+	json_t *model = NULL, *base = NULL, *cfg = NULL;
 	const char **default_paths = NULL;
 	size_t i;
 	int rc = 2;
@@ -283,6 +291,15 @@ int cmd_audit(int argc, char **argv)
 			goto done;
 		}
 	}
+	if (repoconf_load(&cfg, &src, a.config, a.no_config, &err) < 0) {
+		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
+		goto done;
+	}
+	if (cfg) {
+		if (repoconf_hot_paths(r, cfg) < 0)
+			goto oom;
+		repoconf_exclude(&src, cfg);
+	}
 	/* unlike inventory (which mirrors the reference), say what is missing
 	 * of what the user named */
 	for (i = 0; !default_paths && !a.rev && i < a.npaths; i++) {
@@ -300,6 +317,8 @@ int cmd_audit(int argc, char **argv)
 		                    apath.ptr, src.info, src.skipped };
 		if (audit_files(&ao, &res, &err) < 0)
 			goto fail;
+		if (cfg)
+			repoconf_suppress(res.findings, cfg);
 		if (a.diff && keep_changed(&res, &change, &src, &err) < 0)
 			goto fail;
 		if (!(model = report_build(&res, &sc)))
@@ -330,6 +349,7 @@ fail:
 done:
 	json_decref(model);
 	json_decref(base);
+	json_decref(cfg);
 	gitdiff_free(&change);
 	audit_result_free(&res);
 	sources_close(&src);

@@ -284,6 +284,7 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 		                                          20 + (double)nruns * (w + 4), "height", height + 20, "runs",
 		                                          (json_int_t)nruns));
 	}
+	json_object_set_new(v, "has_suppressed", json_boolean(json_array_size(json_object_get(model, "suppressed")) > 0));
 	json_object_set_new(v, "has_problems", json_boolean(json_array_size(json_object_get(model, "problems")) > 0));
 	json_object_set_new(v, "has_batches", json_boolean(json_array_size(json_object_get(model, "batches")) > 0));
 	json_object_set_new(v, "has_left_alone", json_boolean(json_array_size(json_object_get(model, "left_alone")) > 0));

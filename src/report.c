@@ -137,7 +137,7 @@ static json_t *review_roles(json_t *findings)
 
 json_t *report_build(const audit_result *a, const report_scope *scope)
 {
-	json_t *m = json_object(), *paths = json_array(), *kept = json_array();
+	json_t *m = json_object(), *paths = json_array(), *kept = json_array(), *suppressed = json_array();
 	json_t *by_bucket = json_object(), *by_tier = json_object(), *by_conf = json_object();
 	char when[32];
 	size_t i, actionable = 0, hot = 0;
@@ -158,6 +158,15 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 	for (i = 0; i < json_array_size(a->findings); i++) {
 		json_t *f = json_array_get(a->findings, i);
 		const char *bucket = json_string_value(json_object_get(f, "bucket"));
+		if (json_object_get(f, "suppression")) { /* listed apart, never dropped */
+			json_array_append_new(suppressed, json_pack("{s:O, s:O, s:O, s:O, s:O, s:O*, s:O}", "path",
+			                                            json_object_get(f, "path"), "line", json_object_get(f, "line"),
+			                                            "fingerprint", json_object_get(f, "fingerprint"), "bucket",
+			                                            json_object_get(f, "bucket"), "rule", json_object_get(f, "rule"),
+			                                            "fn", json_object_get(f, "fn"), "suppression",
+			                                            json_object_get(f, "suppression")));
+			continue;
+		}
 		if (scope->only_actionable && !is_actionable(bucket))
 			continue;
 		json_array_append(kept, f);
@@ -180,12 +189,15 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 	paths = NULL;
 	json_object_set_new(m, "source", scope->source ? json_deep_copy(scope->source) : json_object());
 	json_object_set_new(m, "skipped", scope->skipped ? json_deep_copy(scope->skipped) : json_array());
-	json_object_set_new(m, "summary", json_pack("{s:I, s:I, s:I, s:o, s:o, s:o}", "total",
-	                                            (json_int_t)json_array_size(kept), "actionable", (json_int_t)actionable,
+	json_object_set_new(m, "summary", json_pack("{s:I, s:I, s:I, s:I, s:o, s:o, s:o}", "total",
+	                                            (json_int_t)json_array_size(kept), "suppressed",
+	                                            (json_int_t)json_array_size(suppressed), "actionable", (json_int_t)actionable,
 	                                            "on_hot_path", (json_int_t)hot, "by_bucket", by_bucket, "by_tier",
 	                                            by_tier, "by_confidence", by_conf));
 	by_bucket = by_tier = by_conf = NULL;
 	json_object_set_new(m, "findings", kept);
+	json_object_set_new(m, "suppressed", suppressed);
+	suppressed = NULL;
 	json_object_set_new(m, "left_alone", left_alone(kept));
 	json_object_set_new(m, "batches", batches(kept));
 	json_object_set_new(m, "review", review_roles(kept));
@@ -196,6 +208,7 @@ oom:
 	json_decref(m);
 	json_decref(paths);
 	json_decref(kept);
+	json_decref(suppressed);
 	json_decref(by_bucket);
 	json_decref(by_tier);
 	json_decref(by_conf);
