@@ -2,6 +2,7 @@
 
 #include "cmd_audit.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,28 @@ static int keep_changed(audit_result *res, gitdiff *change, source_set *src, buf
 	json_decref(res->findings);
 	res->findings = kept;
 	return 0;
+}
+
+/* The rule set's version: FNV-1a over both rules files, so a report says
+ * which rules made it. */
+static void rules_version(char out[32], const char *a, const char *b)
+{
+	const char *files[2] = { a, b };
+	uint64_t h = 0xcbf29ce484222325ULL;
+	buf text = BUF_INIT;
+	int i, errnum;
+	size_t k;
+
+	for (i = 0; i < 2; i++) {
+		if (fileio_read_into(files[i], &text, &errnum) < 0)
+			continue;
+		for (k = 0; k < text.len; k++) {
+			h ^= (unsigned char)text.ptr[k];
+			h *= 0x100000001b3ULL;
+		}
+	}
+	buf_free(&text);
+	snprintf(out, 32, "%016llx", (unsigned long long)h);
 }
 
 /* --fail-on: does an actionable finding pass the threshold?  Only removable
@@ -313,8 +336,10 @@ int cmd_audit(int argc, char **argv)
 
 	{
 		audit_options ao = { r, &ar, &src, a.include_tests, (unsigned)a.jobs, NULL };
+		char version[32];
 		report_scope sc = { buf_cstr(&cmd), a.root, a.paths, a.npaths, a.include_tests, a.only_actionable, path.ptr,
-		                    apath.ptr, src.info, src.skipped };
+		                    apath.ptr, version, src.info, src.skipped };
+		rules_version(version, path.ptr, apath.ptr);
 		if (audit_files(&ao, &res, &err) < 0)
 			goto fail;
 		if (cfg)

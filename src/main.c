@@ -48,6 +48,9 @@ int main(int argc, char **argv)
 	if (strcmp(cmd, "audit") == 0) {
 		int rc;
 		git_libgit2_init();
+		/* refuse repositories owned by another user, as git does since
+		 * CVE-2022-24765; the error says how to allow one */
+		git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 1);
 		rc = cmd_audit(argc - 2, argv + 2);
 		git_libgit2_shutdown();
 		return rc;

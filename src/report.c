@@ -180,8 +180,13 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 	json_object_set_new(m, "schema", json_string("hotpath-audit-report"));
 	json_object_set_new(m, "version", json_integer(REPORT_SCHEMA_VERSION));
 	json_object_set_new(m, "generated", json_string(when));
-	json_object_set_new(m, "tool", json_pack("{s:s, s:s, s:s, s:s}", "name", PACKAGE_NAME, "version", PACKAGE_VERSION,
-	                                         "rules", scope->rules_file, "audit_rules", scope->audit_rules_file));
+	{ /* file names, not this machine's paths: the same input gives the same bytes anywhere */
+		const char *r1 = strrchr(scope->rules_file, '/'), *r2 = strrchr(scope->audit_rules_file, '/');
+		json_object_set_new(m, "tool", json_pack("{s:s, s:s, s:s, s:s, s:s}", "name", PACKAGE_NAME, "version",
+		                                         PACKAGE_VERSION, "rules", r1 ? r1 + 1 : scope->rules_file,
+		                                         "audit_rules", r2 ? r2 + 1 : scope->audit_rules_file,
+		                                         "rules_version", scope->rules_version ? scope->rules_version : ""));
+	}
 	json_object_set_new(m, "scope", json_pack("{s:s, s:s, s:o, s:b, s:b, s:I}", "command", scope->command_line, "root",
 	                                          scope->root, "paths", paths, "include_tests", scope->include_tests,
 	                                          "only_actionable", scope->only_actionable, "files_audited",

@@ -21,6 +21,7 @@ typedef struct {
 	int only_actionable;        /* keep removable and structural findings only */
 	const char *rules_file;     /* inventory.rules used */
 	const char *audit_rules_file;
+	const char *rules_version;  /* a hash of both rules files' contents */
 	json_t *source;             /* where the files came from (borrowed): {kind, repository, branch, commit, ...} */
 	json_t *skipped;            /* [{path, reason}] (borrowed) */
 } report_scope;

@@ -300,7 +300,22 @@ static int open_git(source_set *s, const sources_options *opt, const path_filter
 	int rc = -1;
 
 	json_object_set_new(s->info, "kind", json_string(opt->rev ? "git revision" : "git working tree"));
-	json_object_set_new(s->info, "repository", json_string(workdir ? workdir : git_repository_path(s->repo)));
+	{ /* the origin's URL when there is one, else the directory's name */
+		git_remote *origin = NULL;
+		const char *path = workdir ? workdir : git_repository_path(s->repo), *name;
+		buf b = BUF_INIT;
+		if (git_remote_lookup(&origin, s->repo, "origin") == 0 && git_remote_url(origin))
+			json_object_set_new(s->info, "repository", json_string(git_remote_url(origin)));
+		else {
+			buf_puts(&b, path);
+			while (b.len > 1 && b.ptr[b.len - 1] == '/')
+				b.ptr[--b.len] = '\0';
+			name = strrchr(b.ptr, '/');
+			json_object_set_new(s->info, "repository", json_string(name ? name + 1 : b.ptr));
+		}
+		git_remote_free(origin);
+		buf_free(&b);
+	}
 	if (git_repository_head(&head, s->repo) == 0)
 		json_object_set_new(s->info, "branch", json_string(git_reference_is_branch(head)
 		                                                    ? git_reference_shorthand(head) : "(detached)"));
@@ -386,6 +401,17 @@ int sources_open(source_set *s, const sources_options *opt, buf *err)
 	s->root = buf_detach(&root);
 
 	e = opt->kind == SOURCES_WALK ? GIT_ENOTFOUND : git_repository_open_ext(&s->repo, s->root, 0, NULL);
+	if (e == GIT_ENOTFOUND && opt->kind != SOURCES_WALK) {
+		/* libgit2 1.5 reports a repository refused by the ownership
+		 * check as "not found": tell it apart, never audit it as a
+		 * plain directory behind the user's back */
+		const git_error *ge = git_error_last();
+		if (ge && ge->message && (strstr(ge->message, "safe.directory") || strstr(ge->message, "not owned"))) {
+			buf_printf(err, "%s: the repository is owned by another user; to trust it, run: "
+			                "git config --global --add safe.directory '%s'", s->root, s->root);
+			goto done;
+		}
+	}
 	if (e == GIT_ENOTFOUND) {
 		discover_result d;
 		size_t i;

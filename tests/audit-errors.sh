@@ -1,0 +1,42 @@
+#!/bin/sh
+# Failures that lose nothing: a full disk keeps the previous report whole,
+# and a repository owned by another user is a one-line error saying how to
+# allow it.  Both need root to set up (a tmpfs, another uid): skipped
+# without it.
+. "$top_srcdir/tests/lib.sh"
+H=$HOTPATH_AUDIT
+S=$top_srcdir/samples
+if [ "$(id -u)" -ne 0 ]; then
+	echo "1..0 # SKIP needs root to mount a small file system and to run as another user"
+	exit 0
+fi
+
+mkdir -p "$scratch/tiny"
+if mount -t tmpfs -o size=16k tmpfs "$scratch/tiny" 2>/dev/null; then
+	printf 'last night report\n' >"$scratch/tiny/audit.md"
+	"$H" audit --root "$S" --format md --output "$scratch/tiny/audit.md" 2>"$scratch/err"
+	rc=$?
+	check "a full disk: exit 2" test $rc -eq 2
+	check "a full disk: the message names the file and the reason" grep -q 'audit.md: No space left on device' "$scratch/err"
+	check "a full disk: last night's report is untouched" sh -c "test \"\$(cat '$scratch/tiny/audit.md')\" = 'last night report'"
+	check "a full disk: no temporary file left behind" test "$(ls -A "$scratch/tiny" | wc -l)" -eq 1
+	umount "$scratch/tiny"
+else
+	skip "a full disk keeps the previous report" "cannot mount a tmpfs here"
+fi
+
+if command -v git >/dev/null && command -v setpriv >/dev/null; then
+	mkdir -p "$scratch/owned/lib" && cd "$scratch/owned" && git init -q . &&
+		printf 'fn f(x: String) { g(x.clone()); }\n' >lib/a.rs &&
+		git add . && git -c user.name=t -c user.email=t@e commit -qm c
+	chown -R 65534:65534 "$scratch/owned"
+	chmod -R a+rX "$scratch"
+	mkdir -p "$scratch/home" && chmod 777 "$scratch/home"
+	HOME=$scratch/home setpriv --reuid=65533 --regid=65533 --clear-groups "$H" audit --root "$scratch/owned" --paths . >/dev/null 2>"$scratch/err"
+	rc=$?
+	check "a repository owned by another user: exit 2" test $rc -eq 2
+	check "... one line that says how to allow it" sh -c "test \$(wc -l <'$scratch/err') -eq 1 && grep -q 'owned by another user.*safe.directory' '$scratch/err'"
+else
+	skip "a repository owned by another user" "git or setpriv missing"
+fi
+done_testing
