@@ -412,6 +412,19 @@ int sources_open(source_set *s, const sources_options *opt, buf *err)
 			goto done;
 		}
 	}
+	if (e == 0 && !opt->rev && git_repository_workdir(s->repo)) {
+		/* a root that git ignores (a build or unpacked tree inside a
+		 * checkout) has no tracked files: walk it as a directory */
+		const char *wd = git_repository_workdir(s->repo);
+		size_t wl = strlen(wd);
+		int ignored = 0;
+		if (strlen(s->root) >= wl && strncmp(s->root, wd, wl) == 0 &&
+		    git_ignore_path_is_ignored(&ignored, s->repo, s->root + wl) == 0 && ignored) {
+			git_repository_free(s->repo);
+			s->repo = NULL;
+			e = GIT_ENOTFOUND;
+		}
+	}
 	if (e == GIT_ENOTFOUND) {
 		discover_result d;
 		size_t i;

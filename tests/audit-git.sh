@@ -89,6 +89,13 @@ check "not a repository: exit 2, one line" sh -c "test $? -eq 2 && grep -q 'not 
 printf 'garbage' >"$R/.git/HEAD.bak"
 audit --root "$R" --paths ../outside
 check "a path outside the root: exit 2" sh -c "test $? -eq 2 && grep -q 'outside the root' '$scratch/err'"
+# a root that git ignores is walked as a directory
+mkdir -p "$R/target/pkg/lib"
+printf 'fn f(x: String) { g(x.clone()); }\n' >"$R/target/pkg/lib/a.rs"
+audit --root "$R/target/pkg"
+check "a root that git ignores is walked as a plain directory" python3 -c "
+import json,sys; m=json.load(open(sys.argv[1])); assert m['source']['kind'] == 'directory' and m['summary']['total'] == 1, m['source']" "$scratch/out.json"
+
 # --diff: a branch that renames a file and adds one clone site
 git checkout -q -b feature
 git mv lib/llm/src/backend.rs lib/llm/src/router.rs
