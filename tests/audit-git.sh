@@ -106,6 +106,7 @@ git commit -qam feature
 git checkout -q main
 printf '// on main after the branch\nfn m(x: String) { let y = x.clone(); z(y); }\n' >lib/llm/src/main_only.rs
 git add lib/llm/src/main_only.rs && git commit -qm main-moves-on
+git checkout -q feature && git merge -q --no-edit main >/dev/null && git checkout -q main
 audit --root "$R" --paths . --diff main..feature
 check "--diff BASE..HEAD: exit 0" test $? -eq 0
 check "--diff: only the added site, through the rename" python3 -c "
@@ -122,6 +123,14 @@ check "--diff BASE: the working tree's uncommitted lines too (and untracked file
 import json,sys; m=json.load(open(sys.argv[1]))
 assert sorted(x['fn'] for x in m['findings']) == ['added', 'new_file', 'wip'], m['findings']" "$scratch/out.json"
 git checkout -q -- . && git checkout -q main
+# a corrupt object: one line, exit 2
+git clone -q "$R" "$scratch/broken" && cd "$scratch/broken" || exit 1
+obj=$(git rev-parse HEAD:lib/llm/src/router.rs)
+git repack -q -a -d >/dev/null 2>&1; rm -f .git/objects/pack/*.pack .git/objects/pack/*.idx
+git cat-file -p HEAD >/dev/null 2>&1 || true
+audit --root "$scratch/broken" --paths . --rev HEAD
+check "a corrupt or missing object: exit 2, one line" sh -c "test $? -eq 2 && test \$(wc -l <'$scratch/err') -eq 1"
+cd "$R" || exit 1
 audit --root "$R" --diff 'main..'
 check "a malformed range: exit 2, one line" sh -c "test $? -eq 2 && grep -q 'malformed range' '$scratch/err'"
 audit --root "$R" --diff main --rev main

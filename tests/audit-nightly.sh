@@ -68,6 +68,11 @@ for f in b:
 assert any(f['path'].endswith('backend.rs') for f in b)
 " "$scratch/c1.json" "$scratch/c2.json"
 
+"$H" audit --root "$R" --paths . --diff HEAD~1..HEAD --format json >"$scratch/diff.json"
+check "--diff C1..C2 lists exactly the two new sites" python3 -c "
+import json, sys; f = json.load(open(sys.argv[1]))['findings']
+assert sorted((x['fn'], x['line']) for x in f) == [('fresh', 35), ('fresh', 36)], [(x['fn'], x['line']) for x in f]" "$scratch/diff.json"
+
 "$H" audit --root "$R" --paths . --rev HEAD --baseline "$scratch/c1.json" --format md >"$scratch/c2.md"
 check "Markdown opens with what is new and what was resolved" sh -c "grep -q '^## New since the baseline' '$scratch/c2.md' && grep -q '^## Resolved since the baseline' '$scratch/c2.md' && grep -q '2 new\*\*, \*\*1 resolved' '$scratch/c2.md'"
 "$H" audit --root "$R" --paths . --rev HEAD --baseline "$scratch/c1.json" --format html \

@@ -1,5 +1,6 @@
 # tests/lib.sh: TAP for the shell tests.  Source it, call `check` or
-# `ok`/`not_ok`, end with `done_testing`.
+# `ok`/`not_ok`, end with `done_testing`.  KEEP_SCRATCH=1 keeps the scratch
+# directory of a failing run for a look.
 set -u
 : "${HOTPATH_AUDIT:?run through make check}"
 : "${top_srcdir:?run through make check}"
@@ -19,4 +20,4 @@ same_file() {
 }
 done_testing() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/hpa-test.XXXXXX")
-trap 'chmod -R u+rwx "$scratch" 2>/dev/null; rm -rf "$scratch"' EXIT
+trap 'chmod -R u+rwx "$scratch" 2>/dev/null; [ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$scratch"' EXIT
