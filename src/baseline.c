@@ -11,15 +11,24 @@
 int baseline_load(json_t **out, const char *path, buf *err)
 {
 	buf text = BUF_INIT;
+	int rc;
+
+	*out = NULL;
+	if (fileio_read_all(path, &text, err) < 0)
+		return -1;
+	rc = baseline_parse(out, path, buf_cstr(&text), text.len, err);
+	buf_free(&text);
+	return rc;
+}
+
+int baseline_parse(json_t **out, const char *path, const char *text, size_t len, buf *err)
+{
 	json_error_t je;
 	json_t *m = NULL, *f;
 	size_t i;
 
 	*out = NULL;
-	if (fileio_read_all(path, &text, err) < 0)
-		return -1;
-	m = json_loadb(buf_cstr(&text), text.len, JSON_REJECT_DUPLICATES, &je);
-	buf_free(&text);
+	m = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!m) {
 		buf_printf(err, "%s:%d:%d: not a JSON report: %s", path, je.line, je.column, je.text);
 		return -1;

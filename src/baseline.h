@@ -17,6 +17,9 @@
  * finding without a fingerprint, ...).  The caller owns *out. */
 int baseline_load(json_t **out, const char *path, buf *err);
 
+/* The same, from text[0..len) named `name` in messages. */
+int baseline_parse(json_t **out, const char *name, const char *text, size_t len, buf *err);
+
 /* Mark model's findings new/unchanged against the baseline and add
  * `resolved` and the summary's `new`/`resolved` counts.  0, or -1 (memory). */
 int baseline_apply(json_t *model, json_t *baseline, const char *baseline_path);

@@ -1,0 +1,40 @@
+/* libFuzzer: any bytes as a Rust file through the whole per-file audit
+ * (lexer, scanner, evidence, classifier, the eight fields). */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "audit.h"
+
+static rules *r;
+static audit_rules ar;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	audit_options opt;
+	json_t *findings = json_array(), *problems = json_array();
+	buf err = BUF_INIT;
+
+	if (!r) {
+		const char *d = getenv("HOTPATH_AUDIT_DATADIR");
+		buf p = BUF_INIT, q = BUF_INIT;
+		buf_printf(&p, "%s/patterns/inventory.rules", d ? d : ".");
+		buf_printf(&q, "%s/patterns/audit.rules", d ? d : ".");
+		if (rules_load(&r, p.ptr, &err) < 0 || audit_rules_load(&ar, q.ptr, &err) < 0)
+			abort(); /* set HOTPATH_AUDIT_DATADIR to the source tree */
+		buf_free(&p);
+		buf_free(&q);
+	}
+	opt.rules = r;
+	opt.arules = &ar;
+	opt.src = NULL;
+	opt.include_tests = 0;
+	opt.jobs = 1;
+	opt.types = NULL;
+	audit_buffer(&opt, "lib/llm/src/backend.rs", (const char *)data, size, findings, problems);
+	json_decref(findings);
+	json_decref(problems);
+	buf_free(&err);
+	return 0;
+}
