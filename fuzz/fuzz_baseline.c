@@ -1,6 +1,8 @@
 /* libFuzzer: any bytes as a baseline report, applied to a small model. */
 #include "config.h"
 
+#include "fuzz.h"
+
 #include <stdint.h>
 
 #include "baseline.h"

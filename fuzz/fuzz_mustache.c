@@ -2,6 +2,8 @@
  * small report-like context, with partials that refer to themselves. */
 #include "config.h"
 
+#include "fuzz.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

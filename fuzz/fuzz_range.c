@@ -1,6 +1,8 @@
 /* libFuzzer: any bytes as a --diff range. */
 #include "config.h"
 
+#include "fuzz.h"
+
 #include <stdint.h>
 #include <string.h>
 

@@ -1,6 +1,8 @@
 /* libFuzzer: any bytes as an inventory.rules and an audit.rules file. */
 #include "config.h"
 
+#include "fuzz.h"
+
 #include <stdint.h>
 
 #include "audit_rules.h"

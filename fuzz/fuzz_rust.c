@@ -2,6 +2,8 @@
  * (lexer, scanner, evidence, classifier, the eight fields). */
 #include "config.h"
 
+#include "fuzz.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 
