@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.include_tests = 0;
 	opt.jobs = 1;
 	opt.types = NULL;
-	audit_buffer(&opt, "lib/llm/src/backend.rs", (const char *)data, size, findings, problems);
+	audit_buffer(&opt, NULL, "lib/llm/src/backend.rs", (const char *)data, size, findings, problems);
 	json_decref(findings);
 	json_decref(problems);
 	buf_free(&err);

@@ -151,37 +151,70 @@ static void add_problem(json_t *problems, const char *path, uint32_t line, const
 	json_array_append_new(problems, p);
 }
 
-/* Lines first..last (1-based, '\n' lines, CR dropped) as a JSON array:
- * the code window a report shows around a site. */
-static json_t *window(const char *text, size_t len, uint32_t first, uint32_t last)
-{
-	json_t *lines = json_array();
-	size_t i = 0;
-	uint32_t l = 1;
+/* Where each line of a file starts, so that a line is found in O(1). */
+typedef struct {
+	size_t *starts;  /* owned */
+	size_t count, cap;
+} line_index;
 
-	while (i <= len && l <= last) {
-		const char *nl = i < len ? memchr(text + i, '\n', len - i) : NULL;
-		size_t end = nl ? (size_t)(nl - text) : len, e = end;
-		if (l >= first) {
-			while (e > i && text[e - 1] == '\r')
-				e--;
-			json_array_append_new(lines, json_stringn(text + i, e - i));
+static int index_lines(line_index *ix, const char *text, size_t len)
+{
+	size_t pos = 0;
+
+	ix->count = 0;
+	for (;;) {
+		const char *nl;
+		if (ix->count == ix->cap) {
+			size_t cap = ix->cap ? ix->cap * 2 : 1024;
+			size_t *v = realloc(ix->starts, cap * sizeof(*v));
+			if (!v)
+				return -1;
+			ix->starts = v;
+			ix->cap = cap;
 		}
+		ix->starts[ix->count++] = pos;
+		nl = pos < len ? memchr(text + pos, '\n', len - pos) : NULL;
 		if (!nl)
-			break;
-		i = end + 1;
-		l++;
+			return 0;
+		pos = (size_t)(nl - text) + 1;
 	}
-	return lines;
 }
 
-static void source_line(const char *text, size_t len, uint32_t line, const char **s, size_t *n);
+/* Line `line` (1-based) without its line break: start and length. */
+static void line_at(const line_index *ix, size_t len, uint32_t line, size_t *start, size_t *n)
+{
+	size_t e;
+
+	if (line == 0 || line > ix->count) {
+		*start = len;
+		*n = 0;
+		return;
+	}
+	*start = ix->starts[line - 1];
+	e = line < ix->count ? ix->starts[line] - 1 : len;
+	*n = e - *start;
+}
+
+/* The source line `line` (1-based, '\n' lines) of text, stripped. */
+static void source_line(const line_index *ix, const char *text, size_t len, uint32_t line, const char **s, size_t *n)
+{
+	size_t start, end;
+
+	line_at(ix, len, line, &start, &end);
+	end += start;
+	while (start < end && (text[start] == ' ' || text[start] == '\t'))
+		start++;
+	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r'))
+		end--;
+	*s = text + start;
+	*n = end - start;
+}
 
 /* `// hotpath-audit: allow(WHAT) reason` on line `line` of text: WHAT (a
  * bucket or rule) and the reason, else 0.  A marker with no reason gives
  * *reason_len 0. */
-static int allow_marker(const char *text, size_t len, uint32_t line, const char **what, size_t *what_len,
-                        const char **reason, size_t *reason_len)
+static int allow_marker(const line_index *ix, const char *text, size_t len, uint32_t line, const char **what,
+                        size_t *what_len, const char **reason, size_t *reason_len)
 {
 	static const char mark[] = "hotpath-audit: allow(";
 	const char *s, *e, *m, *close;
@@ -189,7 +222,7 @@ static int allow_marker(const char *text, size_t len, uint32_t line, const char 
 
 	if (line == 0)
 		return 0;
-	source_line(text, len, line, &s, &n);
+	source_line(ix, text, len, line, &s, &n);
 	e = s + n;
 	m = n >= sizeof(mark) - 1 ? memmem(s, n, mark, sizeof(mark) - 1) : NULL;
 	if (!m)
@@ -210,39 +243,51 @@ static int allow_marker(const char *text, size_t len, uint32_t line, const char 
 	return 1;
 }
 
-/* The source line `line` (1-based, '\n' lines) of text, stripped. */
-static void source_line(const char *text, size_t len, uint32_t line, const char **s, size_t *n)
+/* Lines first..last (1-based, '\n' lines, CR dropped) as a JSON array:
+ * the code window a report shows around a site. */
+static json_t *window(const line_index *ix, const char *text, size_t len, uint32_t first, uint32_t last)
 {
-	size_t i = 0, start, end;
-	uint32_t l = 1;
+	json_t *lines = json_array();
+	uint32_t l;
 
-	while (l < line && i < len) {
-		const char *nl = memchr(text + i, '\n', len - i);
-		if (!nl) {
-			i = len;
-			break;
-		}
-		i = (size_t)(nl - text) + 1;
-		l++;
+	for (l = first; l <= last && l <= ix->count; l++) {
+		size_t s, n;
+		line_at(ix, len, l, &s, &n);
+		while (n && text[s + n - 1] == '\r')
+			n--;
+		json_array_append_new(lines, json_stringn(text + s, n));
 	}
-	start = i;
-	end = start;
-	while (end < len && text[end] != '\n')
-		end++;
-	while (start < end && (text[start] == ' ' || text[start] == '\t'))
-		start++;
-	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r'))
-		end--;
-	*s = text + start;
-	*n = end - start;
+	return lines;
 }
 
-int audit_buffer(const audit_options *opt, const char *report, const char *data, size_t len, json_t *findings,
-                 json_t *problems)
+struct audit_scratch {
+	rustlex_result lx;  /* tokens, reused */
+	line_index lines;
+	buf fixed;          /* the file with ill-formed UTF-8 replaced */
+};
+
+audit_scratch *audit_scratch_new(void)
+{
+	return calloc(1, sizeof(audit_scratch));
+}
+
+void audit_scratch_free(audit_scratch *s)
+{
+	if (!s)
+		return;
+	rustlex_free(&s->lx);
+	free(s->lines.starts);
+	buf_free(&s->fixed);
+	free(s);
+}
+
+int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
+                 json_t *findings, json_t *problems)
 {
 	const rules *r = opt->rules;
-	buf fixed = BUF_INIT, slashed = BUF_INIT, fp = BUF_INIT;
-	rustlex_result lx;
+	audit_scratch *own = scratch ? NULL : audit_scratch_new();
+	audit_scratch *sc = scratch ? scratch : own;
+	buf slashed = BUF_INIT;
 	rustscan_result rs;
 	finding_file ff;
 	char *crate = NULL, *filter = NULL;
@@ -250,23 +295,32 @@ int audit_buffer(const audit_options *opt, const char *report, const char *data,
 	size_t i, rlen = strlen(report);
 	int rc = -1;
 
-	memset(&lx, 0, sizeof(lx));
 	memset(&rs, 0, sizeof(rs));
+	if (!sc)
+		return -1;
 	if (memchr(data, '\0', len)) {
 		add_problem(problems, report, 0, "binary file, skipped");
+		audit_scratch_free(own);
+		return 0;
+	}
+	/* every clone site spells `clone`: most files end here, unlexed */
+	if (!memmem(data, len, "clone", 5)) {
+		audit_scratch_free(own);
 		return 0;
 	}
 	if (!py_utf8_valid(data, len)) {
-		if (py_utf8_repair(&fixed, data, len) < 0)
+		buf_clear(&sc->fixed);
+		if (py_utf8_repair(&sc->fixed, data, len) < 0)
 			goto done;
-		text = fixed.ptr;
-		len = fixed.len;
+		text = sc->fixed.ptr;
+		len = sc->fixed.len;
 		add_problem(problems, report, 0, "invalid UTF-8 replaced with U+FFFD");
 	}
-	if (rustlex_lex(&lx, text, len) < 0 || rustscan_scan(&rs, &lx) < 0)
+	rustlex_reset(&sc->lx);
+	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0 || index_lines(&sc->lines, text, len) < 0)
 		goto done;
-	if (lx.problem)
-		add_problem(problems, report, lx.problem_line, lx.problem);
+	if (sc->lx.problem)
+		add_problem(problems, report, sc->lx.problem_line, sc->lx.problem);
 
 	memset(&ff, 0, sizeof(ff));
 	ff.path = report;
@@ -303,6 +357,7 @@ int audit_buffer(const audit_options *opt, const char *report, const char *data,
 		size_t k, occurrence = 0;
 		uint64_t h;
 		char hex[17];
+		const rustlex_result *lxp = &sc->lx;
 
 		evidence_gather(&ev, &rs, opt->types, opt->arules, i);
 		v = classify(&ev, st->in_test || ff.test_path, ff.hot_prefix != NULL);
@@ -310,10 +365,10 @@ int audit_buffer(const audit_options *opt, const char *report, const char *data,
 		 * it is -- never the line, so it survives edits elsewhere */
 		for (k = 0; k < i; k++) {
 			const rs_site *o = &rs.sites[k];
-			size_t n = lx.tokens[st->recv_end - 1].off + lx.tokens[st->recv_end - 1].len - lx.tokens[st->recv_start].off;
-			size_t on = lx.tokens[o->recv_end - 1].off + lx.tokens[o->recv_end - 1].len - lx.tokens[o->recv_start].off;
+			size_t n = lxp->tokens[st->recv_end - 1].off + lxp->tokens[st->recv_end - 1].len - lxp->tokens[st->recv_start].off;
+			size_t on = lxp->tokens[o->recv_end - 1].off + lxp->tokens[o->recv_end - 1].len - lxp->tokens[o->recv_start].off;
 			if (o->fn == st->fn && n == on &&
-			    memcmp(text + lx.tokens[o->recv_start].off, text + lx.tokens[st->recv_start].off, n) == 0)
+			    memcmp(text + lxp->tokens[o->recv_start].off, text + lxp->tokens[st->recv_start].off, n) == 0)
 				occurrence++;
 		}
 		h = 0xcbf29ce484222325ULL;
@@ -324,20 +379,20 @@ int audit_buffer(const audit_options *opt, const char *report, const char *data,
 		snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
 
 		memset(&fs, 0, sizeof(fs));
-		fs.line = lx.tokens[st->tok].line;
-		fs.col = lx.tokens[st->tok].col;
+		fs.line = lxp->tokens[st->tok].line;
+		fs.col = lxp->tokens[st->tok].col;
 		fs.method_form = st->form == RS_METHOD;
 		fs.allow_redundant_clone = st->allow_redundant_clone;
 		fs.in_test = st->in_test;
 		fs.fingerprint = hex;
-		source_line(text, len, fs.line, &fs.text, &fs.text_len);
+		source_line(&sc->lines, text, len, fs.line, &fs.text, &fs.text_len);
 		f = finding_build(&ff, &fs, &ev, v);
 		if (!f)
 			goto done;
 		{
 			uint32_t first = fs.line > 3 ? fs.line - 3 : 1;
 			json_object_set_new(f, "window", json_pack("{s:I, s:o}", "first", (json_int_t)first, "lines",
-			                                           window(text, len, first, fs.line + 3)));
+			                                           window(&sc->lines, text, len, first, fs.line + 3)));
 		}
 		{ /* suppressed where the code says so */
 			const char *what, *reason;
@@ -346,7 +401,7 @@ int audit_buffer(const audit_options *opt, const char *report, const char *data,
 			const char *bucket = json_string_value(json_object_get(f, "bucket"));
 			const char *rule = json_string_value(json_object_get(f, "rule"));
 			for (at = fs.line; at + 1 >= fs.line && at >= 1; at--) {
-				if (!allow_marker(text, len, at, &what, &wl, &reason, &rl))
+				if (!allow_marker(&sc->lines, text, len, at, &what, &wl, &reason, &rl))
 					continue;
 				if (!((wl == strlen(bucket) && memcmp(what, bucket, wl) == 0) ||
 				      (wl == strlen(rule) && memcmp(what, rule, wl) == 0) || (wl == 3 && memcmp(what, "all", 3) == 0)))
@@ -373,10 +428,8 @@ done:
 	free(crate);
 	free(filter);
 	rustscan_free(&rs);
-	rustlex_free(&lx);
-	buf_free(&fixed);
 	buf_free(&slashed);
-	buf_free(&fp);
+	audit_scratch_free(own);
 	return rc;
 }
 
@@ -420,6 +473,7 @@ static void *work(void *arg)
 	worker *w = arg;
 	shared_state *sh = w->sh;
 	buf data = BUF_INIT, msg = BUF_INIT;
+	audit_scratch *scratch = audit_scratch_new();
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&sh->next, 1);
@@ -441,12 +495,13 @@ static void *work(void *arg)
 			add_problem(w->problems, f->report, 0, buf_cstr(&msg));
 			continue;
 		}
-		if (audit_buffer(sh->opt, f->report, data.ptr ? data.ptr : "", data.len, w->findings, w->problems) < 0) {
+		if (audit_buffer(sh->opt, scratch, f->report, data.ptr ? data.ptr : "", data.len, w->findings, w->problems) < 0) {
 			atomic_store(&sh->failed, 1);
 			break;
 		}
 	}
 	buf_free(&msg);
+	audit_scratch_free(scratch);
 	buf_free(&data);
 	return NULL;
 }

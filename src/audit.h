@@ -33,10 +33,15 @@ typedef struct {
 	size_t files_audited;
 } audit_result;
 
+/* Per-thread memory an audit reuses from file to file (NULL: none). */
+typedef struct audit_scratch audit_scratch;
+audit_scratch *audit_scratch_new(void);
+void audit_scratch_free(audit_scratch *s);
+
 /* Audit one file's bytes; append findings and problems.  `report` is the
  * path the findings show.  Returns 0, or -1 when memory ran out. */
-int audit_buffer(const audit_options *opt, const char *report, const char *data, size_t len, json_t *findings,
-                 json_t *problems);
+int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
+                 json_t *findings, json_t *problems);
 
 /* Audit every file of opt->src.  Returns 0, or -1 with err set (out of
  * memory). */

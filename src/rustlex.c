@@ -315,6 +315,13 @@ int rustlex_lex(rustlex_result *out, const char *text, size_t len)
 	return match_brackets(out);
 }
 
+void rustlex_reset(rustlex_result *r)
+{
+	r->count = 0;
+	r->problem = NULL;
+	r->problem_line = 0;
+}
+
 void rustlex_free(rustlex_result *r)
 {
 	free(r->tokens);

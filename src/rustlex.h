@@ -55,6 +55,9 @@ typedef struct {
  * with rustlex_free().  Returns 0, or -1 when memory ran out. */
 int rustlex_lex(rustlex_result *out, const char *text, size_t len);
 
+/* Forget the tokens but keep their memory, to lex the next file into it. */
+void rustlex_reset(rustlex_result *r);
+
 void rustlex_free(rustlex_result *r);
 
 /* Is the token's text exactly s? */
