@@ -237,13 +237,21 @@ int rustlex_lex(rustlex_result *out, const char *text, size_t len)
 		uint32_t line = lx.line, col = lx.col;
 		rustlex_kind kind;
 
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
-			step(&lx);
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			lx.i++; /* ASCII: one byte, one column */
+			lx.col++;
+			continue;
+		}
+		if (c == '\n') {
+			lx.i++;
+			lx.line++;
+			lx.col = 1;
 			continue;
 		}
 		if (c == '/' && peek(&lx, 1) == '/') {
-			while (lx.i < lx.n && lx.s[lx.i] != '\n')
-				step(&lx);
+			/* to the end of the line; columns are not needed past it */
+			const unsigned char *nl = memchr(lx.s + lx.i, '\n', lx.n - lx.i);
+			lx.i = nl ? (size_t)(nl - lx.s) : lx.n;
 			continue;
 		}
 		if (c == '/' && peek(&lx, 1) == '*') {
@@ -280,6 +288,11 @@ int rustlex_lex(rustlex_result *out, const char *text, size_t len)
 				step(&lx);
 			kind = TOK_IDENT;
 		} else if (is_ident_start(c)) {
+			/* ASCII identifier characters take one column each */
+			while (lx.i < lx.n && lx.s[lx.i] < 0x80 && is_ident_char(lx.s[lx.i])) {
+				lx.i++;
+				lx.col++;
+			}
 			while (lx.i < lx.n && is_ident_char(lx.s[lx.i]))
 				step(&lx);
 			kind = TOK_IDENT;
@@ -326,12 +339,4 @@ void rustlex_free(rustlex_result *r)
 {
 	free(r->tokens);
 	memset(r, 0, sizeof(*r));
-}
-
-int rustlex_is(const rustlex_result *r, const rustlex_token *t, const char *s)
-{
-	/* most comparisons fail on the first byte: decide those before strlen */
-	if (r->text[t->off] != s[0] || t->len == 0)
-		return 0;
-	return strlen(s) == t->len && memcmp(r->text + t->off, s, t->len) == 0;
 }

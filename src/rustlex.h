@@ -60,7 +60,14 @@ void rustlex_reset(rustlex_result *r);
 
 void rustlex_free(rustlex_result *r);
 
-/* Is the token's text exactly s? */
-int rustlex_is(const rustlex_result *r, const rustlex_token *t, const char *s);
+/* Is the token's text exactly s?  Inline, so that strlen() of a literal is
+ * a constant: the scanner and the evidence ask this for every token. */
+static inline int rustlex_is(const rustlex_result *r, const rustlex_token *t, const char *s)
+{
+	/* most comparisons fail on the first byte */
+	if (r->text[t->off] != s[0])
+		return 0;
+	return __builtin_strlen(s) == t->len && __builtin_memcmp(r->text + t->off, s, t->len) == 0;
+}
 
 #endif
