@@ -155,6 +155,8 @@ static void add_problem(json_t *problems, const char *path, uint32_t line, const
 typedef struct {
 	size_t *starts;  /* owned */
 	size_t count, cap;
+	signed char *marker; /* per line: -1 unknown, 0 no allow marker, 1 one (owned) */
+	size_t marker_cap;
 } line_index;
 
 static int index_lines(line_index *ix, const char *text, size_t len)
@@ -162,6 +164,7 @@ static int index_lines(line_index *ix, const char *text, size_t len)
 	size_t pos = 0;
 
 	ix->count = 0;
+	ix->marker_cap = 0; /* invalidate the marker cache of the last file */
 	for (;;) {
 		const char *nl;
 		if (ix->count == ix->cap) {
@@ -213,18 +216,32 @@ static void source_line(const line_index *ix, const char *text, size_t len, uint
 /* `// hotpath-audit: allow(WHAT) reason` on line `line` of text: WHAT (a
  * bucket or rule) and the reason, else 0.  A marker with no reason gives
  * *reason_len 0. */
-static int allow_marker(const line_index *ix, const char *text, size_t len, uint32_t line, const char **what,
+static int allow_marker(line_index *ix, const char *text, size_t len, uint32_t line, const char **what,
                         size_t *what_len, const char **reason, size_t *reason_len)
 {
 	static const char mark[] = "hotpath-audit: allow(";
 	const char *s, *e, *m, *close;
 	size_t n;
 
-	if (line == 0)
+	if (line == 0 || line > ix->count)
+		return 0;
+	/* many findings can share one (long) line: remember which lines have
+	 * no marker at all */
+	if (ix->marker_cap < ix->count) {
+		signed char *v = realloc(ix->marker, ix->count);
+		if (v) {
+			memset(v, -1, ix->count);
+			ix->marker = v;
+			ix->marker_cap = ix->count;
+		}
+	}
+	if (ix->marker_cap >= ix->count && ix->marker[line - 1] == 0)
 		return 0;
 	source_line(ix, text, len, line, &s, &n);
 	e = s + n;
 	m = n >= sizeof(mark) - 1 ? memmem(s, n, mark, sizeof(mark) - 1) : NULL;
+	if (ix->marker_cap >= ix->count)
+		ix->marker[line - 1] = m != NULL;
 	if (!m)
 		return 0;
 	m += sizeof(mark) - 1;
@@ -243,6 +260,37 @@ static int allow_marker(const line_index *ix, const char *text, size_t len, uint
 	return 1;
 }
 
+/* Lines longer than this are cut for display (a 1 MB minified line must
+ * not be copied into every finding on it). */
+#define SHOWN_LINE_MAX 400
+
+/* n cut to SHOWN_LINE_MAX bytes at a character boundary; *cut set when cut. */
+static size_t shown_len(const char *s, size_t n, int *cut)
+{
+	*cut = n > SHOWN_LINE_MAX;
+	if (!*cut)
+		return n;
+	n = SHOWN_LINE_MAX;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	return n;
+}
+
+static json_t *shown_string(const char *s, size_t n)
+{
+	int cut;
+	size_t k = shown_len(s, n, &cut);
+	buf b = BUF_INIT;
+	json_t *j;
+
+	buf_append(&b, s, k);
+	if (cut)
+		buf_puts(&b, " \xe2\x80\xa6"); /* an ellipsis: the line goes on */
+	j = json_stringn(buf_cstr(&b), b.len);
+	buf_free(&b);
+	return j;
+}
+
 /* Lines first..last (1-based, '\n' lines, CR dropped) as a JSON array:
  * the code window a report shows around a site. */
 static json_t *window(const line_index *ix, const char *text, size_t len, uint32_t first, uint32_t last)
@@ -255,7 +303,7 @@ static json_t *window(const line_index *ix, const char *text, size_t len, uint32
 		line_at(ix, len, l, &s, &n);
 		while (n && text[s + n - 1] == '\r')
 			n--;
-		json_array_append_new(lines, json_stringn(text + s, n));
+		json_array_append_new(lines, shown_string(text + s, n));
 	}
 	return lines;
 }
@@ -277,6 +325,7 @@ void audit_scratch_free(audit_scratch *s)
 		return;
 	rustlex_free(&s->lx);
 	free(s->lines.starts);
+	free(s->lines.marker);
 	buf_free(&s->fixed);
 	free(s);
 }
@@ -289,6 +338,8 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	audit_scratch *sc = scratch ? scratch : own;
 	buf slashed = BUF_INIT;
 	rustscan_result rs;
+	json_t *seen = NULL;
+	size_t budget;
 	finding_file ff;
 	char *crate = NULL, *filter = NULL;
 	const char *text = data;
@@ -348,28 +399,30 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	ff.crate = crate;
 	ff.test_filter = filter;
 
+	seen = json_object();
+	budget = 64 * sc->lx.count + 65536;
 	for (i = 0; i < rs.site_count; i++) {
 		const rs_site *st = &rs.sites[i];
 		evidence ev;
 		verdict v;
 		finding_site fs;
 		json_t *f;
-		size_t k, occurrence = 0;
+		size_t occurrence = 0;
 		uint64_t h;
 		char hex[17];
 		const rustlex_result *lxp = &sc->lx;
 
-		evidence_gather(&ev, &rs, opt->types, opt->arules, i);
+		evidence_gather(&ev, &rs, opt->types, opt->arules, i, &budget);
 		v = classify(&ev, st->in_test || ff.test_path, ff.hot_prefix != NULL);
 		/* fingerprint: path, fn, receiver, and which such clone in the fn
 		 * it is -- never the line, so it survives edits elsewhere */
-		for (k = 0; k < i; k++) {
-			const rs_site *o = &rs.sites[k];
-			size_t n = lxp->tokens[st->recv_end - 1].off + lxp->tokens[st->recv_end - 1].len - lxp->tokens[st->recv_start].off;
-			size_t on = lxp->tokens[o->recv_end - 1].off + lxp->tokens[o->recv_end - 1].len - lxp->tokens[o->recv_start].off;
-			if (o->fn == st->fn && n == on &&
-			    memcmp(text + lxp->tokens[o->recv_start].off, text + lxp->tokens[st->recv_start].off, n) == 0)
-				occurrence++;
+		{ /* which clone of this expression in this fn it is (a hash, not a rescan) */
+			char key[224];
+			json_t *cnt;
+			snprintf(key, sizeof(key), "%u\n%s", (unsigned)st->fn, ev.receiver);
+			cnt = json_object_get(seen, key);
+			occurrence = cnt ? (size_t)json_integer_value(cnt) : 0;
+			json_object_set_new(seen, key, json_integer((json_int_t)occurrence + 1));
 		}
 		h = 0xcbf29ce484222325ULL;
 		h = fnv(h, report, rlen + 1);
@@ -429,6 +482,7 @@ done:
 	free(filter);
 	rustscan_free(&rs);
 	buf_free(&slashed);
+	json_decref(seen);
 	audit_scratch_free(own);
 	return rc;
 }

@@ -525,12 +525,28 @@ static enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 
 /* ---- declarations ------------------------------------------------------- */
 
+/* The index of the first scope whose head is at or after token k: the
+ * scanner adds scopes in token order, so they are sorted by head. */
+static size_t scope_lower_bound(const ctx *c, size_t k)
+{
+	size_t lo = 0, hi = c->rs->scope_count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->rs->scopes[mid].head < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static const rs_scope *scope_at_head(const ctx *c, size_t k, enum rs_scope_kind kind)
 {
 	size_t s;
 
-	for (s = 0; s < c->rs->scope_count; s++)
-		if (c->rs->scopes[s].head == k && c->rs->scopes[s].kind == kind)
+	for (s = scope_lower_bound(c, k); s < c->rs->scope_count && c->rs->scopes[s].head == k; s++)
+		if (c->rs->scopes[s].kind == kind)
 			return &c->rs->scopes[s];
 	return NULL;
 }
@@ -1088,7 +1104,8 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
-void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si)
+void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si,
+                     size_t *budget)
 {
 	const rustscan_result *ls = lib && lib->finished ? &lib->scan : NULL;
 	ctx libc = { ls, ls ? ls->lex->tokens : NULL, ls ? ls->lex->text : NULL, ls ? ls->lex->count : 0, ar, NULL, lib };
@@ -1128,6 +1145,16 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		ev->fn_first = c.t[fn->sig].line;
 		ev->fn_last = fn->body_close != RS_NONE ? c.t[fn->body_close].line : ev->fn_first;
 		ev->fn_is_pub = fn->is_pub;
+		/* the scans below cost about the fn's length; a file's budget
+		 * keeps the audit linear however many clones a fn holds */
+		if (budget && fn->body_close != RS_NONE) {
+			size_t cost = (size_t)(fn->body_close - fn->body_open) + 1;
+			if (*budget < cost) {
+				ev->budget_exhausted = 1;
+				return;
+			}
+			*budget -= cost;
+		}
 	}
 
 	/* what is cloned, and its type */
@@ -1309,12 +1336,15 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	if (expr_start_into_arc(&c, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0))
 		ev->into_arc = 1;
 
-	/* a `for` loop over the clone */
-	{
-		size_t r;
-		for (r = 0; r < rs->scope_count; r++) {
-			const rs_scope *sc = &rs->scopes[r];
+	/* a `for` loop over the clone: `for PAT in <clone> {` */
+	if (is_open(&c, after, '{') &&
+	    is(&c, (st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0) - 1, "in")) {
+		size_t r = scope_lower_bound(&c, rs0);
+		while (r > 0) {
+			const rs_scope *sc = &rs->scopes[--r];
 			size_t in, p;
+			if (sc->head < fn->body_open)
+				break;
 			if (sc->kind != RS_LOOP || !is(&c, sc->head, "for") || sc->start != after + 1)
 				continue;
 			for (in = sc->head + 1; in < sc->start && !is(&c, in, "in"); in++)

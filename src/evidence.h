@@ -88,6 +88,7 @@ typedef struct {
 	uint32_t taken_line;   /* self.field is cleared or replaced after (line): take it */
 	int fn_self_mut;       /* the fn takes `&mut self` */
 	int type_via_chain;    /* the type came from walking fields and lookups */
+	int budget_exhausted;  /* the file's work budget ran out before this site */
 	int into_arc;          /* the copy goes straight into Arc::new / Rc::new */
 	int reassigns_root;    /* `root = ... root.clone() ...`: the old value is replaced */
 } evidence;
@@ -95,6 +96,10 @@ typedef struct {
 /* Gather the evidence for site `si` of `rs`.  `lib` is the run's type
  * library (the struct and alias declarations of every file), or NULL.
  * Never fails: what cannot be found stays unknown. */
-void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si);
+/* `budget` (NULL: none) is the file's remaining work, in tokens: each site
+ * costs its fn's length; when it runs out, a site gets only what its own
+ * expression shows (budget_exhausted), so the audit stays linear. */
+void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si,
+                     size_t *budget);
 
 #endif

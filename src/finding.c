@@ -290,7 +290,10 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 		break;
 	default: /* R16 */
 		buf_puts(b, "evidence incomplete: ");
-		if (!ev->fn_name[0])
+		if (ev->budget_exhausted)
+			buf_puts(b, "this file's analysis budget ran out (a fn with a very large number of clones), so the "
+			            "uses around this site were not examined");
+		else if (!ev->fn_name[0])
 			buf_puts(b, "the clone is outside any fn");
 		else if (ev->root_kind == EV_ROOT_UNKNOWN) {
 			code(b, ev->root[0] ? ev->root : ev->receiver);
@@ -535,7 +538,17 @@ json_t *finding_build(const finding_file *ff, const finding_site *fs, const evid
 	set_str(f, "path", ff->path);
 	json_object_set_new(f, "line", json_integer(fs->line));
 	json_object_set_new(f, "column", json_integer(fs->col));
-	json_object_set_new(f, "text", json_stringn(fs->text, fs->text_len));
+	if (fs->text_len > 400) { /* a display copy, cut on a character boundary */
+		size_t k = 400;
+		buf t = BUF_INIT;
+		while (k > 0 && ((unsigned char)fs->text[k] & 0xc0) == 0x80)
+			k--;
+		buf_append(&t, fs->text, k);
+		buf_puts(&t, " \xe2\x80\xa6");
+		json_object_set_new(f, "text", json_stringn(buf_cstr(&t), t.len));
+		buf_free(&t);
+	} else
+		json_object_set_new(f, "text", json_stringn(fs->text, fs->text_len));
 	set_str(f, "bucket", bucket_name(v.bucket));
 	set_str(f, "confidence", confidence_name(v.confidence));
 	buf_printf(&b, "R%d", v.rule);

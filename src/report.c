@@ -159,8 +159,9 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 		json_t *f = json_array_get(a->findings, i);
 		const char *bucket = json_string_value(json_object_get(f, "bucket"));
 		if (json_object_get(f, "suppression")) { /* listed apart, never dropped */
-			json_array_append_new(suppressed, json_pack("{s:O, s:O, s:O, s:O, s:O, s:O*, s:O}", "path",
+			json_array_append_new(suppressed, json_pack("{s:O, s:O, s:O, s:O, s:O, s:O, s:O*, s:O}", "path",
 			                                            json_object_get(f, "path"), "line", json_object_get(f, "line"),
+			                                            "column", json_object_get(f, "column"),
 			                                            "fingerprint", json_object_get(f, "fingerprint"), "bucket",
 			                                            json_object_get(f, "bucket"), "rule", json_object_get(f, "rule"),
 			                                            "fn", json_object_get(f, "fn"), "suppression",

@@ -23,7 +23,9 @@ def main(argv):
         for r in csv.DictReader(f, delimiter="\t"):
             want[(r["path"], int(r["line"]), int(r["col"]))] = (r["bucket"], r["why"])
     got = {}
-    for f in json.load(open(report, encoding="utf-8"))["findings"]:
+    model = json.load(open(report, encoding="utf-8"))
+    # a suppressed finding still has its verdict: score it too
+    for f in model["findings"] + model.get("suppressed", []):
         got[(f["path"], f["line"], f["column"])] = f
     right = 0
     per = {b: {"tp": 0, "fp": 0, "fn": 0} for b in BUCKETS}
