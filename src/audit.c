@@ -309,6 +309,7 @@ static json_t *window(const line_index *ix, const char *text, size_t len, uint32
 }
 
 struct audit_scratch {
+	size_t tokens, evidence_work; /* work done, summed over files */
 	rustlex_result lx;  /* tokens, reused */
 	line_index lines;
 	buf fixed;          /* the file with ill-formed UTF-8 replaced */
@@ -401,6 +402,7 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 
 	seen = json_object();
 	budget = 64 * sc->lx.count + 65536;
+	sc->tokens += sc->lx.count;
 	for (i = 0; i < rs.site_count; i++) {
 		const rs_site *st = &rs.sites[i];
 		evidence ev;
@@ -478,6 +480,8 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	}
 	rc = 0;
 done:
+	if (seen)
+		sc->evidence_work += 64 * sc->lx.count + 65536 - budget;
 	free(crate);
 	free(filter);
 	rustscan_free(&rs);
@@ -499,6 +503,7 @@ typedef struct {
 
 typedef struct {
 	shared_state *sh;
+	size_t tokens, evidence_work;
 	json_t *findings, *problems;
 	typelib *types;          /* pass 1: one library per file, merged in order */
 } worker;
@@ -555,6 +560,10 @@ static void *work(void *arg)
 		}
 	}
 	buf_free(&msg);
+	if (scratch) {
+		w->tokens += scratch->tokens;
+		w->evidence_work += scratch->evidence_work;
+	}
 	audit_scratch_free(scratch);
 	buf_free(&data);
 	return NULL;
@@ -688,6 +697,8 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		}
 	}
 	for (i = 0; i < n; i++) {
+		out->tokens += ws[i].tokens;
+		out->evidence_work += ws[i].evidence_work;
 		json_decref(ws[i].findings);
 		json_decref(ws[i].problems);
 	}

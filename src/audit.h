@@ -31,6 +31,9 @@ typedef struct {
 	json_t *findings;            /* array, sorted (owned reference) */
 	json_t *problems;            /* array of {path, line, message} (owned reference) */
 	size_t files_audited;
+	/* work counters, for checking that time grows linearly with input */
+	size_t tokens;               /* tokens lexed in the audit pass */
+	size_t evidence_work;        /* token steps the evidence scans were allowed */
 } audit_result;
 
 /* Per-thread memory an audit reuses from file to file (NULL: none). */
