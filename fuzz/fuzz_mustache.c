@@ -13,9 +13,17 @@
 static char *partials(void *ctx, const char *name, size_t *len)
 {
 	const buf *self = ctx;
+	char *copy = malloc(self->len + 1);
+
 	(void)name;
+	if (!copy)
+		return NULL;
+	/* every partial is the template itself, NUL bytes and all (strndup
+	 * would stop at the first one and break the loader's promise) */
+	memcpy(copy, buf_cstr(self), self->len);
+	copy[self->len] = '\0';
 	*len = self->len;
-	return strndup(buf_cstr(self), self->len); /* every partial is the template itself */
+	return copy;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
