@@ -90,8 +90,9 @@ verdict classify(const evidence *ev, int cold, int hot)
 	 * each run of it needs its own copy */
 	if (ev->in_closure && ev->root_outside_closure)
 		return make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 11);
-	/* R13: an owned value at its last use: move it */
-	if (owned(ev->root_kind))
+	/* R13: an owned value at its last use, named by a plain place: move it
+	 * (out of `map[k]` or `v.get(i)` nothing can be moved) */
+	if (owned(ev->root_kind) && ev->plain_place)
 		return make(B_REMOVABLE_MOVE, (typed && !ev->boundary[0] && !ev->partial_move) ? CONF_HIGH : CONF_MEDIUM, 13);
 	/* R6 (continued): a struct of this file made only of handles, when it
 	 * cannot simply be moved */

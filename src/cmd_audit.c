@@ -34,7 +34,7 @@ static const cli_opt options[] = {
 	{ "only-actionable", CLI_FLAG, 1, NULL, "keep removable and structural findings only" },
 	{ "include-tests", CLI_FLAG, 1, NULL, "audit test, bench and example paths as production code" },
 	{ "output", CLI_VALUE, 0, "FILE", "write the report to FILE (atomically) instead of standard output" },
-	{ "output-dir", CLI_VALUE, 0, "DIR", "write each format to DIR/audit.EXT (atomically)" },
+	{ "output-dir", CLI_VALUE, 0, "DIR", "write each format to DIR/audit.EXT (atomically; DIR is created)" },
 	{ "fail-on", CLI_VALUE, 0, "WHAT", "exit 1 when actionable findings exist: new, high, medium or any" },
 	{ "exit-zero", CLI_FLAG, 0, NULL, "exit 0 even when --fail-on finds something (report-only jobs)" },
 	{ "jobs", CLI_VALUE, 0, "N", "worker threads (default: one per CPU); output is the same for any N" },

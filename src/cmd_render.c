@@ -15,7 +15,7 @@
 static const cli_opt options[] = {
 	{ "format", CLI_VALUE, 0, "FMT", "md, html, json, sarif or gitlab, or a comma list (default: md)" },
 	{ "output", CLI_VALUE, 0, "FILE", "write the report to FILE (atomically) instead of standard output" },
-	{ "output-dir", CLI_VALUE, 0, "DIR", "write each format to DIR/audit.EXT (atomically)" },
+	{ "output-dir", CLI_VALUE, 0, "DIR", "write each format to DIR/audit.EXT (atomically; DIR is created)" },
 	{ "templates", CLI_VALUE, 0, "DIR", "read report templates from DIR" },
 	{ "full-report", CLI_VALUE, 0, "WHERE", "where the full report is, named when a Markdown report is cut to fit" },
 };

@@ -144,6 +144,8 @@ int emit_reports(json_t *model, const emit_options *o, buf *err)
 	/* every format is rendered before any file is written: a template
 	 * error leaves all the old reports in place */
 	rc = each_format(o->formats, render_into, &e);
+	if (rc == 0 && o->output_dir)
+		rc = fileio_make_dirs(o->output_dir, err);
 	if (rc == 0)
 		rc = each_format(o->formats, write_one, &e);
 	for (i = 0; i < NFORMATS; i++)

@@ -1139,6 +1139,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	for (k = rs0 + 1; k < st->recv_end; k++)
 		if (is_open(&c, k, '('))
 			has_call = 1;
+	/* a plain place (root, root.field, root.0): the only receiver a move
+	 * can take; an index, a lookup or a call hands out a reference */
+	ev->plain_place = is_ident(&c, rs0);
+	for (k = rs0 + 1; ev->plain_place && k < st->recv_end; k += 2)
+		if (!(is(&c, k, ".") && k + 1 < st->recv_end &&
+		      (is_ident(&c, k + 1) || c.t[k + 1].kind == TOK_NUMBER)))
+			ev->plain_place = 0;
 
 	if (fn) {
 		tok_text(&c, fn->name, ev->fn_name, sizeof(ev->fn_name));

@@ -37,6 +37,7 @@ typedef struct {
 	char path_call[96];    /* for T::clone(&x): "T::clone" as written */
 	char root[64];         /* its first name ("self" for self.field) */
 	char field[64];        /* self.FIELD or local.FIELD, else "" */
+	int plain_place;       /* the receiver is ROOT or ROOT.FIELD...: no index, call or `?` */
 	enum ev_root root_kind;
 	uint32_t decl_line;    /* where root (or the field) is declared; 0 unknown */
 	uint32_t decl_tok;     /* token of that declaration; RS_NONE for parameters/fields */

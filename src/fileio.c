@@ -122,3 +122,31 @@ fail:
 	buf_printf(err, "%s: %s", path, strerror(errnum));
 	return -1;
 }
+
+int fileio_make_dirs(const char *path, buf *err)
+{
+	buf dir = BUF_INIT;
+	struct stat st;
+	size_t i;
+	int rc = 0;
+
+	buf_puts(&dir, path);
+	/* each prefix ending before a '/', then the whole path */
+	for (i = 1; i <= dir.len && rc == 0; i++) {
+		if (i < dir.len && dir.ptr[i] != '/')
+			continue;
+		dir.ptr[i] = '\0';
+		if (mkdir(dir.ptr, 0777) < 0 && errno != EEXIST)
+			rc = -1;
+		else if (i == dir.len && (stat(dir.ptr, &st) < 0 || !S_ISDIR(st.st_mode))) {
+			errno = ENOTDIR;
+			rc = -1;
+		}
+		if (rc < 0)
+			buf_printf(err, "%s: %s", dir.ptr, strerror(errno));
+		if (i < dir.len)
+			dir.ptr[i] = '/';
+	}
+	buf_free(&dir);
+	return rc;
+}

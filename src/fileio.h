@@ -24,4 +24,8 @@ int fileio_read_all(const char *path, buf *out, buf *err);
  * is removed, and "path: reason" is appended to err. */
 int fileio_write_atomic(const char *path, const char *data, size_t len, buf *err);
 
+/* Create directory `path` and any missing parents (as mkdir -p); an existing
+ * directory is fine.  On failure appends "path: reason" to err. */
+int fileio_make_dirs(const char *path, buf *err);
+
 #endif

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gitrev.h"
+
 int gitdiff_parse_range(gitdiff *d, const char *range, buf *err)
 {
 	const char *dots = strstr(range, "..");
@@ -64,7 +66,7 @@ static int resolve_tree(git_repository *repo, const char *rev, git_oid *commit_i
 {
 	git_object *obj = NULL;
 	git_commit *c = NULL;
-	int e = git_revparse_single(&obj, repo, rev), rc = -1;
+	int e = gitrev_lookup(&obj, repo, rev), rc = -1;
 
 	if (e == GIT_ENOTFOUND || e == GIT_EAMBIGUOUS) {
 		buf_printf(err, "%s revision '%s' in the range", e == GIT_ENOTFOUND ? "unknown" : "ambiguous", rev);

@@ -175,7 +175,8 @@ int pyre_compile(pyre **out, const char *pattern, unsigned flags, buf *err)
 		goto fail;
 	}
 	/* JIT is an optimisation: when it is unavailable we still match. */
-	(void)pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
+	if (!getenv("HOTPATH_AUDIT_NO_JIT"))
+		(void)pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
 	re->translated = buf_detach(&t);
 	pcre2_compile_context_free(cctx);
 	*out = re;

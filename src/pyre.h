@@ -23,7 +23,10 @@ typedef struct pyre pyre;
 enum { PYRE_MULTILINE = 1 };
 
 /* Compile `pattern`.  On failure returns -1 and appends to `err` a message
- * that names the 1-based column in the pattern as written. */
+ * that names the 1-based column in the pattern as written.  The pattern is
+ * JIT-compiled unless HOTPATH_AUDIT_NO_JIT is set: matching is the same
+ * either way, but memcheck cannot follow JIT code (Debian's PCRE2 is not
+ * built with --enable-valgrind), so make check-valgrind sets it. */
 int pyre_compile(pyre **out, const char *pattern, unsigned flags, buf *err);
 
 /* re.search(): 1 on a match anywhere in s[0..n), 0 on none, -1 on a

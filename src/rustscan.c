@@ -516,18 +516,24 @@ static int collect(scanner *s)
 
 	for (i = 0; i < s->n; i++) {
 		const rustlex_token *t = &s->t[i];
-		if (is(s, i, "#") && (is_open(s, i + 1, '[') || (is(s, i + 1, "!") && is_open(s, i + 2, '[')))) {
-			i = attribute(s, i);
-			continue;
-		}
-		if (t->kind == TOK_PUNCT && (is(s, i, "|") || is(s, i, "||")) && !(i > 0 && ends_operand(s, i - 1))) {
-			if (closure(s, i) < 0)
-				return -1;
-			continue;
+		char first = s->lx->text[t->off];
+		if (t->kind == TOK_PUNCT) {
+			if (first == '#' && t->len == 1 &&
+			    (is_open(s, i + 1, '[') || (is(s, i + 1, "!") && is_open(s, i + 2, '[')))) {
+				i = attribute(s, i);
+				continue;
+			}
+			if ((is(s, i, "|") || is(s, i, "||")) && !(i > 0 && ends_operand(s, i - 1))) {
+				if (closure(s, i) < 0)
+					return -1;
+				continue;
+			}
 		}
 		if (is(s, i, ";") || (t->kind == TOK_CLOSE && is(s, i, "}")))
 			clear_attrs(s);
-		if (t->kind != TOK_IDENT)
+		/* every word below is 2 to 6 letters and starts with one of
+		 * these: most identifiers are dismissed here, in one look */
+		if (t->kind != TOK_IDENT || t->len < 2 || t->len > 6 || !strchr("acefilmstuw", first))
 			continue;
 		if (is(s, i, "fn") && kind_at(s, i + 1) == TOK_IDENT) {
 			if (item_fn(s, i) < 0)

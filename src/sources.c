@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "fileio.h"
+#include "gitrev.h"
 
 static int add_file(source_set *s, const char *report, const char *path, const git_oid *blob)
 {
@@ -300,20 +301,31 @@ static int open_git(source_set *s, const sources_options *opt, const path_filter
 	int rc = -1;
 
 	json_object_set_new(s->info, "kind", json_string(opt->rev ? "git revision" : "git working tree"));
-	{ /* the origin's URL when there is one, else the directory's name */
-		git_remote *origin = NULL;
-		const char *path = workdir ? workdir : git_repository_path(s->repo), *name;
+	{ /* the origin's URL when there is one, else the directory's name.
+	   * Read from the configuration, not with git_remote_lookup(), which in
+	   * libgit2 1.5 leaks PCRE2 match data on every call (libgit2 #6382). */
+		git_config *cfg = NULL;
+		const char *path = workdir ? workdir : git_repository_path(s->repo), *name, *url = NULL;
 		buf b = BUF_INIT;
-		if (git_remote_lookup(&origin, s->repo, "origin") == 0 && git_remote_url(origin))
-			json_object_set_new(s->info, "repository", json_string(git_remote_url(origin)));
-		else {
+		if (git_repository_config_snapshot(&cfg, s->repo) == 0 &&
+		    git_config_get_string(&url, cfg, "remote.origin.url") == 0 && url && *url) {
+			/* never copy a token into a report: https://user:secret@host/... */
+			const char *scheme = strstr(url, "://"), *at, *slash;
+			if (scheme && (at = strchr(scheme + 3, '@')) != NULL &&
+			    (!(slash = strchr(scheme + 3, '/')) || at < slash)) {
+				buf_append(&b, url, (size_t)(scheme + 3 - url));
+				buf_puts(&b, at + 1);
+				url = buf_cstr(&b);
+			}
+			json_object_set_new(s->info, "repository", json_string(url));
+		} else {
 			buf_puts(&b, path);
 			while (b.len > 1 && b.ptr[b.len - 1] == '/')
 				b.ptr[--b.len] = '\0';
 			name = strrchr(b.ptr, '/');
 			json_object_set_new(s->info, "repository", json_string(name ? name + 1 : b.ptr));
 		}
-		git_remote_free(origin);
+		git_config_free(cfg);
 		buf_free(&b);
 	}
 	if (git_repository_head(&head, s->repo) == 0)
@@ -346,7 +358,7 @@ static int open_git(source_set *s, const sources_options *opt, const path_filter
 
 	if (opt->rev) {
 		walk_ctx w = { s, f, 0 };
-		int e = git_revparse_single(&obj, s->repo, opt->rev);
+		int e = gitrev_lookup(&obj, s->repo, opt->rev);
 		if (e == GIT_ENOTFOUND) {
 			buf_printf(err, "unknown revision '%s' in %s", opt->rev, s->root);
 			goto done;

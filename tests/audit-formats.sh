@@ -44,9 +44,7 @@ assert len({x['fingerprint'] for x in g}) == len(g)" "$scratch/out/audit.gitlab.
 "$H" render "$scratch/out/audit.json" --format md >"$scratch/re.md"
 same_file "render: the saved report gives the same Markdown" "$scratch/out/audit.md" "$scratch/re.md"
 "$H" render "$scratch/out/audit.json" --format html,sarif --output-dir "$scratch/re"
-check "render: --output-dir needs the directory" test $? -eq 2
-mkdir -p "$scratch/re"
-"$H" render "$scratch/out/audit.json" --format html,sarif --output-dir "$scratch/re"
+check "render: --output-dir is created" test $? -eq 0 -a -f "$scratch/re/audit.sarif"
 same_file "render: the same HTML" "$scratch/out/audit.html" "$scratch/re/audit.html"
 printf '{"schema": "x"}' >"$scratch/bad.json"
 "$H" render "$scratch/bad.json" >/dev/null 2>"$scratch/err"
@@ -57,8 +55,11 @@ check "several formats without --output-dir: usage error" test $? -eq 2
 "$H" audit --root "$S" --format md,pdf --output-dir "$scratch/out" 2>/dev/null
 check "an unknown format in the list: usage error" test $? -eq 2
 cp "$scratch/out/audit.md" "$scratch/before.md"
-"$H" audit --root "$S" --format md,html --output-dir "$scratch/nowhere" 2>"$scratch/err"
-check "an output directory that does not exist: exit 2, named" sh -c "test $? -eq 2 && grep -q 'nowhere' '$scratch/err'"
+"$H" audit --root "$S" --format md,html --output-dir "$scratch/new/nightly" 2>"$scratch/err"
+check "a missing output directory is created, with its parents" test $? -eq 0 -a -f "$scratch/new/nightly/audit.html"
+: >"$scratch/afile"
+"$H" audit --root "$S" --format md,html --output-dir "$scratch/afile/sub" 2>"$scratch/err"
+check "an output directory that cannot be made: exit 2, named" sh -c "test $? -eq 2 && grep -q 'afile' '$scratch/err'"
 mkdir -p "$scratch/tpl" && cp "$top_srcdir"/templates/*.mustache "$scratch/tpl/"
 printf '{{#broken}\n' >"$scratch/tpl/report.html.mustache"
 "$H" audit --root "$S" --format md,html --output-dir "$scratch/out" --templates "$scratch/tpl" 2>/dev/null

@@ -75,6 +75,11 @@ audit --root "$scratch/bare.git" --paths . --rev main
 check "a bare repository with --rev" test $? -eq 0 -a "$(count lib/llm/src/backend.rs)" -eq 3
 audit --root "$scratch/bare.git"
 check "a bare repository without --rev: exit 2, says to name a revision" sh -c "test $? -eq 2 && grep -q 'bare repository' '$scratch/err'"
+git -C "$scratch/bare.git" config remote.origin.url https://bot:s3cret-token@git.example.org/team/demo.git
+audit --root "$scratch/bare.git" --paths . --rev main
+check "the origin's URL names the repository, without its credentials" \
+	grep -q '"repository": "https://git.example.org/team/demo.git"' "$scratch/out.json"
+check "no credential in the report" sh -c "! grep -q 's3cret' '$scratch/out.json'"
 
 # a submodule entry is listed as skipped
 git -c protocol.file.allow=always submodule add -q "$scratch/bare.git" lib/sub >/dev/null 2>&1
@@ -125,11 +130,10 @@ assert sorted(x['fn'] for x in m['findings']) == ['added', 'new_file', 'wip'], m
 git checkout -q -- . && git checkout -q main
 # a corrupt object: one line, exit 2
 git clone -q "$R" "$scratch/broken" && cd "$scratch/broken" || exit 1
-obj=$(git rev-parse HEAD:lib/llm/src/router.rs)
 git repack -q -a -d >/dev/null 2>&1; rm -f .git/objects/pack/*.pack .git/objects/pack/*.idx
 git cat-file -p HEAD >/dev/null 2>&1 || true
 audit --root "$scratch/broken" --paths . --rev HEAD
-check "a corrupt or missing object: exit 2, one line" sh -c "test $? -eq 2 && test \$(wc -l <'$scratch/err') -eq 1"
+check "a corrupt or missing object: exit 2, one line saying so" sh -c "test $? -eq 2 && test \$(wc -l <'$scratch/err') -eq 1 && grep -q 'HEAD: the object it names is missing' '$scratch/err'"
 cd "$R" || exit 1
 audit --root "$R" --diff 'main..'
 check "a malformed range: exit 2, one line" sh -c "test $? -eq 2 && grep -q 'malformed range' '$scratch/err'"
