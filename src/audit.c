@@ -509,21 +509,19 @@ typedef struct {
 } worker;
 
 /* Pass 1 for one file: its struct and alias declarations. */
-static int collect_types(const char *data, size_t len, typelib *out)
+static int collect_types(audit_scratch *sc, const char *data, size_t len, typelib *out)
 {
-	rustlex_result lx;
 	rustscan_result rs;
 	int rc = 0;
 
-	memset(&lx, 0, sizeof(lx));
 	if (!memmem(data, len, "struct", 6) && !memmem(data, len, "type", 4))
 		return 0;
-	if (rustlex_lex(&lx, data, len) < 0 || rustscan_scan(&rs, &lx) < 0)
+	rustlex_reset(&sc->lx); /* the library copies what it keeps */
+	if (rustlex_lex(&sc->lx, data, len) < 0 || rustscan_scan_types(&rs, &sc->lx) < 0)
 		rc = -1;
 	else
 		rc = typelib_add(out, &rs);
 	rustscan_free(&rs);
-	rustlex_free(&lx);
 	return rc;
 }
 
@@ -544,7 +542,7 @@ static void *work(void *arg)
 		buf_clear(&msg);
 		if (sh->collecting) {
 			if (sources_read(sh->src, i, &data, &msg) == 0 && data.ptr && !memchr(data.ptr, '\0', data.len) &&
-			    py_utf8_valid(data.ptr, data.len) && collect_types(data.ptr, data.len, &w->types[i]) < 0) {
+			    py_utf8_valid(data.ptr, data.len) && (!scratch || collect_types(scratch, data.ptr, data.len, &w->types[i]) < 0)) {
 				atomic_store(&sh->failed, 1);
 				break;
 			}

@@ -245,15 +245,29 @@ static const ctx *struct_home(const ctx *c, size_t name, const ctx *site, size_t
 	size_t len = c->t[name].len, i;
 	const typelib_entry *e;
 
-	for (i = 0; i < c->rs->field_count; i++)
-		if (tok_eq_text(c, c->rs->fields[i].strukt, n, len)) {
-			size_t k = i;
-			while (k < c->rs->field_count && c->rs->fields[k].strukt == c->rs->fields[i].strukt)
-				k++;
-			*first = i;
-			*count = k - i;
+	/* one comparison a struct of this file; its fields are found by
+	 * binary search (they are in source order, so sorted by struct).
+	 * A type met inside the library is looked up in its index instead. */
+	for (i = 0; c != site->lib && i < c->rs->struct_count; i++) {
+		uint32_t sn = c->rs->structs[i].name;
+		size_t lo = 0, hi = c->rs->field_count, k;
+		if (!tok_eq_text(c, sn, n, len))
+			continue;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (c->rs->fields[mid].strukt < sn)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (k = lo; k < c->rs->field_count && c->rs->fields[k].strukt == sn; k++)
+			;
+		if (k > lo) {
+			*first = lo;
+			*count = k - lo;
 			return c;
 		}
+	}
 	if (site->lib && (e = typelib_struct(site->tl, n, len)) && e->count) {
 		*first = e->first;
 		*count = e->count;

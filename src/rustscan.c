@@ -24,6 +24,7 @@ typedef struct {
 	size_t region_count, region_cap;
 	/* attributes seen since the last item: they apply to the next one */
 	uint8_t attr_test, attr_test_fn, attr_allow;
+	uint8_t types_only;    /* rustscan_scan_types(): structs and aliases */
 } scanner;
 
 #define GROW(arr, count, cap)                                               \
@@ -535,6 +536,16 @@ static int collect(scanner *s)
 		 * these: most identifiers are dismissed here, in one look */
 		if (t->kind != TOK_IDENT || t->len < 2 || t->len > 6 || !strchr("acefilmstuw", first))
 			continue;
+		if (s->types_only) {
+			if (is(s, i, "struct") && kind_at(s, i + 1) == TOK_IDENT) {
+				if (item_struct(s, i) < 0)
+					return -1;
+			} else if (is(s, i, "type") && kind_at(s, i + 1) == TOK_IDENT && !(i > 0 && is(s, i - 1, "::"))) {
+				if (type_alias(s, i) < 0)
+					return -1;
+			}
+			continue;
+		}
 		if (is(s, i, "fn") && kind_at(s, i + 1) == TOK_IDENT) {
 			if (item_fn(s, i) < 0)
 				return -1;
@@ -662,7 +673,7 @@ static int link_impls(scanner *s)
 	return 0;
 }
 
-int rustscan_scan(rustscan_result *out, const rustlex_result *lex)
+static int scan(rustscan_result *out, const rustlex_result *lex, int types_only)
 {
 	scanner s;
 	int rc;
@@ -674,13 +685,24 @@ int rustscan_scan(rustscan_result *out, const rustlex_result *lex)
 	s.lx = lex;
 	s.t = lex->tokens;
 	s.n = lex->count;
+	s.types_only = (uint8_t)types_only;
 	rc = collect(&s);
-	if (rc == 0)
+	if (rc == 0 && !types_only)
 		rc = assign(&s);
-	if (rc == 0)
+	if (rc == 0 && !types_only)
 		rc = link_impls(&s);
 	free(s.regions);
 	return rc;
+}
+
+int rustscan_scan(rustscan_result *out, const rustlex_result *lex)
+{
+	return scan(out, lex, 0);
+}
+
+int rustscan_scan_types(rustscan_result *out, const rustlex_result *lex)
+{
+	return scan(out, lex, 1);
 }
 
 void rustscan_free(rustscan_result *r)

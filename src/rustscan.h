@@ -96,6 +96,11 @@ typedef struct {
  * rustscan_free() (also after a failure). */
 int rustscan_scan(rustscan_result *out, const rustlex_result *lex);
 
+/* Only the type declarations: structs with their fields, and aliases (what
+ * the type library of an audit's first pass keeps); the other arrays stay
+ * empty.  Same return and freeing as rustscan_scan(). */
+int rustscan_scan_types(rustscan_result *out, const rustlex_result *lex);
+
 void rustscan_free(rustscan_result *r);
 
 /* Is token i the keyword or identifier s? */
