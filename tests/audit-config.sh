@@ -62,12 +62,11 @@ import json, sys; m = json.load(open(sys.argv[1]))
 assert m['summary']['suppressed'] == 3 and 'g' not in [f['fn'] for f in m['findings']]" "$scratch/rev.json"
 
 printf '{"version": 1, "suppress": [{"fingerprint": "x"}]}\n' >"$scratch/c1.json"
-"$H" audit --root "$R" --paths . --config "$scratch/c1.json" >/dev/null 2>"$scratch/err"
-check "a suppression without a reason in the configuration: exit 2, names the element" sh -c "test $? -eq 2 && grep -q 'c1.json: suppress\[0\]: needs a non-empty \"reason\"' '$scratch/err'"
+fails_with "a suppression without a reason in the configuration: exit 2, names the element" \
+	'c1.json: suppress\[0\]: needs a non-empty "reason"' audit --root "$R" --paths . --config "$scratch/c1.json"
 printf '{"version": 1,\n "exclude": [}\n' >"$scratch/c2.json"
-"$H" audit --root "$R" --paths . --config "$scratch/c2.json" >/dev/null 2>"$scratch/err"
-check "a configuration that is not JSON: exit 2, file:line:col" sh -c "test $? -eq 2 && grep -q 'c2.json:2:' '$scratch/err'"
+fails_with "a configuration that is not JSON: exit 2, file:line:col" 'c2.json:2:' \
+	audit --root "$R" --paths . --config "$scratch/c2.json"
 printf '{"version": 1, "exclud": []}\n' >"$scratch/c3.json"
-"$H" audit --root "$R" --paths . --config "$scratch/c3.json" >/dev/null 2>"$scratch/err"
-check "an unknown key: exit 2, named" sh -c "test $? -eq 2 && grep -q 'unknown key \"exclud\"' '$scratch/err'"
+fails_with "an unknown key: exit 2, named" 'unknown key "exclud"' audit --root "$R" --paths . --config "$scratch/c3.json"
 done_testing

@@ -18,6 +18,18 @@ same_file() {
 		diff -u "$2" "$3" | head -40 | sed 's/^/#   /'
 	fi
 }
+# fails_with DESCRIPTION PATTERN ARGS...: `hotpath-audit ARGS` exits 2 and
+# its standard error (left in $scratch/err) matches the grep PATTERN.
+fails_with() {
+	d=$1 p=$2
+	shift 2
+	"$HOTPATH_AUDIT" "$@" >/dev/null 2>"$scratch/err"
+	rc=$?
+	if [ $rc -eq 2 ] && grep -q -- "$p" "$scratch/err"; then ok "$d"; else
+		not_ok "$d"
+		echo "#   exit $rc: $(head -1 "$scratch/err")"
+	fi
+}
 done_testing() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/hpa-test.XXXXXX")
 trap 'chmod -R u+rwx "$scratch" 2>/dev/null; [ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$scratch"' EXIT
