@@ -450,18 +450,20 @@ static int render_md(buf *out, json_t *model, const char *dir, const char *tname
 	return rc;
 }
 
+static int append_to_buf(const char *s, size_t n, void *data)
+{
+	return buf_append(data, s, n);
+}
+
 int render_report(buf *out, json_t *model, const char *format, const char *dir, const render_options *opt, buf *err)
 {
 	if (strcmp(format, "json") == 0) {
-		char *s = json_dumps(model, JSON_INDENT(2));
-		int rc;
-		if (!s) {
+		/* straight into the output: the document can be tens of MB */
+		if (json_dump_callback(model, append_to_buf, out, JSON_INDENT(2)) < 0 || buf_putc(out, '\n') < 0) {
 			buf_puts(err, "out of memory");
 			return -1;
 		}
-		rc = buf_puts(out, s) < 0 || buf_putc(out, '\n') < 0 ? -1 : 0;
-		free(s);
-		return rc;
+		return 0;
 	}
 	if (strcmp(format, "md") == 0)
 		return render_md(out, model, dir, json_object_get(model, "diff") ? "report-pr.md.mustache" : "report.md.mustache",
