@@ -511,6 +511,18 @@ static int site(scanner *s, size_t i)
 }
 
 /* Pass 1: items, scopes and sites, in token order. */
+/* `struct NAME` and `type NAME` (not `Self::type` paths): the items the
+ * type library keeps, in both scanning modes */
+static int struct_head(const scanner *s, size_t i)
+{
+	return is(s, i, "struct") && kind_at(s, i + 1) == TOK_IDENT;
+}
+
+static int alias_head(const scanner *s, size_t i)
+{
+	return is(s, i, "type") && kind_at(s, i + 1) == TOK_IDENT && !(i > 0 && is(s, i - 1, "::"));
+}
+
 static int collect(scanner *s)
 {
 	size_t i;
@@ -537,10 +549,10 @@ static int collect(scanner *s)
 		if (t->kind != TOK_IDENT || t->len < 2 || t->len > 6 || !strchr("acefilmstuw", first))
 			continue;
 		if (s->types_only) {
-			if (is(s, i, "struct") && kind_at(s, i + 1) == TOK_IDENT) {
+			if (struct_head(s, i)) {
 				if (item_struct(s, i) < 0)
 					return -1;
-			} else if (is(s, i, "type") && kind_at(s, i + 1) == TOK_IDENT && !(i > 0 && is(s, i - 1, "::"))) {
+			} else if (alias_head(s, i)) {
 				if (type_alias(s, i) < 0)
 					return -1;
 			}
@@ -556,7 +568,7 @@ static int collect(scanner *s)
 				return -1;
 			if (body != RS_NONE)
 				i = body; /* past the header: its `for` is no loop */
-		} else if (is(s, i, "struct") && kind_at(s, i + 1) == TOK_IDENT) {
+		} else if (struct_head(s, i)) {
 			if (item_struct(s, i) < 0)
 				return -1;
 		} else if (is(s, i, "mod") && kind_at(s, i + 1) == TOK_IDENT) {
@@ -575,7 +587,7 @@ static int collect(scanner *s)
 		} else if (is(s, i, "clone")) {
 			if (site(s, i) < 0)
 				return -1;
-		} else if (is(s, i, "type") && kind_at(s, i + 1) == TOK_IDENT && !(i > 0 && is(s, i - 1, "::"))) {
+		} else if (alias_head(s, i)) {
 			if (type_alias(s, i) < 0)
 				return -1;
 			clear_attrs(s);

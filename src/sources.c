@@ -292,6 +292,39 @@ done:
 	return rc;
 }
 
+/* The origin's URL without credentials, else the directory's name.  Read
+ * from the configuration, not with git_remote_lookup(), which in libgit2
+ * 1.5 leaks PCRE2 match data on every call (libgit2 #6382). */
+static json_t *repository_name(git_repository *repo, const char *workdir)
+{
+	git_config *cfg = NULL;
+	const char *url = NULL, *scheme, *at, *slash, *name;
+	buf b = BUF_INIT;
+	json_t *v;
+
+	if (git_repository_config_snapshot(&cfg, repo) == 0 &&
+	    git_config_get_string(&url, cfg, "remote.origin.url") == 0 && url && *url) {
+		/* never copy a token into a report: https://user:secret@host/... */
+		scheme = strstr(url, "://");
+		if (scheme && (at = strchr(scheme + 3, '@')) != NULL &&
+		    (!(slash = strchr(scheme + 3, '/')) || at < slash)) {
+			buf_append(&b, url, (size_t)(scheme + 3 - url));
+			buf_puts(&b, at + 1);
+			url = buf_cstr(&b);
+		}
+		v = json_string(url);
+	} else {
+		buf_puts(&b, workdir ? workdir : git_repository_path(repo));
+		while (b.len > 1 && b.ptr[b.len - 1] == '/')
+			b.ptr[--b.len] = '\0';
+		name = strrchr(buf_cstr(&b), '/');
+		v = json_string(name ? name + 1 : buf_cstr(&b));
+	}
+	git_config_free(cfg);
+	buf_free(&b);
+	return v;
+}
+
 static int open_git(source_set *s, const sources_options *opt, const path_filter *f, buf *err)
 {
 	const char *workdir = git_repository_workdir(s->repo);
@@ -301,33 +334,7 @@ static int open_git(source_set *s, const sources_options *opt, const path_filter
 	int rc = -1;
 
 	json_object_set_new(s->info, "kind", json_string(opt->rev ? "git revision" : "git working tree"));
-	{ /* the origin's URL when there is one, else the directory's name.
-	   * Read from the configuration, not with git_remote_lookup(), which in
-	   * libgit2 1.5 leaks PCRE2 match data on every call (libgit2 #6382). */
-		git_config *cfg = NULL;
-		const char *path = workdir ? workdir : git_repository_path(s->repo), *name, *url = NULL;
-		buf b = BUF_INIT;
-		if (git_repository_config_snapshot(&cfg, s->repo) == 0 &&
-		    git_config_get_string(&url, cfg, "remote.origin.url") == 0 && url && *url) {
-			/* never copy a token into a report: https://user:secret@host/... */
-			const char *scheme = strstr(url, "://"), *at, *slash;
-			if (scheme && (at = strchr(scheme + 3, '@')) != NULL &&
-			    (!(slash = strchr(scheme + 3, '/')) || at < slash)) {
-				buf_append(&b, url, (size_t)(scheme + 3 - url));
-				buf_puts(&b, at + 1);
-				url = buf_cstr(&b);
-			}
-			json_object_set_new(s->info, "repository", json_string(url));
-		} else {
-			buf_puts(&b, path);
-			while (b.len > 1 && b.ptr[b.len - 1] == '/')
-				b.ptr[--b.len] = '\0';
-			name = strrchr(b.ptr, '/');
-			json_object_set_new(s->info, "repository", json_string(name ? name + 1 : b.ptr));
-		}
-		git_config_free(cfg);
-		buf_free(&b);
-	}
+	json_object_set_new(s->info, "repository", repository_name(s->repo, workdir));
 	if (git_repository_head(&head, s->repo) == 0)
 		json_object_set_new(s->info, "branch", json_string(git_reference_is_branch(head)
 		                                                    ? git_reference_shorthand(head) : "(detached)"));

@@ -2,10 +2,8 @@
 # Suppressions (in the code, by attribute, by fingerprint) and the
 # repository's configuration file.
 . "$top_srcdir/tests/lib.sh"
-command -v git >/dev/null && command -v python3 >/dev/null || { echo "1..0 # SKIP git or python3 missing"; exit 0; }
+needs_git
 H=$HOTPATH_AUDIT
-export SOURCE_DATE_EPOCH=1700000000 GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t \
-	GIT_COMMITTER_EMAIL=t@example.org
 R=$scratch/repo
 mkdir -p "$R/src/router" "$R/src/gen" && cd "$R" && git init -q -b main . || exit 1
 cat >src/router/route.rs <<'RS'

@@ -2,10 +2,8 @@
 # The nightly scenario: findings new or unchanged against last night's
 # report, what was resolved, the history file, and bad baselines.
 . "$top_srcdir/tests/lib.sh"
-command -v git >/dev/null && command -v python3 >/dev/null || { echo "1..0 # SKIP git or python3 missing"; exit 0; }
+needs_git
 H=$HOTPATH_AUDIT
-export SOURCE_DATE_EPOCH=1700000000 GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t \
-	GIT_COMMITTER_EMAIL=t@example.org
 R=$scratch/repo
 mkdir -p "$R/lib/llm/src" && cd "$R" && git init -q -b main . || exit 1
 cat >lib/llm/src/backend.rs <<'RS'

@@ -18,6 +18,13 @@ same_file() {
 		diff -u "$2" "$3" | head -40 | sed 's/^/#   /'
 	fi
 }
+# needs_git: the whole test is skipped without git or python3; otherwise
+# commits and reports get a fixed author, committer and time stamp.
+needs_git() {
+	command -v git >/dev/null && command -v python3 >/dev/null || { echo "1..0 # SKIP git or python3 missing"; exit 0; }
+	export SOURCE_DATE_EPOCH=1700000000 GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t \
+		GIT_COMMITTER_EMAIL=t@example.org
+}
 # fails_with DESCRIPTION PATTERN ARGS...: `hotpath-audit ARGS` exits 2 and
 # its standard error (left in $scratch/err) matches the grep PATTERN.
 fails_with() {
