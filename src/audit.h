@@ -31,6 +31,8 @@ typedef struct {
 	json_t *findings;            /* array, sorted (owned reference) */
 	json_t *problems;            /* array of {path, line, message} (owned reference) */
 	size_t files_audited;
+	unsigned jobs;               /* threads the audit ran on */
+	json_t **made_by;            /* [jobs]: the findings each thread made, to free them on as many (owned) */
 	/* work counters, for checking that time grows linearly with input */
 	size_t tokens;               /* tokens lexed in the audit pass */
 	size_t evidence_work;        /* token steps the evidence scans were allowed */

@@ -32,7 +32,9 @@ static trange tr(const ctx *c, size_t a, size_t b)
 	return t;
 }
 
-static int is(const ctx *c, size_t i, const char *s)
+/* inlined everywhere, so that the literal's length is a constant: this is
+ * asked for every token, several times */
+static inline __attribute__((always_inline)) int is(const ctx *c, size_t i, const char *s)
 {
 	return i < c->n && rustlex_is(c->rs->lex, &c->t[i], s);
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonwrite.h"
+
 static const struct {
 	const char *id, *name, *short_text, *full_text, *level;
 } rules[] = {
@@ -46,10 +48,8 @@ static const char *str(json_t *o, const char *k)
 
 static int dump(buf *out, json_t *doc)
 {
-	char *s = doc ? json_dumps(doc, JSON_INDENT(2)) : NULL;
-	int rc = s && buf_puts(out, s) == 0 && buf_putc(out, '\n') == 0 ? 0 : -1;
+	int rc = doc && jsonwrite(out, doc, JSON_INDENT(2)) == 0 && buf_putc(out, '\n') == 0 ? 0 : -1;
 
-	free(s);
 	json_decref(doc);
 	return rc;
 }

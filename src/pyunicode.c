@@ -107,6 +107,16 @@ int py_utf8_valid(const char *str, size_t n)
 
 	while (i < n) {
 		size_t len;
+		/* source code is mostly ASCII: eight bytes at a look */
+		while (i + 8 <= n) {
+			uint64_t w;
+			memcpy(&w, s + i, 8);
+			if (w & 0x8080808080808080ULL)
+				break;
+			i += 8;
+		}
+		if (i >= n)
+			break;
 		if (s[i] < 0x80) {
 			i++;
 			continue;

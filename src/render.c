@@ -9,6 +9,7 @@
 
 #include "fileio.h"
 #include "finding.h"
+#include "jsonwrite.h"
 #include "mustache.h"
 
 int render_format_known(const char *f)
@@ -450,16 +451,11 @@ static int render_md(buf *out, json_t *model, const char *dir, const char *tname
 	return rc;
 }
 
-static int append_to_buf(const char *s, size_t n, void *data)
-{
-	return buf_append(data, s, n);
-}
-
 int render_report(buf *out, json_t *model, const char *format, const char *dir, const render_options *opt, buf *err)
 {
 	if (strcmp(format, "json") == 0) {
 		/* straight into the output: the document can be tens of MB */
-		if (json_dump_callback(model, append_to_buf, out, JSON_INDENT(2)) < 0 || buf_putc(out, '\n') < 0) {
+		if (jsonwrite(out, model, JSON_INDENT(2)) < 0 || buf_putc(out, '\n') < 0) {
 			buf_puts(err, "out of memory");
 			return -1;
 		}

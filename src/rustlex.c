@@ -13,20 +13,33 @@ typedef struct {
 	rustlex_result *out;
 } lexer;
 
-/* Non-ASCII bytes count as identifier characters: Rust allows Unicode
- * identifiers, and outside literals there is little else they can be. */
+/* Byte classes, one look each: the lexer asks for every byte. */
+enum { C_START = 1, C_IDENT = 2, C_ASCII_IDENT = 4, C_BLANK = 8 };
+
+static const unsigned char byte_class[256] = {
+	['\t'] = C_BLANK, ['\v'] = C_BLANK, ['\f'] = C_BLANK, ['\r'] = C_BLANK, [' '] = C_BLANK,
+	['0' ... '9'] = C_IDENT | C_ASCII_IDENT,
+	['A' ... 'Z'] = C_START | C_IDENT | C_ASCII_IDENT,
+	['_'] = C_START | C_IDENT | C_ASCII_IDENT,
+	['a' ... 'z'] = C_START | C_IDENT | C_ASCII_IDENT,
+	/* Non-ASCII bytes count as identifier characters: Rust allows Unicode
+	 * identifiers, and outside literals there is little else they can be. */
+	[0x80 ... 0xff] = C_START | C_IDENT,
+};
+
 static int is_ident_start(unsigned char c)
 {
-	return c == '_' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80;
+	return byte_class[c] & C_START;
 }
 
 static int is_ident_char(unsigned char c)
 {
-	return is_ident_start(c) || (c >= '0' && c <= '9');
+	return byte_class[c] & C_IDENT;
 }
 
-/* Advance one code point, keeping line and column. */
-static void step(lexer *lx)
+/* Advance one code point, keeping line and column.  Inlined: it runs for
+ * every byte of every string and comment. */
+static inline __attribute__((always_inline)) void step(lexer *lx)
 {
 	unsigned char c = lx->s[lx->i];
 
@@ -138,17 +151,25 @@ static void skip_block_comment(lexer *lx)
 	int depth = 0;
 
 	while (lx->i < lx->n) {
-		if (peek(lx, 0) == '/' && peek(lx, 1) == '*') {
+		unsigned char c = lx->s[lx->i];
+		if (c == '/' && peek(lx, 1) == '*') {
 			depth++;
-			step(lx);
-			step(lx);
-		} else if (peek(lx, 0) == '*' && peek(lx, 1) == '/') {
-			step(lx);
-			step(lx);
+			lx->i += 2;
+			lx->col += 2;
+		} else if (c == '*' && peek(lx, 1) == '/') {
+			lx->i += 2;
+			lx->col += 2;
 			if (--depth == 0)
 				return;
-		} else
-			step(lx);
+		} else if (c == '\n') {
+			lx->i++;
+			lx->line++;
+			lx->col = 1;
+		} else {
+			/* a column per code point: count all but continuation bytes */
+			lx->i++;
+			lx->col += (c & 0xc0) != 0x80;
+		}
 	}
 	problem(lx, "unterminated block comment", line);
 }
@@ -222,7 +243,23 @@ static int match_brackets(rustlex_result *r)
 	return 0;
 }
 
-static const char *const two_char_ops[] = { "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "..", NULL };
+/* The operators lexed as one token: `::` `->` `=>` `==` `!=` `<=` `>=`
+ * `&&` `||` `..` */
+static int two_char_op(unsigned char a, unsigned char b)
+{
+	switch (a) {
+	case ':': return b == ':';
+	case '-': return b == '>';
+	case '=': return b == '>' || b == '=';
+	case '!':
+	case '<':
+	case '>': return b == '=';
+	case '&':
+	case '|':
+	case '.': return b == a;
+	default:  return 0;
+	}
+}
 
 int rustlex_lex(rustlex_result *out, const char *text, size_t len)
 {
@@ -237,9 +274,13 @@ int rustlex_lex(rustlex_result *out, const char *text, size_t len)
 		uint32_t line = lx.line, col = lx.col;
 		rustlex_kind kind;
 
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-			lx.i++; /* ASCII: one byte, one column */
-			lx.col++;
+		if (byte_class[c] & C_BLANK) {
+			/* ASCII: one byte, one column; indentation comes in runs */
+			size_t j = lx.i + 1;
+			while (j < lx.n && (byte_class[lx.s[j]] & C_BLANK))
+				j++;
+			lx.col += (uint32_t)(j - lx.i);
+			lx.i = j;
 			continue;
 		}
 		if (c == '\n') {
@@ -289,10 +330,11 @@ int rustlex_lex(rustlex_result *out, const char *text, size_t len)
 			kind = TOK_IDENT;
 		} else if (is_ident_start(c)) {
 			/* ASCII identifier characters take one column each */
-			while (lx.i < lx.n && lx.s[lx.i] < 0x80 && is_ident_char(lx.s[lx.i])) {
-				lx.i++;
-				lx.col++;
-			}
+			size_t j = lx.i;
+			while (j < lx.n && (byte_class[lx.s[j]] & C_ASCII_IDENT))
+				j++;
+			lx.col += (uint32_t)(j - lx.i);
+			lx.i = j;
 			while (lx.i < lx.n && is_ident_char(lx.s[lx.i]))
 				step(&lx);
 			kind = TOK_IDENT;
@@ -313,13 +355,9 @@ int rustlex_lex(rustlex_result *out, const char *text, size_t len)
 			step(&lx);
 			kind = TOK_CLOSE;
 		} else {
-			const char *const *op;
 			kind = TOK_PUNCT;
-			for (op = two_char_ops; *op; op++)
-				if (peek(&lx, 0) == (*op)[0] && peek(&lx, 1) == (*op)[1])
-					break;
 			step(&lx);
-			if (*op)
+			if (lx.i < lx.n && two_char_op(c, lx.s[lx.i]))
 				step(&lx);
 		}
 		if (emit(&lx, kind, start, line, col) < 0)

@@ -39,7 +39,9 @@ typedef struct {
 		}                                                                   \
 	} while (0)
 
-static int is(const scanner *s, size_t i, const char *text)
+/* inlined everywhere, so that the literal's length is a constant: this is
+ * asked for every token, several times */
+static inline __attribute__((always_inline)) int is(const scanner *s, size_t i, const char *text)
 {
 	return i < s->n && rustlex_is(s->lx, &s->t[i], text);
 }

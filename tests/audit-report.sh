@@ -13,6 +13,9 @@ grep -v '"command":' "$scratch/j4.json" >"$scratch/j4.cmp"
 same_file "JSON: the same findings for --jobs 1 and --jobs 4 (all but the command line)" "$scratch/j1.cmp" "$scratch/j4.cmp"
 "$H" audit --root "$S" --format json --jobs 1 >"$scratch/again.json"
 same_file "JSON: two runs give the same bytes (SOURCE_DATE_EPOCH)" "$scratch/j1.json" "$scratch/again.json"
+# the JSON writer (src/jsonwrite.c) against jansson's own dump, on a real model
+check "JSON: our writer gives jansson's text for the sample's report model" \
+	sh -c '"$1" "$2" >/dev/null' - "$top_builddir/tests/unit/test_jsonwrite" "$scratch/j1.json"
 
 cat >"$scratch/model.py" <<'PY'
 import json, sys

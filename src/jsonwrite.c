@@ -1,0 +1,159 @@
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonwrite.h"
+
+#define INDENT_OF(flags) ((flags) & 0x1F)
+
+/* What a byte becomes inside a JSON string: 0 itself, 1 a short escape
+ * (its letter in short_escape[]), 2 a \u00XX escape.  jansson escapes
+ * exactly the control characters, '"' and '\\' (no flag here asks for '/'
+ * or for ASCII-only output). */
+static const unsigned char escape_kind[256] = {
+	2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+};
+
+static char short_escape(unsigned char c)
+{
+	switch (c) {
+	case '\b': return 'b';
+	case '\t': return 't';
+	case '\n': return 'n';
+	case '\f': return 'f';
+	case '\r': return 'r';
+	default:   return (char)c; /* '"' and '\\' escape as themselves */
+	}
+}
+
+static int put_string(buf *out, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i = 0, run;
+
+	/* the worst case, every byte a \u00XX, reserved once */
+	if (buf_grow(out, 6 * n + 2) < 0)
+		return -1;
+	out->ptr[out->len++] = '"';
+	while (i < n) {
+		unsigned char c;
+		char *p = out->ptr + out->len;
+
+		for (run = i; run < n && !escape_kind[(unsigned char)s[run]]; run++)
+			;
+		memcpy(p, s + i, run - i);
+		out->len += run - i;
+		if (run == n)
+			break;
+		c = (unsigned char)s[run];
+		p = out->ptr + out->len;
+		p[0] = '\\';
+		if (escape_kind[c] == 1) {
+			p[1] = short_escape(c);
+			out->len += 2;
+		} else {
+			p[1] = 'u';
+			p[2] = '0';
+			p[3] = '0';
+			p[4] = hex[c >> 4];
+			p[5] = hex[c & 15];
+			out->len += 6;
+		}
+		i = run + 1;
+	}
+	out->ptr[out->len++] = '"';
+	out->ptr[out->len] = '\0';
+	return 0;
+}
+
+/* jansson's dump_indent(): a newline and depth*n spaces when indenting,
+ * otherwise one space after a separator unless compact. */
+static int put_break(buf *out, size_t flags, size_t depth, int space)
+{
+	size_t n = INDENT_OF(flags) * depth;
+
+	if (INDENT_OF(flags)) {
+		if (buf_grow(out, n + 1) < 0)
+			return -1;
+		out->ptr[out->len++] = '\n';
+		memset(out->ptr + out->len, ' ', n);
+		out->len += n;
+		out->ptr[out->len] = '\0';
+		return 0;
+	}
+	return space && !(flags & JSON_COMPACT) ? buf_putc(out, ' ') : 0;
+}
+
+static int put_value(buf *out, const json_t *v, size_t flags, size_t depth)
+{
+	switch (json_typeof(v)) {
+	case JSON_NULL:
+		return buf_append(out, "null", 4);
+	case JSON_TRUE:
+		return buf_append(out, "true", 4);
+	case JSON_FALSE:
+		return buf_append(out, "false", 5);
+	case JSON_INTEGER:
+		return buf_printf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	case JSON_STRING:
+		return put_string(out, json_string_value(v), json_string_length(v));
+	case JSON_REAL: { /* rare in our documents: jansson's own number format */
+		char *s = json_dumps(v, (flags & ~(size_t)0x1F) | JSON_ENCODE_ANY);
+		int rc = s ? buf_puts(out, s) : -1;
+		free(s);
+		return rc;
+	}
+	case JSON_ARRAY: {
+		size_t n = json_array_size(v), i;
+
+		if (buf_putc(out, '[') < 0)
+			return -1;
+		if (n == 0)
+			return buf_putc(out, ']');
+		if (put_break(out, flags, depth + 1, 0) < 0)
+			return -1;
+		for (i = 0; i < n; i++) {
+			if (put_value(out, json_array_get(v, i), flags, depth + 1) < 0)
+				return -1;
+			if (i + 1 < n ? buf_putc(out, ',') < 0 || put_break(out, flags, depth + 1, 1) < 0
+			              : put_break(out, flags, depth, 0) < 0)
+				return -1;
+		}
+		return buf_putc(out, ']');
+	}
+	case JSON_OBJECT: {
+		void *it = json_object_iter((json_t *)v);
+
+		if (buf_putc(out, '{') < 0)
+			return -1;
+		if (!it)
+			return buf_putc(out, '}');
+		if (put_break(out, flags, depth + 1, 0) < 0)
+			return -1;
+		while (it) {
+			void *next = json_object_iter_next((json_t *)v, it);
+
+			if (put_string(out, json_object_iter_key(it), json_object_iter_key_len(it)) < 0 ||
+			    buf_append(out, ": ", flags & JSON_COMPACT ? 1 : 2) < 0 ||
+			    put_value(out, json_object_iter_value(it), flags, depth + 1) < 0)
+				return -1;
+			if (next ? buf_putc(out, ',') < 0 || put_break(out, flags, depth + 1, 1) < 0
+			         : put_break(out, flags, depth, 0) < 0)
+				return -1;
+			it = next;
+		}
+		return buf_putc(out, '}');
+	}
+	}
+	return -1;
+}
+
+int jsonwrite(buf *out, const json_t *v, size_t flags)
+{
+	if (!v || (flags & (JSON_SORT_KEYS | JSON_ENSURE_ASCII | JSON_ESCAPE_SLASH | JSON_EMBED)) ||
+	    (!(flags & JSON_ENCODE_ANY) && !json_is_array(v) && !json_is_object(v)))
+		return -1;
+	return put_value(out, v, flags, 0);
+}

@@ -1,0 +1,140 @@
+/* test_jsonwrite: jsonwrite() against jansson's own json_dumps(), byte for
+ * byte, on hand-made documents, random ones, and the sample audit's model. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonwrite.h"
+#include "tap.h"
+
+/* Does jsonwrite(v, flags) equal json_dumps(v, flags)? */
+static int same(const json_t *v, size_t flags)
+{
+	buf b = BUF_INIT;
+	char *want = json_dumps(v, flags);
+	int ok = want && jsonwrite(&b, v, flags) == 0 && strcmp(buf_cstr(&b), want) == 0;
+
+	if (!ok)
+		printf("#   got:  [%s]\n#   want: [%s]\n", buf_cstr(&b), want ? want : "(null)");
+	free(want);
+	buf_free(&b);
+	return ok;
+}
+
+static const size_t styles[] = { JSON_INDENT(2), JSON_INDENT(4), 0, JSON_COMPACT, JSON_INDENT(1) | JSON_COMPACT };
+
+static void test_hand_made(void)
+{
+	json_t *doc = json_pack("{s:s, s:i, s:b, s:n, s:[], s:{}, s:[i, s, {s:[n, b]}], s:f, s:I}", "text",
+	                        "a\"b\\c\td\n\r\b\f\x01\x1f\x7f <&> / \xc3\xa9 \xf0\x9f\x98\x80", "int", -42, "yes", 1,
+	                        "none", "empty_array", "empty_object", "nested", 7, "x", "deep", 0, "real", 2.5,
+	                        "big", (json_int_t)-9223372036854775807LL);
+	json_t *weird_keys = json_pack("{s:i, s:i, s:i}", "", 1, "k\"e\\y\n", 2, "\xe2\x80\xa8", 3);
+	size_t i;
+
+	for (i = 0; i < sizeof(styles) / sizeof(styles[0]); i++) {
+		TAP_OK(same(doc, styles[i]), "hand-made document, one output style each");
+		TAP_OK(same(weird_keys, styles[i]), "keys with escapes, one output style each");
+	}
+	TAP_OK(same(json_pack("[]"), JSON_INDENT(2)), "an empty array");
+	{
+		json_t *s = json_string("only a string");
+		buf b = BUF_INIT;
+		TAP_OK(jsonwrite(&b, s, JSON_INDENT(2)) < 0, "a bare string without JSON_ENCODE_ANY is refused, as jansson does");
+		TAP_OK(same(s, JSON_ENCODE_ANY), "a bare string with JSON_ENCODE_ANY");
+		TAP_OK(jsonwrite(&b, doc, JSON_SORT_KEYS) < 0, "an unsupported flag is refused, not ignored");
+		TAP_OK(jsonwrite(&b, NULL, 0) < 0, "NULL is refused");
+		buf_free(&b);
+		json_decref(s);
+	}
+	json_decref(doc);
+	json_decref(weird_keys);
+}
+
+/* Random documents over every value kind, with strings made of any bytes
+ * that form valid UTF-8 (jansson refuses others when the value is made). */
+static unsigned long long seed = 0x9e3779b97f4a7c15ULL;
+
+static unsigned next(unsigned n)
+{
+	seed ^= seed << 13;
+	seed ^= seed >> 7;
+	seed ^= seed << 17;
+	return (unsigned)(seed % n);
+}
+
+static json_t *random_string(void)
+{
+	static const char *const pieces[] = { "a", "\"", "\\", "\n", "\t", "\x01", "\x1f", "\x7f", " ", "/", "\xc3\xa9",
+		                                  "\xe2\x80\xa8", "\xf0\x9f\x98\x80", "{{", "<", "0" };
+	char s[64] = "";
+	unsigned n = next(8), i;
+
+	for (i = 0; i < n; i++)
+		strcat(s, pieces[next(sizeof(pieces) / sizeof(pieces[0]))]);
+	return json_string(s);
+}
+
+static json_t *random_value(int depth)
+{
+	unsigned k = next(depth > 4 ? 6 : 8), n, i;
+	json_t *v;
+
+	switch (k) {
+	case 0: return json_null();
+	case 1: return json_boolean(next(2));
+	case 2: return json_integer((json_int_t)next(2000000) - 1000000);
+	case 3: return json_real((double)next(1000) / 8.0);
+	case 4:
+	case 5: return random_string();
+	case 6:
+		v = json_array();
+		for (n = next(5), i = 0; i < n; i++)
+			json_array_append_new(v, random_value(depth + 1));
+		return v;
+	default:
+		v = json_object();
+		for (n = next(5), i = 0; i < n; i++) {
+			json_t *key = random_string();
+			json_object_set_new(v, json_string_value(key), random_value(depth + 1));
+			json_decref(key);
+		}
+		return v;
+	}
+}
+
+static void test_random(void)
+{
+	int round, bad = 0;
+
+	for (round = 0; round < 2000; round++) {
+		json_t *v = json_array();
+		json_array_append_new(v, random_value(0));
+		if (!same(v, styles[round % (sizeof(styles) / sizeof(styles[0]))]))
+			bad++;
+		json_decref(v);
+	}
+	TAP_OK(bad == 0, "2,000 random documents, every style: the same text as jansson");
+}
+
+/* A real report model, given by tests/audit-report.sh (the sample's). */
+static void test_model(const char *path)
+{
+	json_error_t e;
+	json_t *m = json_load_file(path, 0, &e);
+
+	TAP_OK(m && same(m, JSON_INDENT(2)), "a report model (the sample audit's), as --format json writes it");
+	json_decref(m);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1) {
+		test_model(argv[1]);
+		return tap_done();
+	}
+	test_hand_made();
+	test_random();
+	return tap_done();
+}
