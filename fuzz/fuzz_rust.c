@@ -15,7 +15,7 @@ static audit_rules ar;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	audit_options opt;
-	json_t *findings = json_array(), *problems = json_array();
+	audit_sink out = { json_array(), json_array(), json_array(), NULL };
 	buf err = BUF_INIT;
 
 	if (!r) {
@@ -34,9 +34,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.include_tests = 0;
 	opt.jobs = 1;
 	opt.types = NULL;
-	audit_buffer(&opt, NULL, "lib/llm/src/backend.rs", (const char *)data, size, findings, problems);
-	json_decref(findings);
-	json_decref(problems);
+	opt.packs = NULL;
+	audit_buffer(&opt, NULL, "lib/llm/src/backend.rs", (const char *)data, size, &out);
+	json_decref(out.findings);
+	json_decref(out.rule_findings);
+	json_decref(out.problems);
 	buf_free(&err);
 	return 0;
 }

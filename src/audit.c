@@ -3,18 +3,25 @@
 #include "audit.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
+#include "cargotoml.h"
 #include "classify.h"
 #include "evidence.h"
 #include "fileio.h"
-#include "parallel.h"
 #include "finding.h"
+#include "hygiene.h"
+#include "packscan.h"
+#include "parallel.h"
+#include "pylex.h"
 #include "pyunicode.h"
+#include "rulefinding.h"
 #include "rustlex.h"
 #include "rustscan.h"
 #include "typelib.h"
@@ -22,37 +29,14 @@
 /* ---- where a file sits: crate, module, hot path --------------------------- */
 
 /* The `name` of the [package] in a Cargo.toml's text, or NULL. */
-static char *package_name(char *text)
+static char *package_name(const buf *text)
 {
-	char *name = NULL, *line, *save = NULL;
-	int in_package = 0;
+	buf name = BUF_INIT;
 
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *p = line, *q;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '[') {
-			in_package = strncmp(p, "[package]", 9) == 0;
-			continue;
-		}
-		if (!in_package || strncmp(p, "name", 4) != 0)
-			continue;
-		p += 4;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p++ != '=')
-			continue;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p != '"')
-			continue;
-		q = strchr(++p, '"');
-		if (q) {
-			name = strndup(p, (size_t)(q - p));
-			break;
-		}
-	}
-	return name;
+	if (cargotoml_get(text->ptr, text->len, "package", "name", &name, NULL) == 1 && name.len)
+		return buf_detach(&name);
+	buf_free(&name);
+	return NULL;
 }
 
 /* The nearest Cargo.toml above `rel` (relative to the root, read from the
@@ -75,7 +59,7 @@ static void crate_of(source_set *src, const char *rel, char **crate, char **filt
 		buf_clear(&manifest);
 		buf_printf(&manifest, "%s%sCargo.toml", buf_cstr(&dir), dlen ? "/" : "");
 		if (sources_read_path(src, manifest.ptr, &text) == 0 && text.ptr) {
-			*crate = package_name(text.ptr);
+			*crate = package_name(&text);
 			if (*crate)
 				break;
 		}
@@ -127,18 +111,6 @@ done:
 	buf_free(&manifest);
 	buf_free(&f);
 	buf_free(&text);
-}
-
-/* FNV-1a, 64 bits: a stable fingerprint needs no cryptography. */
-static uint64_t fnv(uint64_t h, const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
 }
 
 static void add_problem(json_t *problems, const char *path, uint32_t line, const char *message)
@@ -311,13 +283,24 @@ static json_t *window(const line_index *ix, const char *text, size_t len, uint32
 struct audit_scratch {
 	size_t tokens, evidence_work; /* work done, summed over files */
 	rustlex_result lx;  /* tokens, reused */
+	pylex_result py;    /* Python tokens, reused */
 	line_index lines;
 	buf fixed;          /* the file with ill-formed UTF-8 replaced */
+	buf code;           /* the code view, for rule packs */
+	pcre2_match_data *md;  /* for rule packs' patterns */
+	pack_hits hits;
 };
 
 audit_scratch *audit_scratch_new(void)
 {
-	return calloc(1, sizeof(audit_scratch));
+	audit_scratch *s = calloc(1, sizeof(audit_scratch));
+
+	/* 10 pairs: a rule's pattern may name an `at` group, and a few others */
+	if (s && !(s->md = pcre2_match_data_create(10, NULL))) {
+		free(s);
+		return NULL;
+	}
+	return s;
 }
 
 void audit_scratch_free(audit_scratch *s)
@@ -325,38 +308,160 @@ void audit_scratch_free(audit_scratch *s)
 	if (!s)
 		return;
 	rustlex_free(&s->lx);
+	pylex_free(&s->py);
 	free(s->lines.starts);
 	free(s->lines.marker);
 	buf_free(&s->fixed);
+	buf_free(&s->code);
+	pcre2_match_data_free(s->md);
+	pack_hits_free(&s->hits);
 	free(s);
 }
 
-int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
-                 json_t *findings, json_t *problems)
+static int is_python(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 3 && strcmp(path + n - 3, ".py") == 0;
+}
+
+/* Where the file sits: hot path, test path, crate (read only when a
+ * finding needs it). */
+static void file_place(const audit_options *opt, const char *report, finding_file *ff, buf *slashed)
 {
 	const rules *r = opt->rules;
+	size_t i, rlen = strlen(report);
+
+	memset(ff, 0, sizeof(*ff));
+	ff->path = report;
+	ff->hot_label = r->default_label;
+	ff->hot_score = r->default_score;
+	for (i = 0; i < r->hot_path_count; i++)
+		if (rlen >= r->hot_paths[i].prefix.len && memcmp(report, r->hot_paths[i].prefix.s, r->hot_paths[i].prefix.len) == 0) {
+			ff->hot_label = r->hot_paths[i].label;
+			ff->hot_prefix = r->hot_paths[i].prefix.s;
+			ff->hot_score = r->hot_paths[i].score;
+			break;
+		}
+	buf_clear(slashed);
+	buf_putc(slashed, '/');
+	buf_puts(slashed, report);
+	ff->test_path = !opt->include_tests && strlist_in(&r->test_markers, slashed->ptr, slashed->len);
+	for (i = 0; ff->test_path && i < r->test_markers.count; i++)
+		if (memmem(slashed->ptr, slashed->len, r->test_markers.items[i].s, r->test_markers.items[i].len)) {
+			ff->test_marker = r->test_markers.items[i].s;
+			break;
+		}
+	ff->tier_high = r->tier_high;
+	ff->tier_medium = r->tier_medium;
+}
+
+/* The rule-pack hits of one file as findings. */
+static int add_rule_findings(audit_scratch *sc, const finding_file *ff, const char *text, size_t len, json_t *out)
+{
+	json_t *seen = json_object();
+	size_t i;
+	int rc = -1;
+
+	if (!seen)
+		return -1;
+	for (i = 0; i < sc->hits.n; i++) {
+		const pack_hit *hit = &sc->hits.v[i];
+		char key[320], hex[17];
+		const char *line_text;
+		size_t line_len, occurrence, rlen = strlen(ff->path);
+		json_t *cnt, *f;
+		uint64_t h;
+		uint32_t first = hit->line > 3 ? hit->line - 3 : 1;
+
+		/* fingerprint: path, pack, rule, fn, the matched code and which such
+		 * match in the fn it is -- never the line */
+		snprintf(key, sizeof(key), "%s\n%s\n%s\n%s", hit->pack->name, hit->rule->id, hit->fn, hit->matched);
+		cnt = json_object_get(seen, key);
+		occurrence = cnt ? (size_t)json_integer_value(cnt) : 0;
+		json_object_set_new(seen, key, json_integer((json_int_t)occurrence + 1));
+		h = finding_hash(FINDING_HASH_SEED, ff->path, rlen + 1);
+		h = finding_hash(h, key, strlen(key) + 1);
+		h = finding_hash(h, (const char *)&occurrence, sizeof(occurrence));
+		snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
+		source_line(&sc->lines, text, len, hit->line, &line_text, &line_len);
+		if (!(f = rulefinding_build(ff, hit, line_text, line_len, hex)))
+			goto done;
+		json_object_set_new(f, "window", json_pack("{s:I, s:o}", "first", (json_int_t)first, "lines",
+		                                           window(&sc->lines, text, len, first, hit->line + 3)));
+		if (json_array_append_new(out, f) < 0)
+			goto done;
+	}
+	rc = 0;
+done:
+	json_decref(seen);
+	return rc;
+}
+
+/* A Python file: rule packs only. */
+static int audit_python(const audit_options *opt, audit_scratch *sc, const char *report, const char *text, size_t len,
+                        audit_sink *out)
+{
+	finding_file ff;
+	buf slashed = BUF_INIT;
+	pack_file pf;
+	char *crate = NULL, *filter = NULL;
+	int rc = -1;
+
+	pylex_reset(&sc->py);
+	if (pylex_lex(&sc->py, text, len) < 0 || index_lines(&sc->lines, text, len) < 0)
+		goto done;
+	sc->tokens += sc->py.count;
+	if (sc->py.problem)
+		add_problem(out->problems, report, sc->py.problem_line, sc->py.problem);
+	file_place(opt, report, &ff, &slashed);
+	pf.hot = ff.hot_prefix != NULL;
+	pf.test = ff.test_path;
+	sc->hits.n = 0;
+	if (packscan_code_view_python(&sc->code, &sc->py) < 0 ||
+	    packscan_python(opt->packs, &sc->py, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
+		goto done;
+	if (sc->hits.n && opt->src)
+		crate_of(opt->src, report, &crate, &filter);
+	ff.crate = crate;
+	ff.test_filter = filter;
+	rc = add_rule_findings(sc, &ff, text, len, out->rule_findings);
+done:
+	free(crate);
+	free(filter);
+	buf_free(&slashed);
+	return rc;
+}
+
+int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
+                 audit_sink *out)
+{
 	audit_scratch *own = scratch ? NULL : audit_scratch_new();
 	audit_scratch *sc = scratch ? scratch : own;
 	buf slashed = BUF_INIT;
 	rustscan_result rs;
 	json_t *seen = NULL;
-	size_t budget;
+	size_t budget = 0;
 	finding_file ff;
 	char *crate = NULL, *filter = NULL;
 	const char *text = data;
 	size_t i, rlen = strlen(report);
-	int rc = -1;
+	int rc = -1, python = is_python(report), want_clone, want_rules, want_facts;
 
 	memset(&rs, 0, sizeof(rs));
 	if (!sc)
 		return -1;
 	if (memchr(data, '\0', len)) {
-		add_problem(problems, report, 0, "binary file, skipped");
+		add_problem(out->problems, report, 0, "binary file, skipped");
 		audit_scratch_free(own);
 		return 0;
 	}
-	/* every clone site spells `clone`: most files end here, unlexed */
-	if (!memmem(data, len, "clone", 5)) {
+	/* every clone site spells `clone`, and a rule matches the raw text if it
+	 * matches its code: most files end here, unlexed */
+	want_clone = !python && (!opt->packs || opt->packs->clone) && memmem(data, len, "clone", 5);
+	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST)) &&
+	             packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, data, len, sc->md);
+	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts;
+	if (!want_clone && !want_rules && !want_facts) {
 		audit_scratch_free(own);
 		return 0;
 	}
@@ -366,39 +471,36 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 			goto done;
 		text = sc->fixed.ptr;
 		len = sc->fixed.len;
-		add_problem(problems, report, 0, "invalid UTF-8 replaced with U+FFFD");
+		add_problem(out->problems, report, 0, "invalid UTF-8 replaced with U+FFFD");
+	}
+	if (python) {
+		rc = want_rules ? audit_python(opt, sc, report, text, len, out) : 0;
+		goto done;
 	}
 	rustlex_reset(&sc->lx);
 	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0 || index_lines(&sc->lines, text, len) < 0)
 		goto done;
 	if (sc->lx.problem)
-		add_problem(problems, report, sc->lx.problem_line, sc->lx.problem);
+		add_problem(out->problems, report, sc->lx.problem_line, sc->lx.problem);
+	if (want_facts && hygiene_file_facts(&rs, report, out->file_facts) < 0)
+		goto done;
 
-	memset(&ff, 0, sizeof(ff));
-	ff.path = report;
-	ff.hot_label = r->default_label;
-	ff.hot_score = r->default_score;
-	for (i = 0; i < r->hot_path_count; i++)
-		if (rlen >= r->hot_paths[i].prefix.len && memcmp(report, r->hot_paths[i].prefix.s, r->hot_paths[i].prefix.len) == 0) {
-			ff.hot_label = r->hot_paths[i].label;
-			ff.hot_prefix = r->hot_paths[i].prefix.s;
-			ff.hot_score = r->hot_paths[i].score;
-			break;
-		}
-	buf_putc(&slashed, '/');
-	buf_puts(&slashed, report);
-	ff.test_path = !opt->include_tests && strlist_in(&r->test_markers, slashed.ptr, slashed.len);
-	for (i = 0; ff.test_path && i < r->test_markers.count; i++)
-		if (memmem(slashed.ptr, slashed.len, r->test_markers.items[i].s, r->test_markers.items[i].len)) {
-			ff.test_marker = r->test_markers.items[i].s;
-			break;
-		}
-	ff.tier_high = r->tier_high;
-	ff.tier_medium = r->tier_medium;
-	if (rs.site_count && opt->src)
+	file_place(opt, report, &ff, &slashed);
+	sc->hits.n = 0;
+	if (want_rules) {
+		pack_file pf = { ff.hot_prefix != NULL, ff.test_path };
+		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
+		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
+			goto done;
+	}
+	if (!want_clone)
+		rs.site_count = 0; /* the clone pack is not chosen */
+	if ((rs.site_count || sc->hits.n) && opt->src)
 		crate_of(opt->src, report, &crate, &filter);
 	ff.crate = crate;
 	ff.test_filter = filter;
+	if (sc->hits.n && add_rule_findings(sc, &ff, text, len, out->rule_findings) < 0)
+		goto done;
 
 	seen = json_object();
 	budget = 64 * sc->lx.count + 65536;
@@ -426,11 +528,11 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 			occurrence = cnt ? (size_t)json_integer_value(cnt) : 0;
 			json_object_set_new(seen, key, json_integer((json_int_t)occurrence + 1));
 		}
-		h = 0xcbf29ce484222325ULL;
-		h = fnv(h, report, rlen + 1);
-		h = fnv(h, ev.fn_name, strlen(ev.fn_name) + 1);
-		h = fnv(h, ev.receiver, strlen(ev.receiver) + 1);
-		h = fnv(h, (const char *)&occurrence, sizeof(occurrence));
+		h = FINDING_HASH_SEED;
+		h = finding_hash(h, report, rlen + 1);
+		h = finding_hash(h, ev.fn_name, strlen(ev.fn_name) + 1);
+		h = finding_hash(h, ev.receiver, strlen(ev.receiver) + 1);
+		h = finding_hash(h, (const char *)&occurrence, sizeof(occurrence));
 		snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
 
 		memset(&fs, 0, sizeof(fs));
@@ -464,7 +566,7 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 				if (!rl) {
 					char msg[160];
 					snprintf(msg, sizeof(msg), "suppression without a reason is not honoured: allow(%.*s)", (int)wl, what);
-					add_problem(problems, report, at, msg);
+					add_problem(out->problems, report, at, msg);
 					break;
 				}
 				json_object_set_new(f, "suppression", json_pack("{s:s, s:I, s:s%}", "by", "comment", "line",
@@ -475,7 +577,8 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 				json_object_set_new(f, "suppression", json_pack("{s:s, s:s}", "by", "attribute", "reason",
 				                                                "#[allow(clippy::redundant_clone)] on an enclosing item"));
 		}
-		if (json_array_append_new(findings, f) < 0)
+		json_object_set_new(f, "pack", json_string("clone"));
+		if (json_array_append_new(out->findings, f) < 0)
 			goto done;
 	}
 	rc = 0;
@@ -507,9 +610,21 @@ typedef struct {
 typedef struct {
 	shared_state *sh;
 	size_t tokens, evidence_work;
-	json_t *findings, *problems;
+	audit_sink out;          /* this thread's findings, problems and facts */
 	typelib *types;          /* pass 1: one library per file, merged in order */
 } worker;
+
+/* Pass 1 for one file: may pass 2 leave it unread?  Yes when it has no
+ * `clone`, no rule could match it and no pack counts its facts. */
+static int settled_file(const audit_options *opt, audit_scratch *sc, const char *data, size_t len)
+{
+	if ((!opt->packs || opt->packs->clone) && memmem(data, len, "clone", 5))
+		return 0;
+	if (opt->packs && (opt->packs->hygiene ||
+	                   ((opt->packs->languages & PACK_RUST) && packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md))))
+		return 0;
+	return 1;
+}
 
 /* Pass 1 for one file: its struct and alias declarations. */
 static int collect_types(audit_scratch *sc, const char *data, size_t len, typelib *out)
@@ -544,11 +659,12 @@ static void *work(void *arg)
 		f = &sh->src->files[i];
 		buf_clear(&msg);
 		if (sh->collecting) {
-			if (sources_read(sh->src, i, &data, &msg) < 0 || !data.ptr || memchr(data.ptr, '\0', data.len))
-				continue;
-			if (!memmem(data.ptr, data.len, "clone", 5))
+			if (is_python(f->report) || !scratch || sources_read(sh->src, i, &data, &msg) < 0 || !data.ptr ||
+			    memchr(data.ptr, '\0', data.len))
+				continue; /* pass 2 reads it, and says what is wrong with it */
+			if (settled_file(sh->opt, scratch, data.ptr, data.len))
 				sh->settled[i] = 1;
-			if (py_utf8_valid(data.ptr, data.len) && (!scratch || collect_types(scratch, data.ptr, data.len, &w->types[i]) < 0)) {
+			if (py_utf8_valid(data.ptr, data.len) && collect_types(scratch, data.ptr, data.len, &w->types[i]) < 0) {
 				atomic_store(&sh->failed, 1);
 				break;
 			}
@@ -557,10 +673,10 @@ static void *work(void *arg)
 		if (sh->settled[i])
 			continue;
 		if (sources_read(sh->src, i, &data, &msg) < 0) {
-			add_problem(w->problems, f->report, 0, buf_cstr(&msg));
+			add_problem(w->out.problems, f->report, 0, buf_cstr(&msg));
 			continue;
 		}
-		if (audit_buffer(sh->opt, scratch, f->report, data.ptr ? data.ptr : "", data.len, w->findings, w->problems) < 0) {
+		if (audit_buffer(sh->opt, scratch, f->report, data.ptr ? data.ptr : "", data.len, &w->out) < 0) {
 			atomic_store(&sh->failed, 1);
 			break;
 		}
@@ -592,6 +708,18 @@ static int cmp_findings(const void *pa, const void *pb)
 	return la < lb ? -1 : la > lb;
 }
 
+/* Rule findings: two rules may fire at one place; the pack and rule order them. */
+static int cmp_rule_findings(const void *pa, const void *pb)
+{
+	json_t *a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
+	int c = cmp_findings(pa, pb);
+
+	if (c)
+		return c;
+	c = strcmp(json_string_value(json_object_get(a, "pack")), json_string_value(json_object_get(b, "pack")));
+	return c ? c : strcmp(json_string_value(json_object_get(a, "rule")), json_string_value(json_object_get(b, "rule")));
+}
+
 static int cmp_problems(const void *pa, const void *pb)
 {
 	json_t *a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
@@ -602,15 +730,18 @@ static int cmp_problems(const void *pa, const void *pb)
 	return (int)(json_integer_value(json_object_get(a, "line")) - json_integer_value(json_object_get(b, "line")));
 }
 
+/* The array of a sink at `offset` (offsetof(audit_sink, ...)). */
+#define SINK_ARRAY(w, offset) (*(json_t **)((char *)&(w)->out + (offset)))
+
 /* Concatenate the workers' arrays into one sorted array. */
-static json_t *merge(worker *ws, unsigned n, int problems, int (*cmp)(const void *, const void *))
+static json_t *merge(worker *ws, unsigned n, size_t offset, int (*cmp)(const void *, const void *))
 {
 	json_t *out = json_array(), **v;
 	size_t total = 0, k = 0, i;
 	unsigned w;
 
 	for (w = 0; w < n; w++)
-		total += json_array_size(problems ? ws[w].problems : ws[w].findings);
+		total += json_array_size(SINK_ARRAY(&ws[w], offset));
 	v = malloc((total ? total : 1) * sizeof(*v));
 	if (!out || !v) {
 		free(v);
@@ -618,7 +749,7 @@ static json_t *merge(worker *ws, unsigned n, int problems, int (*cmp)(const void
 		return NULL;
 	}
 	for (w = 0; w < n; w++) {
-		json_t *a = problems ? ws[w].problems : ws[w].findings;
+		json_t *a = SINK_ARRAY(&ws[w], offset);
 		for (i = 0; i < json_array_size(a); i++)
 			v[k++] = json_array_get(a, i);
 	}
@@ -639,6 +770,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	audit_options opt_copy = *opt_in;
 	const audit_options *opt = &opt_copy;
 	typelib lib, *per_file = NULL;
+	struct timespec t0, t1;
 	shared_state sh;
 	worker *ws;
 	unsigned n = opt->jobs ? opt->jobs : parallel_cpus(), i;
@@ -660,10 +792,13 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
+		audit_sink *o = &ws[i].out;
 		ws[i].sh = &sh;
-		ws[i].findings = json_array();
-		ws[i].problems = json_array();
-		if (!ws[i].findings || !ws[i].problems)
+		o->findings = json_array();
+		o->rule_findings = json_array();
+		o->problems = json_array();
+		o->file_facts = opt->packs && opt->packs->hygiene ? json_array() : NULL;
+		if (!o->findings || !o->rule_findings || !o->problems || (opt->packs && opt->packs->hygiene && !o->file_facts))
 			atomic_store(&sh.failed, 1);
 	}
 	/* pass 1: every file's type declarations, merged in file order so the
@@ -675,7 +810,9 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	for (i = 0; i < n; i++)
 		ws[i].types = per_file;
 	sh.collecting = 1;
-	if (!atomic_load(&sh.failed))
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* the type library serves the clone classifier only */
+	if (!atomic_load(&sh.failed) && (!opt->packs || opt->packs->clone))
 		parallel_run(n, work, ws, sizeof(*ws));
 	for (f = 0; per_file && f < files->count; f++) {
 		if (typelib_merge(&lib, &per_file[f]) < 0)
@@ -686,6 +823,8 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	if (!atomic_load(&sh.failed) && typelib_finish(&lib) < 0)
 		atomic_store(&sh.failed, 1);
 	opt_copy.types = lib.finished ? &lib : NULL;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	out->seconds_types = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 
 	/* pass 2: the audit */
 	sh.collecting = 0;
@@ -696,24 +835,44 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		buf_puts(err, "out of memory");
 		rc = -1;
 	} else {
-		out->findings = merge(ws, n, 0, cmp_findings);
-		out->problems = merge(ws, n, 1, cmp_problems);
+		out->findings = merge(ws, n, offsetof(audit_sink, findings), cmp_findings);
+		out->rule_findings = merge(ws, n, offsetof(audit_sink, rule_findings), cmp_rule_findings);
+		out->problems = merge(ws, n, offsetof(audit_sink, problems), cmp_problems);
+		if (opt->packs && opt->packs->hygiene)
+			out->file_facts = merge(ws, n, offsetof(audit_sink, file_facts), cmp_problems);
 		out->files_audited = files->count;
 		out->jobs = n;
 		out->made_by = calloc(n, sizeof(*out->made_by));
-		if (!out->findings || !out->problems) {
+		if (!out->findings || !out->rule_findings || !out->problems || (opt->packs && opt->packs->hygiene && !out->file_facts)) {
 			buf_puts(err, "out of memory");
 			rc = -1;
+		} else if (opt->packs && opt->packs->hygiene) {
+			/* the per-crate sums, and their findings in order with the rest */
+			json_t *sorted;
+			worker all;
+			if (hygiene_report(opt->packs, files, opt->rules, opt->include_tests, out->file_facts, &out->crates, out->rule_findings, err) < 0)
+				rc = -1;
+			memset(&all, 0, sizeof(all));
+			all.out.rule_findings = out->rule_findings;
+			if (rc == 0 && !(sorted = merge(&all, 1, offsetof(audit_sink, rule_findings), cmp_rule_findings))) {
+				buf_puts(err, "out of memory");
+				rc = -1;
+			} else if (rc == 0) {
+				json_decref(out->rule_findings);
+				out->rule_findings = sorted;
+			}
 		}
 	}
 	for (i = 0; i < n; i++) {
 		out->tokens += ws[i].tokens;
 		out->evidence_work += ws[i].evidence_work;
 		if (out->made_by)
-			out->made_by[i] = ws[i].findings; /* freed by audit_result_free() */
+			out->made_by[i] = ws[i].out.findings; /* freed by audit_result_free() */
 		else
-			json_decref(ws[i].findings);
-		json_decref(ws[i].problems);
+			json_decref(ws[i].out.findings);
+		json_decref(ws[i].out.rule_findings);
+		json_decref(ws[i].out.problems);
+		json_decref(ws[i].out.file_facts);
 	}
 	free(ws);
 	free(sh.settled);
@@ -751,6 +910,9 @@ void audit_result_free(audit_result *r)
 	for (i = 0; r->made_by && i < r->jobs; i++)
 		json_decref(r->made_by[i]); /* a job whose thread did not start */
 	free(r->made_by);
+	json_decref(r->rule_findings);
+	json_decref(r->file_facts);
+	json_decref(r->crates);
 	json_decref(r->problems);
 	memset(r, 0, sizeof(*r));
 }

@@ -13,8 +13,9 @@
 #include "audit_rules.h"
 #include "buf.h"
 #include "discover.h"
-#include "sources.h"
+#include "pack.h"
 #include "rules.h"
+#include "sources.h"
 #include "rustscan.h"
 #include "typelib.h"
 
@@ -25,17 +26,30 @@ typedef struct {
 	int include_tests;           /* score test paths as production code */
 	unsigned jobs;               /* 0: one per CPU */
 	const typelib *types;        /* the type library of the run, or NULL (set by audit_files) */
+	const pack_set *packs;       /* the chosen rule packs; NULL: the clone audit alone */
 } audit_options;
+
+/* Where one file's results go: arrays of the report model. */
+typedef struct {
+	json_t *findings;            /* clone findings */
+	json_t *rule_findings;       /* rule-pack findings */
+	json_t *problems;            /* {path, line, message} */
+	json_t *file_facts;          /* crate hygiene's per-file figures, or NULL when no pack has metrics */
+} audit_sink;
 
 typedef struct {
 	json_t *findings;            /* array, sorted (owned reference) */
+	json_t *rule_findings;       /* array, sorted (owned reference) */
 	json_t *problems;            /* array of {path, line, message} (owned reference) */
+	json_t *file_facts;          /* array, by path, or NULL (owned reference) */
+	json_t *crates;              /* crate hygiene's table, or NULL (owned reference) */
 	size_t files_audited;
 	unsigned jobs;               /* threads the audit ran on */
 	json_t **made_by;            /* [jobs]: the findings each thread made, to free them on as many (owned) */
 	/* work counters, for checking that time grows linearly with input */
 	size_t tokens;               /* tokens lexed in the audit pass */
 	size_t evidence_work;        /* token steps the evidence scans were allowed */
+	double seconds_types;        /* wall time of the first pass (the type library) */
 } audit_result;
 
 /* Per-thread memory an audit reuses from file to file (NULL: none). */
@@ -43,10 +57,11 @@ typedef struct audit_scratch audit_scratch;
 audit_scratch *audit_scratch_new(void);
 void audit_scratch_free(audit_scratch *s);
 
-/* Audit one file's bytes; append findings and problems.  `report` is the
- * path the findings show.  Returns 0, or -1 when memory ran out. */
+/* Audit one file's bytes (Rust, or Python by its .py name); append its
+ * findings, problems and facts to `out`.  `report` is the path the findings
+ * show.  Returns 0, or -1 when memory ran out. */
 int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
-                 json_t *findings, json_t *problems);
+                 audit_sink *out);
 
 /* Audit every file of opt->src.  Returns 0, or -1 with err set (out of
  * memory). */

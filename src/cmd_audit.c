@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "audit.h"
 #include "audit_rules.h"
@@ -17,6 +18,7 @@
 #include "emit.h"
 #include "fileio.h"
 #include "gitdiff.h"
+#include "pack.h"
 #include "render.h"
 #include "report.h"
 #include "repoconf.h"
@@ -38,7 +40,8 @@ static const cli_opt options[] = {
 	{ "fail-on", CLI_VALUE, 0, "WHAT", "exit 1 when actionable findings exist: new, high, medium or any" },
 	{ "exit-zero", CLI_FLAG, 0, NULL, "exit 0 even when --fail-on finds something (report-only jobs)" },
 	{ "jobs", CLI_VALUE, 0, "N", "worker threads (default: one per CPU); output is the same for any N" },
-	{ "patterns", CLI_VALUE, 0, "DIR", "read inventory.rules and audit.rules from DIR" },
+	{ "packs", CLI_VALUE, 0, "LIST", "rule packs to run, comma-separated: clone, perf-review, crate-hygiene, or a .pack file (default: clone)" },
+	{ "patterns", CLI_VALUE, 0, "DIR", "read inventory.rules, audit.rules and packs/ from DIR" },
 	{ "templates", CLI_VALUE, 0, "DIR", "read report templates from DIR" },
 	{ "full-report", CLI_VALUE, 0, "WHERE", "where the full report is, named when a Markdown report is cut to fit" },
 	{ "config", CLI_VALUE, 0, "FILE", "read the configuration from FILE (default: .hotpath-audit.json at the root)" },
@@ -55,7 +58,7 @@ typedef struct {
 	const char *format;
 	int only_actionable, include_tests;
 	const char *output, *patterns, *templates, *full_report, *rev, *baseline, *history, *diff, *output_dir, *fail_on;
-	const char *config;
+	const char *config, *packs;
 	int exit_zero, no_config;
 	long long jobs;
 } audit_args;
@@ -79,6 +82,8 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->output = v[0];
 	else if (strcmp(o->name, "patterns") == 0)
 		a->patterns = v[0];
+	else if (strcmp(o->name, "packs") == 0)
+		a->packs = v[0];
 	else if (strcmp(o->name, "templates") == 0)
 		a->templates = v[0];
 	else if (strcmp(o->name, "full-report") == 0)
@@ -115,47 +120,60 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 	return 0;
 }
 
-/* --diff: keep the findings on lines the change adds or modifies; count
- * the others in the diff's summary. */
-static int keep_changed(audit_result *res, gitdiff *change, source_set *src, buf *err)
+/* The findings of `*array` on lines the change touches; the others are
+ * counted in *elsewhere. */
+static void keep_touched(json_t **array, gitdiff *change, size_t *elsewhere)
 {
 	json_t *kept = json_array();
-	size_t i, n = json_array_size(res->findings);
+	size_t i, n = json_array_size(*array);
 
-	if (!src->repo) {
-		buf_printf(err, "--diff needs a git repository: %s is not in one", src->root);
-		json_decref(kept);
-		return -1;
-	}
-	if (gitdiff_compute(change, src->repo, src->prefix ? src->prefix : "", err) < 0) {
-		json_decref(kept);
-		return -1;
-	}
 	for (i = 0; i < n; i++) {
-		json_t *f = json_array_get(res->findings, i);
+		json_t *f = json_array_get(*array, i);
 		if (gitdiff_touches(change, json_string_value(json_object_get(f, "path")),
 		                    json_integer_value(json_object_get(f, "line"))))
 			json_array_append(kept, f);
 	}
-	json_object_set_new(change->info, "findings_in_change", json_integer((json_int_t)json_array_size(kept)));
-	json_object_set_new(change->info, "findings_elsewhere", json_integer((json_int_t)(n - json_array_size(kept))));
-	json_decref(res->findings);
-	res->findings = kept;
+	*elsewhere += n - json_array_size(kept);
+	json_decref(*array);
+	*array = kept;
+}
+
+/* --diff: keep the findings on lines the change adds or modifies; count
+ * the others in the diff's summary. */
+static int keep_changed(audit_result *res, gitdiff *change, source_set *src, buf *err)
+{
+	size_t elsewhere = 0;
+
+	if (!src->repo) {
+		buf_printf(err, "--diff needs a git repository: %s is not in one", src->root);
+		return -1;
+	}
+	if (gitdiff_compute(change, src->repo, src->prefix ? src->prefix : "", err) < 0)
+		return -1;
+	keep_touched(&res->findings, change, &elsewhere);
+	json_object_set_new(change->info, "findings_in_change", json_integer((json_int_t)json_array_size(res->findings)));
+	json_object_set_new(change->info, "findings_elsewhere", json_integer((json_int_t)elsewhere));
+	elsewhere = 0;
+	keep_touched(&res->rule_findings, change, &elsewhere);
+	json_object_set_new(change->info, "rule_findings_in_change",
+	                    json_integer((json_int_t)json_array_size(res->rule_findings)));
+	json_object_set_new(change->info, "rule_findings_elsewhere", json_integer((json_int_t)elsewhere));
 	return 0;
 }
 
 /* The rule set's version: FNV-1a over both rules files, so a report says
  * which rules made it. */
-static void rules_version(char out[32], const char *a, const char *b)
+static void rules_version(char out[32], const char *a, const char *b, const pack_set *packs)
 {
 	const char *files[2] = { a, b };
 	uint64_t h = 0xcbf29ce484222325ULL;
 	buf text = BUF_INIT;
-	int i, errnum;
-	size_t k;
+	size_t i, k;
+	int errnum;
 
-	for (i = 0; i < 2; i++) {
-		if (fileio_read_into(files[i], &text, &errnum) < 0)
+	/* the clone pack alone keeps the version it had before packs existed */
+	for (i = 0; i < 2 + (packs->n == 1 && packs->clone ? 0 : packs->n); i++) {
+		if (fileio_read_into(i < 2 ? files[i] : packs->v[i - 2].file, &text, &errnum) < 0)
 			continue;
 		for (k = 0; k < text.len; k++) {
 			h ^= (unsigned char)text.ptr[k];
@@ -166,13 +184,29 @@ static void rules_version(char out[32], const char *a, const char *b)
 	snprintf(out, 32, "%016llx", (unsigned long long)h);
 }
 
+/* Does a finding of this level pass the --fail-on threshold? */
+static int over_threshold(const char *what, const char *level, const char *status)
+{
+	return strcmp(what, "any") == 0 || (strcmp(what, "high") == 0 && strcmp(level, "high") == 0) ||
+	       (strcmp(what, "medium") == 0 && strcmp(level, "low") != 0) ||
+	       (strcmp(what, "new") == 0 && (!status || strcmp(status, "new") == 0));
+}
+
 /* --fail-on: does an actionable finding pass the threshold?  Only removable
- * and structural findings count: a gate never fails a build on a clone the
- * audit says is needed. */
+ * and structural clone findings count -- a gate never fails a build on a
+ * clone the audit says is needed -- and rule findings by their severity. */
 static int gate_trips(json_t *model, const char *what)
 {
-	json_t *findings = json_object_get(model, "findings");
+	json_t *findings = json_object_get(model, "findings"), *rule_findings = json_object_get(model, "rule_findings");
 	size_t i;
+
+	for (i = 0; i < json_array_size(rule_findings); i++) {
+		json_t *f = json_array_get(rule_findings, i);
+		if (!json_object_get(f, "suppression") &&
+		    over_threshold(what, json_string_value(json_object_get(f, "severity")),
+		                   json_string_value(json_object_get(f, "status"))))
+			return 1;
+	}
 
 	for (i = 0; i < json_array_size(findings); i++) {
 		json_t *f = json_array_get(findings, i);
@@ -181,9 +215,7 @@ static int gate_trips(json_t *model, const char *what)
 		const char *status = json_string_value(json_object_get(f, "status"));
 		if (strncmp(bucket, "removable", 9) != 0 && strcmp(bucket, "structural_refactor") != 0)
 			continue;
-		if (strcmp(what, "any") == 0 || (strcmp(what, "high") == 0 && strcmp(tier, "high") == 0) ||
-		    (strcmp(what, "medium") == 0 && strcmp(tier, "low") != 0) ||
-		    (strcmp(what, "new") == 0 && (!status || strcmp(status, "new") == 0)))
+		if (over_threshold(what, tier, status))
 			return 1;
 	}
 	return 0;
@@ -232,6 +264,15 @@ static void command_line(buf *b, int argc, char **argv)
 	}
 }
 
+/* Wall-clock seconds, for HOTPATH_AUDIT_STATS's phase times. */
+static double seconds_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	audit_args a;
@@ -243,8 +284,11 @@ int cmd_audit(int argc, char **argv)
 	audit_result res = { 0 };
 	json_t *model = NULL, *base = NULL, *cfg = NULL;
 	const char **default_paths = NULL;
+	pack_set packs = { 0 };
 	size_t i;
 	int rc = 2;
+	/* HOTPATH_AUDIT_STATS: where the time goes, phase by phase */
+	double res_types = 0, t_start = seconds_now(), t_opened = 0, t_audited = 0, t_modelled = 0, t_emitted = 0;
 
 	memset(&a, 0, sizeof(a));
 	a.root = ".";
@@ -300,6 +344,25 @@ int cmd_audit(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
 		goto done;
 	}
+	{ /* a pack is looked for in --patterns DIR/packs, then with the installed ones */
+		buf own = BUF_INIT, installed = BUF_INIT;
+		const char *dirs[2];
+		size_t ndirs = 0;
+		if (a.patterns) {
+			buf_printf(&own, "%s/packs", a.patterns);
+			dirs[ndirs++] = own.ptr;
+		}
+		datadir_find(&installed, "patterns");
+		buf_puts(&installed, "/packs");
+		dirs[ndirs++] = installed.ptr;
+		i = (size_t)pack_set_load(&packs, a.packs ? a.packs : "clone", dirs, ndirs, &err);
+		buf_free(&own);
+		buf_free(&installed);
+		if (i) {
+			fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
+			goto done;
+		}
+	}
 	if (!a.paths) {
 		if (!(default_paths = strlist_cstrs(&r->default_paths)))
 			goto oom;
@@ -308,7 +371,7 @@ int cmd_audit(int argc, char **argv)
 	}
 
 	{
-		sources_options so = { a.root, a.paths, a.npaths, a.rev, SOURCES_AUTO };
+		sources_options so = { a.root, a.paths, a.npaths, a.rev, SOURCES_AUTO, (packs.languages & PACK_PYTHON) != 0 };
 		if (sources_open(&src, &so, &err) < 0) {
 			fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
 			goto done;
@@ -335,13 +398,15 @@ int cmd_audit(int argc, char **argv)
 	}
 
 	{
-		audit_options ao = { r, &ar, &src, a.include_tests, (unsigned)a.jobs, NULL };
+		audit_options ao = { r, &ar, &src, a.include_tests, (unsigned)a.jobs, NULL, &packs };
 		char version[32];
 		report_scope sc = { buf_cstr(&cmd), a.root, a.paths, a.npaths, a.include_tests, a.only_actionable, path.ptr,
-		                    apath.ptr, version, src.info, src.skipped };
-		rules_version(version, path.ptr, apath.ptr);
+		                    apath.ptr, version, src.info, src.skipped, &packs };
+		rules_version(version, path.ptr, apath.ptr, &packs);
+		t_opened = seconds_now();
 		if (audit_files(&ao, &res, &err) < 0)
 			goto fail;
+		t_audited = seconds_now();
 		if (cfg)
 			repoconf_suppress(res.findings, cfg);
 		if (getenv("HOTPATH_AUDIT_STATS")) /* for the linear-time tests */
@@ -364,8 +429,10 @@ int cmd_audit(int argc, char **argv)
 		goto fail;
 	{
 		emit_options eo = { a.format, a.output, a.output_dir, tdir.ptr, a.full_report };
+		t_modelled = seconds_now();
 		if (emit_reports(model, &eo, &err) < 0)
 			goto fail;
+		t_emitted = seconds_now();
 	}
 	rc = a.fail_on && !a.exit_zero && gate_trips(model, a.fail_on) ? 1 : 0;
 	goto done;
@@ -375,14 +442,21 @@ fail:
 	fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
 	rc = 2;
 done:
+	res_types = res.seconds_types;
 	json_decref(model);
 	json_decref(base);
 	json_decref(cfg);
 	gitdiff_free(&change);
 	audit_result_free(&res);
+	if (t_emitted && getenv("HOTPATH_AUDIT_STATS"))
+		fprintf(stderr,
+		        "stats: seconds start=%.3f types=%.3f audit=%.3f model=%.3f report=%.3f free=%.3f total=%.3f\n",
+		        t_opened - t_start, res_types, t_audited - t_opened - res_types, t_modelled - t_audited,
+		        t_emitted - t_modelled, seconds_now() - t_emitted, seconds_now() - t_start);
 	sources_close(&src);
 	rules_free(r);
 	audit_rules_free(&ar);
+	pack_set_free(&packs);
 	free(default_paths);
 	buf_free(&err);
 	buf_free(&path);

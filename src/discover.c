@@ -387,29 +387,30 @@ static int list_add(file_list *l, char *path, int is_link)
 	return 0;
 }
 
-/* fnmatch "*.rs" on a name: it ends with ".rs" (".rs" itself included). */
-static int name_is_rs(const char *name)
+/* fnmatch "*.rs" on a name: it ends with ".rs" (".rs" itself included);
+ * with `python`, "*.py" too. */
+static int name_is_source(const char *name, int python)
 {
 	size_t n = strlen(name);
 
-	return n >= 3 && memcmp(name + n - 3, ".rs", 3) == 0;
+	return n >= 3 && (memcmp(name + n - 3, ".rs", 3) == 0 || (python && memcmp(name + n - 3, ".py", 3) == 0));
 }
 
 /* Path.suffix == ".rs": the name has a dot that is neither its first nor
  * its last character, and what follows the last dot is "rs". */
-static int suffix_is_rs(const char *path)
+static int suffix_is_source(const char *path, int python)
 {
 	const char *name = strrchr(path, '/');
 	const char *dot;
 
 	name = name ? name + 1 : path;
 	dot = strrchr(name, '.');
-	return dot && dot > name && strcmp(dot, ".rs") == 0;
+	return dot && dot > name && (strcmp(dot, ".rs") == 0 || (python && strcmp(dot, ".py") == 0));
 }
 
 /* Path.rglob("*.rs") from `dir`, keeping what is_file() says is a file.
  * Iterative, so a deep tree cannot overflow the stack. */
-static int walk(file_list *out, const char *dir)
+static int walk(file_list *out, const char *dir, int python)
 {
 	char **stack = NULL;
 	size_t depth = 0, cap = 0;
@@ -446,7 +447,7 @@ static int walk(file_list *out, const char *dir)
 				is_dir = de->d_type == DT_DIR;
 				is_link = de->d_type == DT_LNK;
 			}
-			if (name_is_rs(name)) {
+			if (name_is_source(name, python)) {
 				int is_file = !is_dir && !is_link && de->d_type == DT_REG;
 				if (!is_file && !is_dir)
 					is_file = stat(child.ptr, &st) == 0 && S_ISREG(st.st_mode);
@@ -527,6 +528,12 @@ static int set_report(discover_file *f, const char *root, int may_be_link, buf *
 enum discover_status discover_collect(discover_result *out, const char *root,
                                       const char *const *paths, size_t npaths, buf *err)
 {
+	return discover_collect_sources(out, root, paths, npaths, 0, err);
+}
+
+enum discover_status discover_collect_sources(discover_result *out, const char *root, const char *const *paths,
+                                              size_t npaths, int python, buf *err)
+{
 	file_list files = { NULL, 0, 0 };
 	buf root_res = BUF_INIT, joined = BUF_INIT, resolved = BUF_INIT, scratch = BUF_INIT, root_path = BUF_INIT;
 	enum discover_status status = DISCOVER_ERROR;
@@ -565,13 +572,13 @@ enum discover_status discover_collect(discover_result *out, const char *root,
 		if (stat(resolved.ptr, &st) < 0)
 			continue;
 		if (S_ISREG(st.st_mode)) {
-			if (suffix_is_rs(resolved.ptr)) {
+			if (suffix_is_source(resolved.ptr, python)) {
 				char *p = strdup(resolved.ptr);
 				if (!p || list_add(&files, p, 0) < 0)
 					goto oom;
 			}
 		} else if (S_ISDIR(st.st_mode)) {
-			if (walk(&files, resolved.ptr) < 0)
+			if (walk(&files, resolved.ptr, python) < 0)
 				goto oom;
 		}
 	}

@@ -41,6 +41,11 @@ enum discover_status {
 enum discover_status discover_collect(discover_result *out, const char *root,
                                       const char *const *paths, size_t npaths, buf *err);
 
+/* The same, and with `python` also the .py files (for rule packs that read
+ * Python): the audit's collection, which the inventory's is a case of. */
+enum discover_status discover_collect_sources(discover_result *out, const char *root, const char *const *paths,
+                                              size_t npaths, int python, buf *err);
+
 void discover_result_free(discover_result *r);
 
 /* Exposed for tests: pathlib's `base / p` (posix flavour). */

@@ -4,6 +4,17 @@
 
 #include <string.h>
 
+uint64_t finding_hash(uint64_t h, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
 int md_code(buf *out, const char *s, size_t n)
 {
 	size_t i, run = 0, longest = 0, fence;

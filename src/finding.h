@@ -36,6 +36,11 @@ typedef struct {
 	const char *fingerprint; /* 16 hex digits */
 } finding_site;
 
+/* FNV-1a, 64 bits, for fingerprints: stable across runs and machines, and
+ * a fingerprint needs no cryptography.  Start from FINDING_HASH_SEED. */
+#define FINDING_HASH_SEED 0xcbf29ce484222325ULL
+uint64_t finding_hash(uint64_t h, const char *s, size_t n);
+
 /* Append `s` to out as a Markdown code span that nothing in s can end. */
 int md_code(buf *out, const char *s, size_t n);
 

@@ -187,6 +187,120 @@ static json_t *chart(json_t *findings)
 }
 
 /* The view: the model plus what logic-less templates need. */
+/* In Markdown a rule lists its first few findings (the report must fit one
+ * comment); HTML lists them all. */
+#define MD_FINDINGS_PER_RULE 5
+#define MD_CRATE_ROWS 40
+
+static json_t *code_md(const char *s)
+{
+	buf md = BUF_INIT;
+	json_t *v;
+
+	md_code(&md, s, strlen(s));
+	v = json_string(buf_cstr(&md));
+	buf_free(&md);
+	return v;
+}
+
+/* A rule-pack finding as the templates see it. */
+static json_t *rule_finding_view(json_t *f, int html)
+{
+	json_t *v = json_deep_copy(f);
+	buf b = BUF_INIT;
+
+	buf_printf(&b, "%s:%lld", str(f, "path"), (long long)json_integer_value(json_object_get(f, "line")));
+	json_object_set_new(v, "location", json_string(buf_cstr(&b)));
+	json_object_set_new(v, "location_md", code_md(buf_cstr(&b)));
+	json_object_set_new(v, "validation_md", code_md(str(f, "validation")));
+	buf_free(&b);
+	if (html) {
+		json_t *w = json_object_get(f, "window"), *lines = json_object_get(w, "lines"), *out = json_array();
+		json_int_t first = json_integer_value(json_object_get(w, "first")), line = json_integer_value(json_object_get(f, "line"));
+		size_t i;
+		json_object_set_new(v, "message_html", md_inline_html(str(f, "message")));
+		for (i = 0; i < json_array_size(lines); i++)
+			json_array_append_new(out, json_pack("{s:I, s:O, s:b}", "number", first + (json_int_t)i, "code",
+			                                     json_array_get(lines, i), "mark", first + (json_int_t)i == line));
+		json_object_set_new(v, "window_lines", out);
+	}
+	return v;
+}
+
+/* The rule packs' sections: per pack, its rules that gave findings, each
+ * with its rationale, change and findings. */
+static json_t *rule_pack_views(json_t *model, int html)
+{
+	json_t *packs = json_object_get(model, "packs"), *found = json_object_get(model, "rule_findings"), *out = json_array();
+	size_t p, r, i;
+
+	for (p = 0; p < json_array_size(packs); p++) {
+		json_t *pk = json_array_get(packs, p), *rules = json_array(), *entry;
+		json_t *defs[2] = { json_object_get(pk, "rules"), json_object_get(pk, "metrics") };
+		size_t total = 0, d, checked = json_array_size(defs[0]) + json_array_size(defs[1]);
+		if (strcmp(str(pk, "engine"), "rules") != 0) {
+			json_decref(rules);
+			continue;
+		}
+		for (d = 0; d < 2; d++)
+			for (r = 0; r < json_array_size(defs[d]); r++) {
+				json_t *rule = json_array_get(defs[d], r), *list = json_array();
+				size_t n = 0;
+				for (i = 0; i < json_array_size(found); i++) {
+					json_t *f = json_array_get(found, i);
+					if (strcmp(str(f, "pack"), str(pk, "name")) || strcmp(str(f, "rule"), str(rule, "id")))
+						continue;
+					if (html || n < MD_FINDINGS_PER_RULE)
+						json_array_append_new(list, rule_finding_view(f, html));
+					n++;
+				}
+				total += n;
+				if (!n) {
+					json_decref(list);
+					continue;
+				}
+				entry = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:o}", "id", str(rule, "id"), "title",
+				                  str(rule, "title"), "severity", str(rule, "severity"), "rationale",
+				                  str(rule, "rationale"), "change", str(rule, "change"), "count", (json_int_t)n,
+				                  "findings", list);
+				if (n > json_array_size(list))
+					json_object_set_new(entry, "more", json_integer((json_int_t)(n - json_array_size(list))));
+				if (html) {
+					json_object_set_new(entry, "rationale_html", md_inline_html(str(rule, "rationale")));
+					json_object_set_new(entry, "change_html", md_inline_html(str(rule, "change")));
+				}
+				json_array_append_new(rules, entry);
+			}
+		json_array_append_new(out, json_pack("{s:s, s:s, s:s, s:I, s:I, s:I, s:o}", "name", str(pk, "name"), "title",
+		                                     str(pk, "title"), "summary", str(pk, "summary"), "count",
+		                                     (json_int_t)total, "checked", (json_int_t)checked, "with_findings",
+		                                     (json_int_t)json_array_size(rules), "rules", rules));
+	}
+	return out;
+}
+
+/* The crate table's rows, with the release profile as text. */
+static json_t *crate_views(json_t *model, int html, json_int_t *limit)
+{
+	json_t *crates = json_object_get(model, "crates"), *out = json_array();
+	size_t i;
+
+	for (i = 0; i < json_array_size(crates) && (html || i < MD_CRATE_ROWS); i++) {
+		json_t *c = json_deep_copy(json_array_get(crates, i)), *rp = json_object_get(c, "release_profile");
+		const char *k;
+		json_t *val;
+		buf b = BUF_INIT;
+		if (json_object_get(c, "large_file_limit"))
+			*limit = json_integer_value(json_object_get(c, "large_file_limit"));
+		json_object_foreach(rp, k, val)
+			buf_printf(&b, "%s%s = %s", b.len ? ", " : "", k, json_is_string(val) ? json_string_value(val) : "unset");
+		json_object_set_new(c, "release_text", json_string(rp ? buf_cstr(&b) : "(workspace root)"));
+		buf_free(&b);
+		json_array_append_new(out, c);
+	}
+	return out;
+}
+
 static json_t *view_build(json_t *model, json_t *keep, int html)
 {
 	json_t *v = json_deep_copy(model), *secs = json_array(), *rows = json_array(), *kept = json_array();
@@ -284,6 +398,21 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 		json_object_set_new(v, "trend", json_pack("{s:o, s:f, s:f, s:I}", "bars", bars, "width",
 		                                          20 + (double)nruns * (w + 4), "height", height + 20, "runs",
 		                                          (json_int_t)nruns));
+	}
+	{
+		json_int_t limit = 0;
+		json_t *packs = json_object_get(model, "packs"), *crates = crate_views(model, html, &limit);
+		int clone_ran = json_array_size(packs) == 0; /* a model from before packs: the clone audit */
+		for (i = 0; i < json_array_size(packs); i++)
+			clone_ran |= strcmp(str(json_array_get(packs, i), "engine"), "clone") == 0;
+		json_object_set_new(v, "clone_ran", json_boolean(clone_ran));
+		json_object_set_new(v, "rule_packs", rule_pack_views(model, html));
+		json_object_set_new(v, "has_crates", json_boolean(json_array_size(crates) > 0));
+		if (json_array_size(json_object_get(model, "crates")) > json_array_size(crates))
+			json_object_set_new(v, "crates_more", json_integer((json_int_t)(json_array_size(json_object_get(model, "crates")) -
+			                                                                  json_array_size(crates))));
+		json_object_set_new(v, "crates_limit", json_integer(limit));
+		json_object_set_new(v, "crate_rows", crates);
 	}
 	json_object_set_new(v, "has_suppressed", json_boolean(json_array_size(json_object_get(model, "suppressed")) > 0));
 	json_object_set_new(v, "has_problems", json_boolean(json_array_size(json_object_get(model, "problems")) > 0));

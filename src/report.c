@@ -135,6 +135,82 @@ static json_t *review_roles(json_t *findings)
 	                 "correctness adversary", "outcome", c, "role", "validation planner", "outcome", d);
 }
 
+/* What each pack is, for the reports: its rules and metrics with their
+ * rationale, and how many findings each gave. */
+static json_t *pack_list(const pack_set *ps, const json_t *rule_findings, size_t clone_findings)
+{
+	json_t *out = json_array();
+	size_t p, i;
+
+	for (p = 0; ps && p < ps->n; p++) {
+		const pack *pk = &ps->v[p];
+		const char *base = strrchr(pk->file, '/');
+		json_t *rule_list = json_array(), *metrics = json_array(), *langs = json_array(), *entry;
+		size_t n = 0;
+
+		if (pk->languages & PACK_RUST)
+			json_array_append_new(langs, json_string("rust"));
+		if (pk->languages & PACK_PYTHON)
+			json_array_append_new(langs, json_string("python"));
+		for (i = 0; i < json_array_size(rule_findings); i++)
+			n += strcmp(json_string_value(json_object_get(json_array_get(rule_findings, i), "pack")), pk->name) == 0;
+		for (i = 0; i < pk->nrules; i++) {
+			const pack_rule *r = &pk->rules[i];
+			json_t *where = json_array();
+			size_t k, hits = 0, f;
+			for (k = 0; k < r->nwhere; k++)
+				json_array_append_new(where, json_string(pack_predicate_name(r->where[k].what)));
+			for (f = 0; f < json_array_size(rule_findings); f++) {
+				json_t *x = json_array_get(rule_findings, f);
+				hits += strcmp(json_string_value(json_object_get(x, "pack")), pk->name) == 0 &&
+				        strcmp(json_string_value(json_object_get(x, "rule")), r->w.id) == 0;
+			}
+			json_array_append_new(rule_list, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:I}", "id", r->w.id,
+			                                       "language", r->language == PACK_RUST ? "rust" : "python",
+			                                       "severity", r->w.severity, "title", r->w.title, "rationale",
+			                                       r->w.rationale, "change", r->w.change, "match", r->pattern, "where",
+			                                       where, "findings", (json_int_t)hits));
+		}
+		for (i = 0; i < pk->nmetrics; i++) {
+			const pack_metric *m = &pk->metrics[i];
+			size_t hits = 0, f;
+			for (f = 0; f < json_array_size(rule_findings); f++) {
+				json_t *x = json_array_get(rule_findings, f);
+				hits += strcmp(json_string_value(json_object_get(x, "pack")), pk->name) == 0 &&
+				        strcmp(json_string_value(json_object_get(x, "rule")), m->w.id) == 0;
+			}
+			json_array_append_new(metrics, json_pack("{s:s, s:s, s:I, s:s, s:s, s:s, s:s, s:I}", "id", m->w.id, "kind",
+			                                         pack_metric_kind_name(m->kind), "threshold", (json_int_t)m->threshold,
+			                                         "severity", m->w.severity, "title", m->w.title, "rationale",
+			                                         m->w.rationale, "change", m->w.change, "findings", (json_int_t)hits));
+		}
+		entry = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:I, s:o, s:o}", "name", pk->name, "title", pk->title,
+		                  "summary", pk->summary ? pk->summary : "", "engine",
+		                  pk->engine == PACK_ENGINE_CLONE ? "clone" : "rules", "file", base ? base + 1 : pk->file,
+		                  "languages", langs, "findings", (json_int_t)(pk->engine == PACK_ENGINE_CLONE ? clone_findings : n),
+		                  "rules", rule_list, "metrics", metrics);
+		if (!entry || json_array_append_new(out, entry) < 0) {
+			json_decref(out);
+			return NULL;
+		}
+	}
+	return out;
+}
+
+static json_t *rule_summary(const json_t *rule_findings)
+{
+	json_t *by_severity = json_pack("{s:i, s:i, s:i}", "high", 0, "medium", 0, "low", 0), *by_pack = json_object();
+	size_t i;
+
+	for (i = 0; i < json_array_size(rule_findings); i++) {
+		json_t *f = json_array_get(rule_findings, i);
+		count(by_severity, json_string_value(json_object_get(f, "severity")));
+		count(by_pack, json_string_value(json_object_get(f, "pack")));
+	}
+	return json_pack("{s:I, s:o, s:o}", "total", (json_int_t)json_array_size(rule_findings), "by_severity", by_severity,
+	                 "by_pack", by_pack);
+}
+
 json_t *report_build(const audit_result *a, const report_scope *scope)
 {
 	json_t *m = json_object(), *paths = json_array(), *kept = json_array(), *suppressed = json_array();
@@ -207,6 +283,11 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 	json_object_set_new(m, "left_alone", left_alone(kept));
 	json_object_set_new(m, "batches", batches(kept));
 	json_object_set_new(m, "review", review_roles(kept));
+	json_object_set_new(m, "packs", pack_list(scope->packs, a->rule_findings, json_array_size(kept)));
+	json_object_set_new(m, "rule_summary", rule_summary(a->rule_findings));
+	json_object_set_new(m, "rule_findings", a->rule_findings ? json_incref(a->rule_findings) : json_array());
+	if (a->crates)
+		json_object_set_new(m, "crates", json_incref(a->crates));
 	json_object_set_new(m, "problems", json_incref(a->problems));
 	json_object_set_new(m, "changes", json_string("audit-only: no files changed"));
 	return m;

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "audit.h"
+#include "pack.h"
 
 #define REPORT_SCHEMA_VERSION 1
 
@@ -24,6 +25,7 @@ typedef struct {
 	const char *rules_version;  /* a hash of both rules files' contents */
 	json_t *source;             /* where the files came from (borrowed): {kind, repository, branch, commit, ...} */
 	json_t *skipped;            /* [{path, reason}] (borrowed) */
+	const pack_set *packs;      /* the packs that ran, or NULL (the clone audit alone) */
 } report_scope;
 
 /* Build the model; takes its own references to the audit's arrays.

@@ -59,13 +59,14 @@ static void sort_unique(source_set *s)
 	s->count = w;
 }
 
-static int ends_rs(const char *p)
+/* A source file of a language the run reads: .rs, and .py with `python`. */
+static int is_source(const char *p, int python)
 {
 	size_t n = strlen(p);
 	const char *slash = strrchr(p, '/');
 	const char *name = slash ? slash + 1 : p;
 
-	return n >= 3 && strcmp(p + n - 3, ".rs") == 0 && strlen(name) > 3;
+	return n >= 3 && strlen(name) > 3 && (strcmp(p + n - 3, ".rs") == 0 || (python && strcmp(p + n - 3, ".py") == 0));
 }
 
 /* The user's paths, normalised relative to the root: "" means all. */
@@ -200,7 +201,7 @@ static int tree_cb(const char *dir, const git_tree_entry *e, void *payload)
 	if (git_tree_entry_type(e) == GIT_OBJECT_COMMIT) {
 		if (selected(w->f, rel))
 			skip(s, rel, "submodule");
-	} else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && ends_rs(rel) && selected(w->f, rel)) {
+	} else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && is_source(rel, w->s->python) && selected(w->f, rel)) {
 		if (git_tree_entry_filemode(e) == GIT_FILEMODE_LINK)
 			skip(s, rel, "symlink");
 		else if (add_file(s, rel, NULL, git_tree_entry_id(e)) < 0)
@@ -240,7 +241,7 @@ static int list_worktree(source_set *s, const path_filter *f, buf *err)
 			skip(s, rel, "submodule");
 			continue;
 		}
-		if (!ends_rs(rel))
+		if (!is_source(rel, s->python))
 			continue;
 		if (e->mode == GIT_FILEMODE_LINK) {
 			skip(s, rel, "symlink");
@@ -272,7 +273,7 @@ static int list_worktree(source_set *s, const path_filter *f, buf *err)
 		if (plen && strncmp(path, s->prefix, plen) != 0)
 			continue;
 		rel = path + plen;
-		if (!ends_rs(rel) || !selected(f, rel))
+		if (!is_source(rel, s->python) || !selected(f, rel))
 			continue;
 		buf_clear(&full);
 		buf_printf(&full, "%s%s", workdir, path);
@@ -406,6 +407,7 @@ int sources_open(source_set *s, const sources_options *opt, buf *err)
 	int loop, rc = -1, e;
 
 	memset(s, 0, sizeof(*s));
+	s->python = opt->python;
 	s->info = json_object();
 	s->skipped = json_array();
 	if (!s->info || !s->skipped || pthread_mutex_init(&s->lock, NULL) != 0) {
@@ -452,7 +454,7 @@ int sources_open(source_set *s, const sources_options *opt, buf *err)
 			goto done;
 		}
 		json_object_set_new(s->info, "kind", json_string("directory"));
-		if (discover_collect(&d, opt->root, opt->paths, opt->npaths, err) != DISCOVER_OK)
+		if (discover_collect_sources(&d, opt->root, opt->paths, opt->npaths, s->python, err) != DISCOVER_OK)
 			goto done;
 		for (i = 0; i < d.count; i++)
 			if (add_file(s, d.files[i].report, d.files[i].path, NULL) < 0) {

@@ -32,6 +32,7 @@ typedef struct {
 	char *prefix;       /* the root's path inside the repository ("" at the top; owned) */
 	json_t *info;       /* {kind, repository, branch, commit, commit_date, revision} (owned) */
 	json_t *skipped;    /* [{path, reason}]: submodules, symlinks (owned) */
+	int python;         /* .py files are sources too (a rule pack reads Python) */
 	pthread_mutex_t lock;  /* serialises object database reads */
 	int lock_ready;
 } source_set;
@@ -44,6 +45,7 @@ typedef struct {
 	size_t npaths;
 	const char *rev;          /* a revision, or NULL for the working tree */
 	enum sources_kind kind;   /* AUTO: git when the root is in a repository */
+	int python;               /* collect .py files as well as .rs files */
 } sources_options;
 
 /* Collect the files.  On error returns -1 with one line in err (not a

@@ -1,0 +1,117 @@
+"""Rule-pack samples: a Python scheduler.  Lines marked `expect:` are
+findings the perf-review pack must report; every other line must give none.
+A docstring that says time.sleep(1) or open(path) is not code."""
+import asyncio
+import threading
+import time
+
+import requests
+
+
+class Request:
+    def __init__(self, rid, tokens):
+        self.rid = rid
+        self.tokens = tokens
+
+
+async def poll_backend(url):
+    time.sleep(0.5)  # expect: perf-review/sleep-in-async
+    await asyncio.sleep(0.5)
+    return requests.get(url)  # expect: perf-review/blocking-io-in-async
+
+
+async def load_weights(path):
+    with open(path, "rb") as f:  # expect: perf-review/blocking-io-in-async
+        return f.read()
+
+
+async def load_offloaded(path):
+    data = await asyncio.to_thread(lambda: open(path, "rb").read())
+    return data
+
+
+def load_sync(path):
+    time.sleep(0.1)
+    with open(path) as f:
+        return f.read()
+
+
+async def fetch_all(clients):
+    results = []
+    for client in clients:
+        results.append(await client.fetch())  # expect: perf-review/await-in-loop
+    return results
+
+
+async def fetch_gathered(clients):
+    return await asyncio.gather(*(c.fetch() for c in clients))
+
+
+async def consume(stream):
+    async for chunk in stream:
+        await chunk.ack()
+
+
+def render(tokens):
+    text = ""
+    for tok in tokens:
+        text += str(tok)  # expect: perf-review/str-concat-in-loop
+    return text
+
+
+def render_joined(tokens):
+    return "".join(str(t) for t in tokens)
+
+
+def count_up(n):
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def walk(batch):
+    for req in list(map(Request.from_dict, batch)):  # expect: perf-review/list-materialized-to-iterate
+        yield req
+    for key in list(batch.keys()):
+        batch.pop(key)
+
+
+def step(batch):
+    out = []
+    for req in batch:
+        meta = {}  # expect: perf-review/object-per-token
+        meta["rid"] = req.rid
+        out.append(Request(req.rid, []))  # expect: perf-review/object-per-token
+    return out
+
+
+def decode(token_ids):
+    for token in token_ids:
+        yield token + 1
+
+
+def checksum(blocks):
+    h = 0
+    for b in blocks:
+        for x in b:
+            h = (h * 31 + x) % 1000003
+    return h
+
+
+def start_checksum(blocks):
+    t = threading.Thread(target=checksum, args=(blocks,))  # expect: perf-review/thread-cpu-bound
+    t.start()
+    return t
+
+
+def pump(q, sock):
+    while True:
+        item = q.get()
+        sock.sendall(item)
+
+
+def start_pump(q, sock):
+    t = threading.Thread(target=pump, args=(q, sock), daemon=True)
+    t.start()
+    return t

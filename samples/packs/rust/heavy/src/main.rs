@@ -1,0 +1,3 @@
+fn main() {
+    println!("{}", pack_heavy::item01());
+}

@@ -1,0 +1,30 @@
+use serde::Serialize;
+
+#[derive(Serialize)]
+pub struct BlockStored {
+    pub hash: u64,
+}
+
+// Per-event JSON on the router's hot path.
+pub fn encode_event(ev: &BlockStored) -> Vec<u8> {
+    serde_json::to_vec(ev).unwrap() // expect: perf-review/json-per-event
+}
+
+pub fn encode_text(ev: &BlockStored) -> String {
+    serde_json::to_string(ev).unwrap_or_default() // expect: perf-review/json-per-event
+}
+
+// Deserializing is not what the rule is about.
+pub fn decode_event(bytes: &[u8]) -> Option<u64> {
+    serde_json::from_slice::<serde_json::Value>(bytes).ok().and_then(|v| v["hash"].as_u64())
+}
+
+#[cfg(test)]
+mod tests {
+    // Test code is not reviewed.
+    #[test]
+    fn round_trip() {
+        let s = serde_json::to_string(&super::BlockStored { hash: 1 }).unwrap();
+        assert!(s.contains("hash"));
+    }
+}

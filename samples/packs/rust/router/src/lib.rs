@@ -1,0 +1,17 @@
+//! Rule-pack samples: a router crate.  Lines marked `expect:` are findings
+//! the packs must report; every other line must give none.
+#![allow(dead_code)] // expect: crate-hygiene/crate-allows
+#![allow(unused_variables, unused_imports)]
+#![allow(clippy::needless_return)]
+
+pub mod blocking;
+pub mod buffers;
+pub mod events;
+pub mod locks;
+pub mod regexes;
+pub mod strings;
+pub mod tasks;
+pub mod unsafe_code;
+
+pub use locks::Table;
+pub use tasks::{publish, Publisher};

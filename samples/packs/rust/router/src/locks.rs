@@ -1,0 +1,68 @@
+use std::sync::Mutex;
+
+pub struct Table {
+    rows: tokio::sync::Mutex<Vec<u64>>,
+    hits: Mutex<u64>,
+    names: tokio::sync::RwLock<Vec<String>>,
+}
+
+impl Table {
+    // A guard bound with `let` and an await before it is dropped.
+    pub async fn refresh(&self, client: &Client) {
+        let mut rows = self.rows.lock().await; // expect: perf-review/lock-across-await
+        let fresh = client.fetch().await;
+        rows.push(fresh);
+    }
+
+    // std guard: `.lock().unwrap()` then an await in the same block.
+    pub async fn count_then_send(&self, client: &Client) {
+        let mut hits = self.hits.lock().unwrap(); // expect: perf-review/lock-across-await
+        *hits += 1;
+        client.send(*hits).await;
+    }
+
+    // The guard is dropped before the await: fine.
+    pub async fn drop_first(&self, client: &Client) {
+        let hits = self.hits.lock().unwrap();
+        let n = *hits;
+        drop(hits);
+        client.send(n).await;
+    }
+
+    // The guard lives in an inner block that ends before the await: fine.
+    pub async fn scoped(&self, client: &Client) {
+        let n = {
+            let hits = self.hits.lock().unwrap();
+            *hits
+        };
+        client.send(n).await;
+    }
+
+    // A temporary guard: `.len()` ends it with the statement: fine.
+    pub async fn temporary(&self, client: &Client) {
+        let n = self.rows.lock().await.len();
+        client.send(n as u64).await;
+    }
+
+    // Not async: no await can follow.
+    pub fn sync_path(&self) -> u64 {
+        let hits = self.hits.lock().unwrap();
+        *hits
+    }
+
+    // A read guard held across an await.
+    pub async fn names_then_fetch(&self, client: &Client) -> usize {
+        let names = self.names.read().await; // expect: perf-review/lock-across-await
+        client.fetch().await;
+        names.len()
+    }
+}
+
+pub struct Client;
+
+impl Client {
+    pub async fn fetch(&self) -> u64 {
+        1
+    }
+    pub async fn send(&self, _n: u64) {}
+}

@@ -1,0 +1,30 @@
+use regex::Regex;
+use std::sync::LazyLock;
+
+// Compiled once per process: fine.
+static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\w+").unwrap());
+
+// Compiled on every call of a hot-path function.
+pub fn route_matches(path: &str) -> bool {
+    let re = Regex::new(r"^/v1/(chat|completions)$").unwrap(); // expect: perf-review/regex-per-call
+    re.is_match(path)
+}
+
+// Compiled on every iteration.
+pub fn tag_all(lines: &[String]) -> usize {
+    let mut n = 0;
+    for line in lines {
+        let re = Regex::new("[A-Z]+").unwrap(); // expect: perf-review/regex-in-loop expect: perf-review/regex-per-call
+        n += re.find_iter(line).count();
+    }
+    n
+}
+
+// The pattern in a string or a comment is not code: Regex::new("x") in a comment.
+pub fn describe() -> &'static str {
+    "call Regex::new(pattern) once"
+}
+
+pub fn uses_static(s: &str) -> bool {
+    WORD.is_match(s)
+}

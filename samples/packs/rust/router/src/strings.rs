@@ -1,0 +1,36 @@
+fn lookup(key: &str) -> usize {
+    key.len()
+}
+
+fn lookup_two(a: &str, b: &str) -> usize {
+    a.len() + b.len()
+}
+
+// An owned String made from a literal, only to be borrowed.
+pub fn route_len() -> usize {
+    lookup(&String::from("chat")) // expect: perf-review/owned-string-borrowed
+}
+
+pub fn both() -> usize {
+    lookup_two("a", &"completions".to_string()) // expect: perf-review/owned-string-borrowed
+}
+
+pub fn as_str_at_once() -> usize {
+    lookup("models".to_owned().as_str()) // expect: perf-review/owned-string-borrowed
+}
+
+// Kept as an owned value: fine.
+pub fn kept() -> String {
+    let s = String::from("chat");
+    s
+}
+
+// A number has to become a string to be looked up: fine.
+pub fn numbered(id: u64) -> usize {
+    lookup(&id.to_string())
+}
+
+// Formatting builds new text: fine.
+pub fn formatted(model: &str) -> usize {
+    lookup(&format!("{model}/v1"))
+}

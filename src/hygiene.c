@@ -1,0 +1,639 @@
+#include "config.h"
+
+#include "hygiene.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cargotoml.h"
+#include "finding.h"
+#include "packscan.h"
+#include "rulefinding.h"
+
+/* ---- one file ---------------------------------------------------------- */
+
+static int tok_is(const rustlex_result *lx, size_t i, const char *s)
+{
+	return i < lx->count && rustlex_is(lx, &lx->tokens[i], s);
+}
+
+/* The text of line `line` around byte `off`: [*s, *s + *n). */
+static void line_around(const char *text, size_t len, size_t off, const char **s, size_t *n)
+{
+	size_t a = off, b = off;
+
+	while (a > 0 && text[a - 1] != '\n')
+		a--;
+	while (b < len && text[b] != '\n')
+		b++;
+	*s = text + a;
+	*n = b - a;
+}
+
+/* Does s[0..n) hold a comment that says `SAFETY:` (any case)? */
+static int says_safety(const char *s, size_t n)
+{
+	const char *c = memmem(s, n, "//", 2), *b = memmem(s, n, "/*", 2), *k;
+
+	if (!c || (b && b < c))
+		c = b;
+	if (!c) { /* the inside of a block comment: ` * SAFETY: ...` */
+		for (k = s; k < s + n && (*k == ' ' || *k == '\t'); k++)
+			;
+		if (k == s + n || *k != '*')
+			return 0;
+		c = k;
+	}
+	for (k = c; k + 7 <= s + n; k++)
+		if (strncasecmp(k, "safety:", 7) == 0)
+			return 1;
+	return 0;
+}
+
+/* Is the unsafe at `off` explained by a `// SAFETY:` comment -- on its line
+ * before it, or in the comment lines just above it (or above the start of
+ * the statement it is in, when that began on an earlier line)?  A blank
+ * line or the end of another statement ends the search, so a comment above
+ * a neighbour does not count.  Comments are not tokens: this reads the
+ * text. */
+static int has_safety_comment(const char *text, size_t off)
+{
+	size_t a = off, b;
+	int code_lines = 0;
+
+	while (a > 0 && text[a - 1] != '\n')
+		a--;
+	if (says_safety(text + a, off - a))
+		return 1;
+	while (a > 0) {
+		const char *s, *e;
+		b = a - 1; /* the previous line's '\n' */
+		a = b;
+		while (a > 0 && text[a - 1] != '\n')
+			a--;
+		for (s = text + a; s < text + b && (*s == ' ' || *s == '\t'); s++)
+			;
+		for (e = text + b; e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'); e--)
+			;
+		if (s == e)
+			return 0; /* a blank line */
+		if (*s == '/' || *s == '*') {
+			if (says_safety(s, (size_t)(e - s)))
+				return 1;
+			continue; /* more comment above */
+		}
+		if (*s == '#')
+			continue; /* an attribute */
+		/* code: the statement goes on from here unless this line ends one */
+		if (e[-1] == ';' || e[-1] == '}' || e[-1] == '{' || ++code_lines > 3)
+			return 0;
+		if (says_safety(s, (size_t)(e - s)))
+			return 1;
+	}
+	return 0;
+}
+
+static json_t *shown(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	if (n > 200) {
+		n = 200;
+		while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--; /* on a character boundary */
+	}
+	return json_stringn(s, n);
+}
+
+/* `pub use a::{b, c::{d, e}};`: the items it re-exports (4 here: every
+ * leaf of the tree; a glob counts as one). */
+static size_t use_items(const rustlex_result *lx, size_t from, size_t *end)
+{
+	size_t i, items = 1;
+
+	for (i = from; i < lx->count && !tok_is(lx, i, ";"); i++)
+		if (tok_is(lx, i, ",") && !tok_is(lx, i + 1, "}"))
+			items++;
+	*end = i;
+	return items;
+}
+
+static int is_crate_root(const char *path)
+{
+	size_t n = strlen(path);
+	return (n >= 10 && strcmp(path + n - 10, "src/lib.rs") == 0 && (n == 10 || path[n - 11] == '/')) ||
+	       (n >= 11 && strcmp(path + n - 11, "src/main.rs") == 0 && (n == 11 || path[n - 12] == '/'));
+}
+
+int hygiene_file_facts(const rustscan_result *rs, const char *report, json_t *facts)
+{
+	const rustlex_result *lx = rs->lex;
+	json_t *f, *unsafe = json_array();
+	size_t i, lines = 0;
+
+	for (i = 0; i < lx->text_len; i++)
+		lines += lx->text[i] == '\n';
+	if (lx->text_len && lx->text[lx->text_len - 1] != '\n')
+		lines++;
+	if (!unsafe)
+		return -1;
+	for (i = 0; i < lx->count; i++) {
+		const char *kind = NULL, *s;
+		size_t n;
+		if (!tok_is(lx, i, "unsafe"))
+			continue;
+		if (tok_is(lx, i + 1, "{"))
+			kind = "block";
+		else if (tok_is(lx, i + 1, "impl"))
+			kind = "impl";
+		if (!kind || has_safety_comment(lx->text, lx->tokens[i].off))
+			continue;
+		line_around(lx->text, lx->text_len, lx->tokens[i].off, &s, &n);
+		if (json_array_append_new(unsafe, json_pack("{s:I, s:I, s:s, s:o}", "line", (json_int_t)lx->tokens[i].line,
+		                                            "column", (json_int_t)lx->tokens[i].col, "kind", kind, "text",
+		                                            shown(s, n))) < 0) {
+			json_decref(unsafe);
+			return -1;
+		}
+	}
+	f = json_pack("{s:s, s:I, s:o}", "path", report, "lines", (json_int_t)lines, "unsafe", unsafe);
+	if (f && is_crate_root(report)) {
+		json_t *allows = json_array();
+		size_t reexports = 0, first_use = 0, first_allow = 0, end;
+		for (i = 0; i < lx->count; i++) {
+			if (tok_is(lx, i, "pub") && tok_is(lx, i + 1, "use")) {
+				if (!first_use)
+					first_use = lx->tokens[i].line;
+				reexports += use_items(lx, i + 2, &end);
+				i = end;
+			} else if (tok_is(lx, i, "#") && tok_is(lx, i + 1, "!") && tok_is(lx, i + 2, "[") &&
+			           tok_is(lx, i + 3, "allow") && tok_is(lx, i + 4, "(") && lx->tokens[i + 4].pair_ok) {
+				size_t k, close = lx->tokens[i + 4].pair;
+				if (!first_allow)
+					first_allow = lx->tokens[i].line;
+				for (k = i + 5; k < close; k++)
+					if (lx->tokens[k].kind == TOK_IDENT && !tok_is(lx, k + 1, "::")) {
+						/* clippy::foo is one lint: its last segment names it */
+						size_t a = k;
+						while (a >= 2 && tok_is(lx, a - 1, "::"))
+							a -= 2;
+						json_array_append_new(allows, json_stringn(lx->text + lx->tokens[a].off,
+						                                           lx->tokens[k].off + lx->tokens[k].len -
+						                                               lx->tokens[a].off));
+					}
+				i = close;
+			}
+		}
+		json_object_set_new(f, "reexports", json_integer((json_int_t)reexports));
+		json_object_set_new(f, "reexports_line", json_integer((json_int_t)(first_use ? first_use : 1)));
+		json_object_set_new(f, "allows", allows);
+		json_object_set_new(f, "allows_line", json_integer((json_int_t)(first_allow ? first_allow : 1)));
+	}
+	return f ? json_array_append_new(facts, f) : -1;
+}
+
+/* ---- per crate -------------------------------------------------------------- */
+
+typedef struct {
+	const pack_set *ps;
+	source_set *src;
+	const rules *r;
+	json_t *findings;
+	json_t *crate_of_dir;     /* dir -> crate dir (string) or null: cached lookups */
+	json_t *seen;             /* fingerprint keys already used */
+	buf text, value;
+} ctx;
+
+static char *parent_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? strndup(path, (size_t)(slash - path)) : strdup("");
+}
+
+static void manifest_of(buf *out, const char *dir)
+{
+	buf_clear(out);
+	buf_printf(out, "%s%sCargo.toml", dir, *dir ? "/" : "");
+}
+
+/* The crate directory of a source file's directory: the nearest one up
+ * whose Cargo.toml has a [package]; NULL when there is none. */
+static const char *crate_dir(ctx *c, const char *dir)
+{
+	json_t *hit = json_object_get(c->crate_of_dir, dir);
+	const char *found = NULL;
+	buf manifest = BUF_INIT;
+
+	if (hit)
+		return json_string_value(hit);
+	manifest_of(&manifest, dir);
+	if (sources_read_path(c->src, manifest.ptr, &c->text) == 0 && c->text.ptr &&
+	    cargotoml_has_table(c->text.ptr, c->text.len, "package"))
+		found = dir;
+	else if (*dir) {
+		char *up = parent_dir(dir);
+		found = crate_dir(c, up);
+		free(up);
+	}
+	buf_free(&manifest);
+	json_object_set_new(c->crate_of_dir, dir, found ? json_string(found) : json_null());
+	return json_string_value(json_object_get(c->crate_of_dir, dir));
+}
+
+/* The manifest whose [profile.release] cargo uses for a crate: the
+ * nearest workspace root above it, or its own. */
+static void profile_manifest(ctx *c, const char *dir, buf *out)
+{
+	char *d = strdup(dir);
+	buf m = BUF_INIT;
+
+	manifest_of(out, dir);
+	while (d) {
+		manifest_of(&m, d);
+		if (sources_read_path(c->src, m.ptr, &c->text) == 0 && c->text.ptr &&
+		    cargotoml_has_table(c->text.ptr, c->text.len, "workspace")) {
+			buf_clear(out);
+			buf_puts(out, m.ptr);
+			break;
+		}
+		if (!*d)
+			break;
+		{
+			char *up = parent_dir(d);
+			free(d);
+			d = up;
+		}
+	}
+	free(d);
+	buf_free(&m);
+}
+
+/* A metric's finding. */
+static int add_finding(ctx *c, const pack *p, const pack_metric *m, const char *path, uint32_t line, uint32_t col,
+                       const char *text, const char *crate, const char *value, const char *name)
+{
+	finding_file ff;
+	pack_hit hit;
+	char key[512], hex[17];
+	json_t *f, *cnt;
+	size_t occurrence;
+	uint64_t h;
+
+	memset(&ff, 0, sizeof(ff));
+	ff.path = path;
+	ff.crate = crate;
+	ff.hot_label = c->r->default_label;
+	ff.hot_score = c->r->default_score;
+	memset(&hit, 0, sizeof(hit));
+	hit.pack = p;
+	hit.rule = &m->w;
+	hit.line = line;
+	hit.col = col;
+	snprintf(hit.name, sizeof(hit.name), "%s", name ? name : "");
+	snprintf(hit.value, sizeof(hit.value), "%s", value);
+	snprintf(hit.matched, sizeof(hit.matched), "%s", text);
+	/* fingerprint: path, pack, metric, what it is about -- not the line */
+	snprintf(key, sizeof(key), "%s\n%s\n%s\n%s\n%s", path, p->name, m->w.id, name ? name : "", text);
+	cnt = json_object_get(c->seen, key);
+	occurrence = cnt ? (size_t)json_integer_value(cnt) : 0;
+	json_object_set_new(c->seen, key, json_integer((json_int_t)occurrence + 1));
+	h = finding_hash(FINDING_HASH_SEED, key, strlen(key) + 1);
+	h = finding_hash(h, (const char *)&occurrence, sizeof(occurrence));
+	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
+	if (!(f = rulefinding_build(&ff, &hit, text, strlen(text), hex)))
+		return -1;
+	return json_array_append_new(c->findings, f);
+}
+
+/* The text of line `line` of a file read into c->text. */
+static void text_line(ctx *c, size_t line, buf *out)
+{
+	const char *p = c->text.ptr, *end = c->text.ptr + c->text.len;
+	size_t no = 1;
+
+	buf_clear(out);
+	while (p && p < end && no < line) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+		no++;
+	}
+	if (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+		while (n && (*p == ' ' || *p == '\t')) {
+			p++;
+			n--;
+		}
+		while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
+			n--;
+		buf_append(out, p, n > 200 ? 200 : n);
+	}
+	if (!out->ptr)
+		buf_puts(out, "");
+}
+
+/* Does the release profile hold `want` (KEY=V1|V2...)?  The value as
+ * found goes to `found` ("" when the key is not set). */
+static int profile_has(const char *manifest, size_t len, const char *want, buf *found)
+{
+	const char *eq = strchr(want, '=');
+	char key[64];
+	const char *alt;
+	size_t n = (size_t)(eq - want);
+
+	if (n >= sizeof(key))
+		return 0;
+	memcpy(key, want, n);
+	key[n] = '\0';
+	if (cargotoml_get(manifest, len, "profile.release", key, found, NULL) != 1)
+		return 0;
+	for (alt = eq + 1; *alt;) {
+		size_t k = strcspn(alt, "|");
+		if (k == found->len && memcmp(alt, found->ptr, k) == 0)
+			return 1;
+		alt += k + (alt[k] == '|');
+	}
+	return 0;
+}
+
+/* Does the crate build a binary (src/main.rs, src/bin/)? */
+static int has_binary(const json_t *files)
+{
+	size_t i;
+
+	for (i = 0; i < json_array_size(files); i++) {
+		const char *p = json_string_value(json_object_get(json_array_get(files, i), "path"));
+		if (strstr(p, "src/main.rs") || strstr(p, "src/bin/"))
+			return 1;
+	}
+	return 0;
+}
+
+/* One crate: its row, and the findings of every metric over threshold. */
+static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crates, json_t *profiles_done)
+{
+	buf manifest = BUF_INIT, name = BUF_INIT, line_text = BUF_INIT, pm = BUF_INIT, found = BUF_INIT;
+	strlist defaults = { 0 };
+	json_t *row = json_object(), *allow_list = json_array(), *missing = json_array(), *large = json_array();
+	size_t i, p, m, lines = 0, unsafe_count = 0, default_line = 0;
+	long reexports = -1, allows = -1, reexports_line = 1, allows_line = 1;
+	const char *root_path = NULL;
+	int rc = -1;
+
+	if (!row || !allow_list || !missing || !large)
+		goto done;
+	manifest_of(&manifest, dir);
+	if (sources_read_path(c->src, manifest.ptr, &c->text) < 0 || !c->text.ptr)
+		goto done;
+	cargotoml_get(c->text.ptr, c->text.len, "package", "name", &name, NULL);
+	if (cargotoml_get(c->text.ptr, c->text.len, "features", "default", &c->value, &default_line) == 1 &&
+	    cargotoml_strings(c->value.ptr, &defaults) < 0)
+		goto done;
+	for (i = 0; i < json_array_size(files); i++) {
+		json_t *f = json_array_get(files, i);
+		const char *path = json_string_value(json_object_get(f, "path"));
+		lines += (size_t)json_integer_value(json_object_get(f, "lines"));
+		unsafe_count += json_array_size(json_object_get(f, "unsafe"));
+		if (json_object_get(f, "reexports") && (!root_path || strstr(path, "src/lib.rs"))) {
+			root_path = path;
+			reexports = (long)json_integer_value(json_object_get(f, "reexports"));
+			reexports_line = (long)json_integer_value(json_object_get(f, "reexports_line"));
+			allows = (long)json_array_size(json_object_get(f, "allows"));
+			allows_line = (long)json_integer_value(json_object_get(f, "allows_line"));
+			json_array_extend(allow_list, json_object_get(f, "allows"));
+		}
+	}
+	json_object_set_new(row, "crate", json_string(name.len ? name.ptr : (*dir ? dir : ".")));
+	json_object_set_new(row, "path", json_string(*dir ? dir : "."));
+	json_object_set_new(row, "manifest", json_string(manifest.ptr));
+	json_object_set_new(row, "files", json_integer((json_int_t)json_array_size(files)));
+	json_object_set_new(row, "lines", json_integer((json_int_t)lines));
+	{
+		json_t *d = json_array();
+		for (i = 0; i < defaults.count; i++)
+			json_array_append_new(d, json_string(defaults.items[i].s));
+		json_object_set_new(row, "default_features", json_integer((json_int_t)defaults.count));
+		json_object_set_new(row, "default_feature_list", d);
+	}
+	json_object_set_new(row, "reexports", reexports >= 0 ? json_integer(reexports) : json_null());
+	json_object_set_new(row, "crate_allows", allows >= 0 ? json_integer(allows) : json_null());
+	json_object_set_new(row, "allow_list", json_incref(allow_list));
+	json_object_set_new(row, "unsafe_without_safety", json_integer((json_int_t)unsafe_count));
+	profile_manifest(c, dir, &pm);
+	json_object_set_new(row, "profile_manifest", json_string(pm.ptr));
+
+	for (p = 0; p < c->ps->n; p++)
+		for (m = 0; m < c->ps->v[p].nmetrics; m++) {
+			const pack *pk = &c->ps->v[p];
+			const pack_metric *mt = &pk->metrics[m];
+			char value[160];
+			switch (mt->kind) {
+			case METRIC_DEFAULT_FEATURES:
+				if ((long)defaults.count <= mt->threshold)
+					break;
+				sources_read_path(c->src, manifest.ptr, &c->text);
+				text_line(c, default_line, &line_text);
+				snprintf(value, sizeof(value), "%zu", defaults.count);
+				if (add_finding(c, pk, mt, manifest.ptr, (uint32_t)default_line, 1, line_text.ptr,
+				                name.len ? name.ptr : NULL, value, NULL) < 0)
+					goto done;
+				break;
+			case METRIC_REEXPORTS:
+			case METRIC_CRATE_ALLOWS: {
+				long v = mt->kind == METRIC_REEXPORTS ? reexports : allows;
+				long at = mt->kind == METRIC_REEXPORTS ? reexports_line : allows_line;
+				if (!root_path || v <= mt->threshold)
+					break;
+				sources_read_path(c->src, root_path, &c->text);
+				text_line(c, (size_t)at, &line_text);
+				snprintf(value, sizeof(value), "%ld", v);
+				if (add_finding(c, pk, mt, root_path, (uint32_t)at, 1, line_text.ptr, name.len ? name.ptr : NULL, value,
+				                NULL) < 0)
+					goto done;
+				break;
+			}
+			case METRIC_UNSAFE_WITHOUT_SAFETY:
+				if ((long)unsafe_count <= mt->threshold)
+					break;
+				snprintf(value, sizeof(value), "%zu", unsafe_count);
+				for (i = 0; i < json_array_size(files); i++) {
+					json_t *f = json_array_get(files, i), *u = json_object_get(f, "unsafe");
+					size_t k;
+					for (k = 0; k < json_array_size(u); k++) {
+						json_t *site = json_array_get(u, k);
+						if (add_finding(c, pk, mt, json_string_value(json_object_get(f, "path")),
+						                (uint32_t)json_integer_value(json_object_get(site, "line")),
+						                (uint32_t)json_integer_value(json_object_get(site, "column")),
+						                json_string_value(json_object_get(site, "text")), name.len ? name.ptr : NULL,
+						                value, json_string_value(json_object_get(site, "kind"))) < 0)
+							goto done;
+					}
+				}
+				break;
+			case METRIC_LARGE_FILES: {
+				size_t over = 0;
+				for (i = 0; i < json_array_size(files); i++)
+					if (json_integer_value(json_object_get(json_array_get(files, i), "lines")) > mt->limit)
+						over++;
+				if (!json_object_get(row, "large_files")) {
+					json_object_set_new(row, "large_files", json_integer((json_int_t)over));
+					json_object_set_new(row, "large_file_limit", json_integer(mt->limit));
+				}
+				if ((long)over <= mt->threshold)
+					break;
+				for (i = 0; i < json_array_size(files); i++) {
+					json_t *f = json_array_get(files, i);
+					json_int_t n = json_integer_value(json_object_get(f, "lines"));
+					if (n <= mt->limit)
+						continue;
+					snprintf(value, sizeof(value), "%lld", (long long)n);
+					json_array_append_new(large, json_string(json_string_value(json_object_get(f, "path"))));
+					if (add_finding(c, pk, mt, json_string_value(json_object_get(f, "path")), 1, 1, "",
+					                name.len ? name.ptr : NULL, value, NULL) < 0)
+						goto done;
+				}
+				break;
+			}
+			case METRIC_RELEASE_PROFILE: {
+				size_t k, profile_line = 1;
+				int done_before = json_object_get(profiles_done, pm.ptr) != NULL;
+				json_t *settings;
+				/* cargo reads [profile.release] from the workspace root; a
+				 * lone library crate's own profile builds only its tests */
+				if (sources_read_path(c->src, pm.ptr, &c->text) < 0 || !c->text.ptr ||
+				    !(cargotoml_has_table(c->text.ptr, c->text.len, "workspace") || has_binary(files)))
+					break;
+				settings = json_object();
+				for (k = 0; k < mt->expect.count; k++) {
+					const char *want = mt->expect.items[k].s;
+					char key[64];
+					snprintf(key, sizeof(key), "%.*s", (int)(strchr(want, '=') - want), want);
+					if (!profile_has(c->text.ptr, c->text.len, want, &found))
+						json_array_append_new(missing, json_string(want));
+					json_object_set_new(settings, key, found.len ? json_string(found.ptr) : json_null());
+				}
+				json_object_set_new(row, "release_profile", settings);
+				json_object_set(row, "release_missing", missing);
+				if (done_before || (long)json_array_size(missing) <= mt->threshold)
+					break;
+				json_object_set_new(profiles_done, pm.ptr, json_true());
+				{ /* at the [profile.release] header, or the top of the manifest */
+					const char *h = strstr(c->text.ptr, "[profile.release]");
+					if (h)
+						for (profile_line = 1; h > c->text.ptr; h--)
+							profile_line += h[-1] == '\n';
+				}
+				text_line(c, profile_line, &line_text);
+				buf_clear(&c->value);
+				for (k = 0; k < json_array_size(missing); k++)
+					buf_printf(&c->value, "%s%s", k ? ", " : "", json_string_value(json_array_get(missing, k)));
+				if (add_finding(c, pk, mt, pm.ptr, (uint32_t)profile_line, 1, line_text.ptr, NULL, c->value.ptr, NULL) < 0)
+					goto done;
+				break;
+			}
+			default:
+				break;
+			}
+		}
+	if (json_array_size(large))
+		json_object_set(row, "large_file_list", large);
+	rc = json_array_append(crates, row) < 0 ? -1 : 0;
+done:
+	json_decref(row);
+	json_decref(allow_list);
+	json_decref(missing);
+	json_decref(large);
+	strlist_free(&defaults);
+	buf_free(&manifest);
+	buf_free(&name);
+	buf_free(&line_text);
+	buf_free(&pm);
+	buf_free(&found);
+	return rc;
+}
+
+static int strcmp_ptr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A test, bench or example path (the rules' test markers)? */
+static int test_path(const rules *r, const char *path)
+{
+	buf slashed = BUF_INIT;
+	int yes;
+
+	buf_putc(&slashed, '/');
+	buf_puts(&slashed, path);
+	yes = strlist_in(&r->test_markers, slashed.ptr, slashed.len);
+	buf_free(&slashed);
+	return yes;
+}
+
+int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int include_tests, const json_t *file_facts,
+                   json_t **crates, json_t *findings, buf *err)
+{
+	ctx c = { ps, src, r, findings, json_object(), json_object(), BUF_INIT, BUF_INIT };
+	json_t *by_crate = json_object(), *profiles_done = json_object(), *order = json_array();
+	size_t i;
+	int rc = -1;
+
+	*crates = json_array();
+	if (!c.crate_of_dir || !c.seen || !by_crate || !profiles_done || !order || !*crates)
+		goto oom;
+	/* files by crate, crates in path order (facts come sorted by path) */
+	for (i = 0; i < json_array_size(file_facts); i++) {
+		json_t *f = json_array_get(file_facts, i), *list;
+		const char *path = json_string_value(json_object_get(f, "path"));
+		char *dir;
+		const char *cd;
+		/* a review of what ships: tests, benches, examples and their
+		 * fixture crates are left out unless asked for */
+		if (!include_tests && test_path(r, path))
+			continue;
+		dir = parent_dir(path);
+		cd = dir ? crate_dir(&c, dir) : NULL;
+		free(dir);
+		if (!cd)
+			continue; /* not in a crate */
+		if (!(list = json_object_get(by_crate, cd))) {
+			json_object_set_new(by_crate, cd, list = json_array());
+			json_array_append_new(order, json_string(cd));
+		}
+		json_array_append(list, f);
+	}
+	{ /* crates by path, whatever order their first files came in */
+		const char **names = malloc((json_array_size(order) + 1) * sizeof(*names));
+		if (!names)
+			goto oom;
+		for (i = 0; i < json_array_size(order); i++)
+			names[i] = json_string_value(json_array_get(order, i));
+		qsort(names, json_array_size(order), sizeof(*names), strcmp_ptr);
+		for (i = 0; i < json_array_size(order); i++)
+			if (crate_row(&c, names[i], json_object_get(by_crate, names[i]), *crates, profiles_done) < 0) {
+				free(names);
+				goto oom;
+			}
+		free(names);
+	}
+	rc = 0;
+	goto done;
+oom:
+	buf_puts(err, "out of memory");
+	json_decref(*crates);
+	*crates = NULL;
+done:
+	json_decref(c.crate_of_dir);
+	json_decref(c.seen);
+	json_decref(by_crate);
+	json_decref(profiles_done);
+	json_decref(order);
+	buf_free(&c.text);
+	buf_free(&c.value);
+	return rc;
+}

@@ -1,0 +1,37 @@
+/* hygiene: crate hygiene, the figures a crate review counts (seeds 003 and
+ * 004) -- heavy default features, re-exports in the crate root, lints
+ * allowed crate-wide, unsafe code without a SAFETY comment, oversized
+ * files, release-profile settings -- per crate, from its Cargo.toml and its
+ * sources, as a pack's metrics.
+ *
+ * Two steps: during the audit every Rust file gives its own figures
+ * (lines, unsafe sites, and for a crate root its re-exports and allows),
+ * so the sources are read once; afterwards they are summed per crate --
+ * the package of the nearest Cargo.toml -- into the report's `crates`
+ * table, and every metric over its threshold becomes findings. */
+#ifndef HPA_HYGIENE_H
+#define HPA_HYGIENE_H
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "pack.h"
+#include "rules.h"
+#include "rustscan.h"
+#include "sources.h"
+
+/* One lexed and scanned Rust file's figures, appended to `facts` as
+ * {path, lines, unsafe: [{line, column, kind, text}], reexports, allows}
+ * (the last two only for a crate root: src/lib.rs, src/main.rs).  0, or -1
+ * when memory ran out. */
+int hygiene_file_facts(const rustscan_result *rs, const char *report, json_t *facts);
+
+/* Sum `file_facts` (sorted by path) per crate.  *crates receives the table
+ * (a new array, one row per crate, by path); the findings of every chosen
+ * pack's metrics are appended to `findings`.  Test, bench and example
+ * paths (the rules' test markers) count only with include_tests.  0, or -1
+ * with err set. */
+int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int include_tests, const json_t *file_facts,
+                   json_t **crates, json_t *findings, buf *err);
+
+#endif

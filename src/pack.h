@@ -1,0 +1,137 @@
+/* pack: a rule pack, one audit described as data (patterns/packs/NAME.pack).
+ *
+ * A pack names itself, the languages it reads, and either the built-in
+ * clone classifier (`engine clone`: the clone audit, whose lists are in
+ * audit.rules) or a list of rules and metrics for the generic engine
+ * (packscan, hygiene).  A rule is a PCRE2 pattern matched against the code
+ * of a file -- comments removed, string contents blanked, so text never
+ * looks like code -- plus predicates the lexer-level scanners answer
+ * ("inside a loop", "inside an async fn", "a lock guard alive across
+ * .await"); a metric is a per-crate figure (crate hygiene) with a
+ * threshold.  Every rule carries the write-up a finding shows: severity,
+ * title, message, rationale, recommended change, validation command.
+ * docs/rule-packs.md is the reference for the format.
+ *
+ * A loaded pack is immutable: worker threads share it. */
+#ifndef HPA_PACK_H
+#define HPA_PACK_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "mustache.h"
+#include "strlist.h"
+
+enum pack_language { PACK_RUST = 1, PACK_PYTHON = 2 };
+
+enum pack_engine { PACK_ENGINE_RULES, PACK_ENGINE_CLONE };
+
+/* What `where NAME [ARG]` can ask.  Each is answered from the lexer's
+ * tokens and the scanner's scopes of the file, never from the text. */
+enum pack_predicate {
+	PRED_IN_FN,               /* inside a fn / def body */
+	PRED_IN_LOOP,             /* inside a loop body of the same function */
+	PRED_IN_FOR_LOOP,         /* inside a `for` loop body of the same function */
+	PRED_IN_ASYNC,            /* inside an async fn, async block or async def */
+	PRED_NOT_IN_ASYNC,
+	PRED_IN_HOT_PATH,         /* the file is on a hot path (inventory.rules, configuration) */
+	PRED_LOOP_OVER,           /* ARG: the innermost for loop's header names one of these words */
+	PRED_GUARD_ACROSS_AWAIT,  /* Rust: a `let` bound lock guard, then `.await` before it is dropped */
+	PRED_PUSHED_IN_LOOP,      /* Rust: `let mut v = Vec::new()`, then `v.push(..)` in a for loop over a sized collection */
+	PRED_BORROWED_AT_ONCE,    /* Rust: the owned String is borrowed at once: `f(&..)` or `.as_str()` */
+	PRED_HANDLE_DROPPED,      /* Rust: a spawn call whose JoinHandle is dropped (an expression statement) */
+	PRED_ERRORS_ONLY_LOGGED,  /* Rust: the spawned future matches an Err and logs it (warn!, error!, ..) */
+	PRED_NOT_AWAITED,         /* Rust: the call the match names is not followed by .await */
+	PRED_NOT_INSIDE_CALL,     /* ARG: the match is not in the arguments of a call to one of these
+	                           * (spawn_blocking(|| ..), asyncio.to_thread(..)) */
+	PRED_TARGET_LOOPS_WITHOUT, /* Python: the Thread target= fn has a loop and calls none of ARG */
+	PRED_COUNT_
+};
+
+typedef struct {
+	uint8_t what;             /* enum pack_predicate */
+	strlist words;            /* ARG, split at '|' (loop_over, target_loops_without) */
+} pack_where;
+
+/* What a finding of a rule or metric says, whichever fired. */
+typedef struct {
+	char *id;                 /* unique in its pack: [a-z0-9_-]+ */
+	size_t line;              /* where `rule` or `metric` is, in the pack file */
+	char *severity;           /* high, medium or low */
+	char *title, *rationale, *change;
+	char *message_src, *validation_src;
+	mustache_template *message, *validation; /* rendered per finding */
+} pack_writeup;
+
+typedef struct {
+	pack_writeup w;
+	int language;             /* enum pack_language */
+	char *pattern;
+	pcre2_code *re;           /* compiled (JIT unless HOTPATH_AUDIT_NO_JIT) */
+	pack_where *where;
+	size_t nwhere;
+} pack_rule;
+
+enum pack_metric_kind {
+	METRIC_DEFAULT_FEATURES,  /* entries of [features] default = [..] in Cargo.toml */
+	METRIC_REEXPORTS,         /* items re-exported by `pub use` in the crate root */
+	METRIC_CRATE_ALLOWS,      /* lints allowed crate-wide: #![allow(..)] in the crate root */
+	METRIC_UNSAFE_WITHOUT_SAFETY, /* unsafe blocks, fns and impls with no `SAFETY:` comment just above */
+	METRIC_LARGE_FILES,       /* source files over `limit` lines */
+	METRIC_RELEASE_PROFILE,   /* [profile.release] settings missing of those named by `expect` */
+	METRIC_COUNT_
+};
+
+typedef struct {
+	pack_writeup w;
+	int kind;                 /* enum pack_metric_kind */
+	long threshold;           /* a finding when the figure is above it */
+	long limit;               /* large_files: lines */
+	strlist expect;           /* release_profile: KEY=VALUE|VALUE settings expected */
+} pack_metric;
+
+typedef struct {
+	char *name;               /* as chosen with --packs */
+	char *file;               /* where it was read from */
+	char *title, *summary;
+	int engine;               /* enum pack_engine */
+	int languages;            /* enum pack_language bits */
+	pack_rule *rules;
+	size_t nrules;
+	pack_metric *metrics;
+	size_t nmetrics;
+} pack;
+
+typedef struct {
+	pack *v;
+	size_t n;
+	int clone;                /* the clone pack is chosen */
+	int hygiene;              /* a chosen pack has metrics: per-file facts are gathered */
+	int languages;            /* of every generic rule: which files to read */
+} pack_set;
+
+/* Parse a pack file's text.  On error -1 with "file:line: message" in err
+ * (a bad regular expression also names its column). */
+int pack_parse(pack *out, const char *file, const char *text, size_t len, buf *err);
+
+/* Load the packs of a comma-separated list: a NAME is looked for as
+ * DIR/NAME.pack in each of `dirs` in turn; an entry with a '/' or ending in
+ * ".pack" is a file.  A name given twice, or two packs with one name, is an
+ * error.  Returns 0, or -1 with err set. */
+int pack_set_load(pack_set *out, const char *list, const char *const *dirs, size_t ndirs, buf *err);
+
+/* The rule or metric named `id` of a pack, or NULL. */
+const pack_rule *pack_find_rule(const pack *p, const char *id);
+
+/* The predicate `name` stands for, or -1. */
+int pack_predicate_from_name(const char *name);
+const char *pack_predicate_name(int what);
+const char *pack_metric_kind_name(int kind);
+
+void pack_free(pack *p);
+void pack_set_free(pack_set *s);
+
+#endif

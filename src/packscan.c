@@ -1,0 +1,938 @@
+#include "config.h"
+
+#include "packscan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pyunicode.h"
+
+/* ---- the code view ----------------------------------------------------- */
+
+/* Blanks everywhere but line breaks, then each token copied in; a string
+ * or char literal keeps its prefix and quotes, its inside is blanked. */
+static int view_start(buf *out, const char *text, size_t len)
+{
+	size_t i;
+
+	buf_clear(out);
+	if (buf_grow(out, len) < 0)
+		return -1;
+	for (i = 0; i < len; i++)
+		out->ptr[i] = text[i] == '\n' ? '\n' : ' ';
+	out->len = len;
+	out->ptr[len] = '\0';
+	return 0;
+}
+
+static void view_literal(buf *out, const char *text, uint32_t off, uint32_t len)
+{
+	const char *s = text + off;
+	size_t q = 0, nq = 1, e, tail, k;
+	char c;
+
+	while (q < len && s[q] != '"' && s[q] != '\'')
+		q++; /* over a prefix: r#, b, f, rb... */
+	if (q == len) {
+		memcpy(out->ptr + off, s, len);
+		return;
+	}
+	c = s[q];
+	if (q + 5 < len && s[q + 1] == c && s[q + 2] == c)
+		nq = 3; /* Python's triple quotes */
+	/* the closing quotes, and a raw string's #s after them */
+	for (e = len; e > q + nq && s[e - 1] == '#'; e--)
+		;
+	for (tail = e, k = 0; k < nq && tail > q + nq && s[tail - 1] == c; k++)
+		tail--;
+	if (k < nq)
+		tail = len; /* unterminated: nothing closes it */
+	memcpy(out->ptr + off, s, q + nq);
+	memcpy(out->ptr + off + tail, s + tail, len - tail);
+}
+
+int packscan_code_view_rust(buf *out, const rustlex_result *lx)
+{
+	size_t i;
+
+	if (view_start(out, lx->text, lx->text_len) < 0)
+		return -1;
+	for (i = 0; i < lx->count; i++) {
+		const rustlex_token *t = &lx->tokens[i];
+		if (t->kind == TOK_STRING || t->kind == TOK_CHAR)
+			view_literal(out, lx->text, t->off, t->len);
+		else
+			memcpy(out->ptr + t->off, lx->text + t->off, t->len);
+	}
+	return 0;
+}
+
+int packscan_code_view_python(buf *out, const pylex_result *lx)
+{
+	size_t i;
+
+	if (view_start(out, lx->text, lx->text_len) < 0)
+		return -1;
+	for (i = 0; i < lx->count; i++) {
+		const pylex_token *t = &lx->tokens[i];
+		if (t->kind == PYTOK_STRING)
+			view_literal(out, lx->text, t->off, t->len);
+		else if (t->kind != PYTOK_NEWLINE && t->kind != PYTOK_INDENT && t->kind != PYTOK_DEDENT)
+			memcpy(out->ptr + t->off, lx->text + t->off, t->len);
+	}
+	return 0;
+}
+
+int packscan_wanted(const pack_set *ps, int language, const char *text, size_t len, pcre2_match_data *md)
+{
+	size_t p, r;
+
+	for (p = 0; p < ps->n; p++)
+		for (r = 0; r < ps->v[p].nrules; r++) {
+			const pack_rule *rule = &ps->v[p].rules[r];
+			if (rule->language == language &&
+			    pcre2_match(rule->re, (PCRE2_SPTR)text, len, 0, PCRE2_NO_UTF_CHECK, md, NULL) != PCRE2_ERROR_NOMATCH)
+				return 1; /* a match, or an error: let the real scan tell */
+		}
+	return 0;
+}
+
+/* ---- what every language answers ------------------------------------- */
+
+/* Where a match is, as the predicates see it.  Token indices are the
+ * language's own. */
+typedef struct {
+	int in_fn, in_loop, in_for_loop, in_async, in_test;
+	const char *fn_name;
+	size_t fn_name_len;
+	size_t loop_head, loop_head_end; /* the innermost for loop's header tokens [head, end) */
+	uint32_t loop_line;       /* that for loop's first line */
+	uint32_t any_loop_line;   /* the innermost loop's (any kind) first line */
+} place;
+
+static int word_in(const strlist *words, const char *s, size_t n)
+{
+	size_t i, start = 0;
+
+	/* the identifier or one of its snake_case parts, singular or plural */
+	for (i = 0; i <= n; i++) {
+		if (i < n && s[i] != '_')
+			continue;
+		if (i > start) {
+			size_t k = i - start;
+			if (strlist_has(words, s + start, k) || (k > 1 && s[start + k - 1] == 's' && strlist_has(words, s + start, k - 1)))
+				return 1;
+		}
+		start = i + 1;
+	}
+	return 0;
+}
+
+static void squeeze(char *out, size_t cap, const char *s, size_t n)
+{
+	size_t o = 0, i;
+	int blank = 0;
+
+	for (i = 0; i < n && o + 4 < cap; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+			blank = o > 0;
+			continue;
+		}
+		if (blank)
+			out[o++] = ' ';
+		blank = 0;
+		out[o++] = (char)c;
+	}
+	while (o > 0 && ((unsigned char)out[o - 1] & 0xc0) == 0x80)
+		o--; /* never cut a character in two */
+	if (o > 0 && (unsigned char)out[o - 1] >= 0xc0)
+		o--;
+	if (i < n && o + 3 < cap) {
+		memcpy(out + o, "...", 3);
+		o += 3;
+	}
+	out[o] = '\0';
+}
+
+static int push_hit(pack_hits *h, const pack_hit *hit)
+{
+	if (h->n == h->cap) {
+		size_t cap = h->cap ? h->cap * 2 : 16;
+		pack_hit *v = realloc(h->v, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		h->v = v;
+		h->cap = cap;
+	}
+	h->v[h->n++] = *hit;
+	return 0;
+}
+
+void pack_hits_free(pack_hits *h)
+{
+	free(h->v);
+	memset(h, 0, sizeof(*h));
+}
+
+/* ---- Rust ---------------------------------------------------------------- */
+
+typedef struct {
+	const rustscan_result *rs;
+	const rustlex_result *lx;
+	const rustlex_token *t;
+	size_t n;
+} rust_file;
+
+static int r_is(const rust_file *f, size_t i, const char *s)
+{
+	return i < f->n && rustlex_is(f->lx, &f->t[i], s);
+}
+
+static int r_kind(const rust_file *f, size_t i)
+{
+	return i < f->n ? f->t[i].kind : -1;
+}
+
+/* The first token that ends after byte `off`. */
+static size_t r_token_at(const rust_file *f, size_t off)
+{
+	size_t lo = 0, hi = f->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if ((size_t)f->t[mid].off + f->t[mid].len <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static uint32_t r_fn_of(const rust_file *f, size_t tok)
+{
+	uint32_t best = RS_NONE;
+	size_t i;
+
+	for (i = 0; i < f->rs->fn_count; i++) {
+		const rs_fn *fn = &f->rs->fns[i];
+		if (fn->body_open != RS_NONE && fn->body_open < tok && tok < fn->body_close &&
+		    (best == RS_NONE || fn->body_open > f->rs->fns[best].body_open))
+			best = (uint32_t)i;
+	}
+	return best;
+}
+
+static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
+{
+	place p;
+	uint32_t fn = r_fn_of(f, tok);
+	uint32_t floor = fn == RS_NONE ? 0 : f->rs->fns[fn].body_open;
+	size_t i, for_start = 0, inner_start = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.in_fn = fn != RS_NONE;
+	p.fn_name = "";
+	if (p.in_fn) {
+		const rustlex_token *nt = &f->t[f->rs->fns[fn].name];
+		p.fn_name = f->lx->text + nt->off;
+		p.fn_name_len = nt->len;
+		p.in_async = f->rs->fns[fn].is_async;
+		p.in_test = f->rs->fns[fn].is_test;
+	}
+	p.in_test |= f->rs->file_is_test || pf->test;
+	for (i = 0; i < f->rs->scope_count; i++) {
+		const rs_scope *s = &f->rs->scopes[i];
+		if (!(s->start <= tok && tok < s->end) || s->head < floor)
+			continue;
+		if (s->kind == RS_ASYNC)
+			p.in_async = 1;
+		if (s->kind != RS_LOOP)
+			continue;
+		if (!p.in_loop || s->start >= inner_start) {
+			inner_start = s->start;
+			p.any_loop_line = f->t[s->head].line;
+		}
+		p.in_loop = 1;
+		if (r_is(f, s->head, "for") && s->start >= for_start) {
+			for_start = s->start;
+			p.in_for_loop = 1;
+			p.loop_head = s->head;
+			p.loop_head_end = s->start;
+			p.loop_line = f->t[s->head].line;
+		}
+	}
+	return p;
+}
+
+/* The start of the statement holding token `tok`: after the `;`, `{` or
+ * `}` before it at its bracket depth. */
+static size_t r_statement_start(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	while (i > 0) {
+		const rustlex_token *t = &f->t[i - 1];
+		if (t->kind == TOK_CLOSE && t->pair_ok && r_is(f, i - 1, ")"))
+			i = t->pair; /* over a call's arguments */
+		else if (t->kind == TOK_CLOSE && t->pair_ok && r_is(f, i - 1, "]"))
+			i = t->pair;
+		else if (r_is(f, i - 1, ";") || r_is(f, i - 1, "{") || r_is(f, i - 1, "}") || t->kind == TOK_OPEN)
+			break;
+		else
+			i--;
+	}
+	return i;
+}
+
+/* The `;` ending the statement that starts at or holds `tok`, or f->n. */
+static size_t r_statement_end(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	while (i < f->n) {
+		const rustlex_token *t = &f->t[i];
+		if (t->kind == TOK_OPEN && t->pair_ok)
+			i = t->pair + 1;
+		else if (r_is(f, i, ";") || t->kind == TOK_CLOSE)
+			return i;
+		else
+			i++;
+	}
+	return f->n;
+}
+
+/* `let NAME` / `let mut NAME` at the statement start: NAME's token, or 0. */
+static size_t r_let_name(const rust_file *f, size_t start)
+{
+	size_t i = start;
+
+	if (!r_is(f, i, "let"))
+		return 0;
+	i++;
+	if (r_is(f, i, "mut"))
+		i++;
+	return r_kind(f, i) == TOK_IDENT && !r_is(f, i, "_") ? i : 0;
+}
+
+static void r_name(const rust_file *f, size_t tok, char *out, size_t cap)
+{
+	size_t n = f->t[tok].len < cap - 1 ? f->t[tok].len : cap - 1;
+	memcpy(out, f->lx->text + f->t[tok].off, n);
+	out[n] = '\0';
+}
+
+/* The innermost `{` whose pair holds tok: the end of its block, or f->n. */
+static size_t r_block_end(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	while (i > 0) {
+		i--;
+		if (r_is(f, i, "{") && f->t[i].pair_ok && f->t[i].pair > tok)
+			return f->t[i].pair;
+		if (f->t[i].kind == TOK_CLOSE && f->t[i].pair_ok)
+			i = f->t[i].pair;
+	}
+	return f->n;
+}
+
+static int same_text(const rust_file *f, size_t a, size_t b)
+{
+	return f->t[a].len == f->t[b].len && memcmp(f->lx->text + f->t[a].off, f->lx->text + f->t[b].off, f->t[a].len) == 0;
+}
+
+/* guard_across_await: `let g = m.lock()...;` whose value is the guard (only
+ * .unwrap(), .expect(..), .await or ? follow the lock call), then `.await`
+ * in the same block before `drop(g)`. */
+static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
+{
+	size_t start = r_statement_start(f, tok), end = r_statement_end(f, tok), name = r_let_name(f, start), i;
+	size_t call = tok;
+
+	if (!name)
+		return 0;
+	/* to the lock call's `(`, past its `)` */
+	while (call < end && !r_is(f, call, "("))
+		call++;
+	if (call >= end || !f->t[call].pair_ok)
+		return 0;
+	for (i = f->t[call].pair + 1; i < end;) {
+		if (r_is(f, i, "?")) {
+			i++;
+		} else if (r_is(f, i, ".") && r_is(f, i + 1, "await")) {
+			i += 2;
+		} else if (r_is(f, i, ".") && (r_is(f, i + 1, "unwrap") || r_is(f, i + 1, "expect")) && r_is(f, i + 2, "(") &&
+		           f->t[i + 2].pair_ok) {
+			i = f->t[i + 2].pair + 1;
+		} else
+			return 0; /* something else is done with the guard: it is a temporary */
+	}
+	for (i = end + 1; i < r_block_end(f, tok); i++) {
+		if (r_is(f, i, "drop") && r_is(f, i + 1, "(") && r_kind(f, i + 2) == TOK_IDENT && same_text(f, i + 2, name))
+			return 0;
+		if (r_is(f, i, ".") && r_is(f, i + 1, "await")) {
+			hit->related_line = f->t[i + 1].line;
+			r_name(f, name, hit->name, sizeof(hit->name));
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* rx, event_rx, receiver, stream: a channel or stream end, whose iterator
+ * has no length. */
+static int receiver_name(const char *s, size_t n)
+{
+	static const char *const ends[] = { "rx", "receiver", "stream", "incoming", NULL };
+	size_t k;
+
+	for (k = 0; ends[k]; k++) {
+		size_t e = strlen(ends[k]);
+		if (n >= e && memcmp(s + n - e, ends[k], e) == 0 && (n == e || s[n - e - 1] == '_'))
+			return 1;
+	}
+	return 0;
+}
+
+/* A for loop's iterable has a length known before it starts: a range, a
+ * collection, or an adaptor chain that keeps the length. */
+static int r_sized_iterable(const rust_file *f, const rs_scope *loop)
+{
+	static const char *const unsized[] = { "filter", "filter_map", "flat_map", "flatten", "take_while", "skip_while",
+		                                   "lines", "split", "split_whitespace", "chars", "bytes", "recv", "incoming",
+		                                   "map_while", "scan", "peekable", NULL };
+	size_t i, in = 0;
+
+	for (i = loop->head; i + 1 < loop->start; i++)
+		if (r_is(f, i, "in")) {
+			in = i;
+			break;
+		}
+	if (!in)
+		return 0;
+	for (i = in + 1; i + 1 < loop->start; i++) {
+		size_t k;
+		if (r_is(f, i, ".."))
+			return 1;
+		for (k = 0; unsized[k]; k++)
+			if (r_is(f, i, unsized[k]) && i > 0 && r_is(f, i - 1, "."))
+				return 0;
+		/* `rx.iter()` on a channel's receiver: named so by convention */
+		if (r_is(f, i, "iter") && i >= 2 && r_is(f, i - 1, ".") && f->t[i - 2].kind == TOK_IDENT &&
+		    receiver_name(f->lx->text + f->t[i - 2].off, f->t[i - 2].len))
+			return 0;
+		if (r_kind(f, i) == TOK_OPEN && f->t[i].pair_ok && r_is(f, i, "(") && i > in + 1 && r_kind(f, i - 1) == TOK_IDENT &&
+		    !(i > 1 && r_is(f, i - 2, ".")))
+			return 0; /* a function call yields it: its length is unknown here */
+	}
+	return 1;
+}
+
+/* pushed_in_loop: `let mut v = Vec::new();` (or `: Vec<T> = Vec::new()`),
+ * then `v.push(..)` inside a `for` over a sized iterable in the same fn. */
+static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
+{
+	size_t start = r_statement_start(f, tok), name = r_let_name(f, start), end, i, s;
+	uint32_t fn = r_fn_of(f, tok);
+	size_t body_end = fn == RS_NONE ? f->n : f->rs->fns[fn].body_close;
+
+	if (!name || !r_is(f, start + 1, "mut"))
+		return 0;
+	end = r_statement_end(f, tok);
+	for (i = end; i < body_end; i++) {
+		if (!(r_kind(f, i) == TOK_IDENT && same_text(f, i, name) && r_is(f, i + 1, ".") && r_is(f, i + 2, "push") &&
+		      r_is(f, i + 3, "(")))
+			continue;
+		for (s = 0; s < f->rs->scope_count; s++) {
+			const rs_scope *sc = &f->rs->scopes[s];
+			if (sc->kind == RS_LOOP && r_is(f, sc->head, "for") && sc->head > end && sc->start <= i && i < sc->end &&
+			    r_sized_iterable(f, sc)) {
+				hit->related_line = f->t[i].line;
+				r_name(f, name, hit->name, sizeof(hit->name));
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Back from a `.to_string()`'s `.` (or a path's first token) over the
+ * expression it applies to: identifiers, paths, field accesses, calls,
+ * indexing, literals. */
+static size_t r_expression_start(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	while (i > 0) {
+		const rustlex_token *t = &f->t[i - 1];
+		if (t->kind == TOK_CLOSE && t->pair_ok && !r_is(f, i - 1, "}"))
+			i = t->pair;
+		else if (t->kind == TOK_IDENT || t->kind == TOK_STRING || t->kind == TOK_NUMBER || t->kind == TOK_CHAR ||
+		         r_is(f, i - 1, ".") || r_is(f, i - 1, "::") || r_is(f, i - 1, "?") || r_is(f, i - 1, "!"))
+			i--;
+		else
+			break;
+	}
+	return i;
+}
+
+/* borrowed_at_once: the owned String the match makes is borrowed at once,
+ * `f(&String::from(..))`, `f(&x.to_string())`, or `.as_str()` on it. */
+static int r_borrowed_at_once(const rust_file *f, size_t tok)
+{
+	size_t start = r_expression_start(f, tok), i = tok;
+
+	/* the end of the expression the match makes: through its calls */
+	while (i < f->n && (r_kind(f, i) == TOK_IDENT || r_kind(f, i) == TOK_STRING || r_is(f, i, "::") ||
+	                    r_is(f, i, ".") || r_is(f, i, "!")))
+		i++;
+	if (i < f->n && f->t[i].kind == TOK_OPEN && f->t[i].pair_ok)
+		i = f->t[i].pair + 1;
+	if (r_is(f, i, ".") && (r_is(f, i + 1, "as_str") || r_is(f, i + 1, "as_ref") || r_is(f, i + 1, "as_bytes")))
+		return 1;
+	return start > 1 && r_is(f, start - 1, "&") && (r_is(f, start - 2, "(") || r_is(f, start - 2, ","));
+}
+
+/* The `(` of the call the match names (`tokio::spawn(`), or 0. */
+static size_t r_call_open(const rust_file *f, size_t tok)
+{
+	size_t open = tok;
+
+	while (open < f->n && (r_kind(f, open) == TOK_IDENT || r_is(f, open, "::")))
+		open++;
+	return r_is(f, open, "(") && f->t[open].pair_ok ? open : 0;
+}
+
+/* handle_dropped: `tokio::spawn(..);` as a statement, or `let _ = ..;`. */
+static int r_handle_dropped(const rust_file *f, size_t tok)
+{
+	size_t start = tok, open = r_call_open(f, tok);
+
+	while (start >= 2 && r_is(f, start - 1, "::") && r_kind(f, start - 2) == TOK_IDENT)
+		start -= 2;
+	if (!open || !r_is(f, f->t[open].pair + 1, ";"))
+		return 0;
+	if (start == 0 || r_is(f, start - 1, ";") || r_is(f, start - 1, "{") || r_is(f, start - 1, "}"))
+		return 1;
+	return start >= 3 && r_is(f, start - 1, "=") && r_is(f, start - 2, "_") && r_is(f, start - 3, "let");
+}
+
+/* errors_only_logged: the spawned future matches an `Err` and logs. */
+static int r_errors_only_logged(const rust_file *f, size_t open)
+{
+	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", NULL };
+	size_t i, k;
+	int err = 0, logged = 0;
+
+	for (i = open + 1; i < f->t[open].pair; i++) {
+		if (r_is(f, i, "Err"))
+			err = 1;
+		for (k = 0; logs[k]; k++)
+			if (r_is(f, i, logs[k]) && r_is(f, i + 1, "!"))
+				logged = 1;
+	}
+	return err && logged;
+}
+
+/* Is token tok inside the arguments of a call to one of `words`, within
+ * its function?  Out through the brackets around it, matched ones skipped. */
+static int r_inside_call(const rust_file *f, size_t tok, const strlist *words)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t floor = fn == RS_NONE ? 0 : f->rs->fns[fn].body_open, i = tok;
+
+	while (i > floor) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i)
+			i = t->pair;
+		else if (t->kind == TOK_OPEN && r_is(f, i, "(") && i > 0 && f->t[i - 1].kind == TOK_IDENT &&
+		         strlist_has(words, f->lx->text + f->t[i - 1].off, f->t[i - 1].len))
+			return 1;
+	}
+	return 0;
+}
+
+static int r_predicates(const rust_file *f, const pack_rule *rule, size_t tok, const place *p, const pack_file *pf,
+                        pack_hit *hit)
+{
+	size_t k, i;
+
+	for (k = 0; k < rule->nwhere; k++) {
+		const pack_where *w = &rule->where[k];
+		int ok;
+		switch (w->what) {
+		case PRED_IN_FN: ok = p->in_fn; break;
+		case PRED_IN_LOOP:
+			ok = p->in_loop;
+			if (ok && !hit->related_line)
+				hit->related_line = p->any_loop_line;
+			break;
+		case PRED_IN_FOR_LOOP:
+			ok = p->in_for_loop;
+			if (ok && !hit->related_line)
+				hit->related_line = p->loop_line;
+			break;
+		case PRED_IN_ASYNC: ok = p->in_async; break;
+		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
+		case PRED_IN_HOT_PATH: ok = pf->hot; break;
+		case PRED_LOOP_OVER:
+			ok = 0;
+			for (i = p->loop_head; p->in_for_loop && i < p->loop_head_end && !ok; i++)
+				ok = f->t[i].kind == TOK_IDENT && word_in(&w->words, f->lx->text + f->t[i].off, f->t[i].len);
+			if (ok && !hit->related_line)
+				hit->related_line = p->loop_line;
+			break;
+		case PRED_GUARD_ACROSS_AWAIT: ok = r_guard_across_await(f, tok, hit); break;
+		case PRED_PUSHED_IN_LOOP: ok = r_pushed_in_loop(f, tok, hit); break;
+		case PRED_BORROWED_AT_ONCE: ok = r_borrowed_at_once(f, tok); break;
+		case PRED_HANDLE_DROPPED: ok = r_handle_dropped(f, tok); break;
+		case PRED_ERRORS_ONLY_LOGGED: ok = r_call_open(f, tok) && r_errors_only_logged(f, r_call_open(f, tok)); break;
+		case PRED_NOT_INSIDE_CALL: ok = !r_inside_call(f, tok, &w->words); break;
+		case PRED_NOT_AWAITED:
+			i = r_call_open(f, tok);
+			ok = !i || !(r_is(f, f->t[i].pair + 1, ".") && r_is(f, f->t[i].pair + 2, "await"));
+			break;
+		default: ok = 0; break;
+		}
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+/* ---- matching, for both languages ----------------------------------------- */
+
+typedef struct {
+	int language;
+	/* the token a byte offset falls in, its line and column; the place */
+	size_t (*token_at)(const void *file, size_t off);
+	size_t (*count)(const void *file);
+	void (*line_col)(const void *file, size_t tok, uint32_t *off, uint32_t *line, uint32_t *col);
+	place (*place_of)(const void *file, size_t tok, const pack_file *pf);
+	int (*predicates)(const void *file, const pack_rule *rule, size_t tok, const place *p, const pack_file *pf,
+	                  pack_hit *hit);
+	const char *(*text)(const void *file);
+	/* the end of what [start, end) opened: past the bracket closing any
+	 * bracket it leaves open, so `String::from("` shows its whole call */
+	size_t (*shown_end)(const void *file, size_t start, size_t end);
+} language_ops;
+
+static int match_rules(const pack_set *ps, const language_ops *ops, const void *file, const char *code, size_t len,
+                       const pack_file *pf, pcre2_match_data *md, pack_hits *out)
+{
+	size_t p, r;
+
+	if (!py_utf8_valid(code, len))
+		return 0; /* cannot happen for lexed UTF-8; never feed PCRE2 bad UTF-8 */
+	for (p = 0; p < ps->n; p++)
+		for (r = 0; r < ps->v[p].nrules; r++) {
+			const pack_rule *rule = &ps->v[p].rules[r];
+			int at = pcre2_substring_number_from_name(rule->re, (PCRE2_SPTR) "at");
+			size_t offset = 0, last_tok = (size_t)-1;
+			uint32_t last_line = 0; /* one finding per rule and line: `f(Request(x, []))` is one place */
+
+			if (rule->language != ops->language)
+				continue;
+			while (offset <= len) {
+				PCRE2_SIZE *ov;
+				size_t site, tok, end;
+				int rc = pcre2_match(rule->re, (PCRE2_SPTR)code, len, offset, PCRE2_NO_UTF_CHECK, md, NULL);
+				pack_hit hit;
+				place pl;
+
+				if (rc == PCRE2_ERROR_NOMATCH)
+					break;
+				if (rc < 0)
+					break; /* a resource limit: this rule says nothing more here */
+				ov = pcre2_get_ovector_pointer(md);
+				site = ov[0];
+				end = ov[1];
+				if (at > 0 && at < rc && ov[2 * at] != PCRE2_UNSET)
+					site = ov[2 * at];
+				offset = end > ov[0] ? end : ov[0] + 1;
+				while (offset < len && ((unsigned char)code[offset] & 0xc0) == 0x80)
+					offset++;
+				tok = ops->token_at(file, site);
+				if (tok >= ops->count(file) || tok == last_tok)
+					continue;
+				last_tok = tok;
+				pl = ops->place_of(file, tok, pf);
+				if (pl.in_test)
+					continue;
+				memset(&hit, 0, sizeof(hit));
+				if (!ops->predicates(file, rule, tok, &pl, pf, &hit))
+					continue;
+				hit.pack = &ps->v[p];
+				hit.rule = &rule->w;
+				ops->line_col(file, tok, &hit.off, &hit.line, &hit.col);
+				if (hit.line == last_line)
+					continue;
+				last_line = hit.line;
+				snprintf(hit.fn, sizeof(hit.fn), "%.*s", (int)pl.fn_name_len, pl.fn_name);
+				squeeze(hit.matched, sizeof(hit.matched), ops->text(file) + ov[0],
+				        ops->shown_end(file, ov[0], ov[1]) - ov[0]);
+				if (push_hit(out, &hit) < 0)
+					return -1;
+			}
+		}
+	return 0;
+}
+
+static size_t rust_token_at(const void *file, size_t off)
+{
+	return r_token_at(file, off);
+}
+
+static size_t rust_count(const void *file)
+{
+	return ((const rust_file *)file)->n;
+}
+
+static void rust_line_col(const void *file, size_t tok, uint32_t *off, uint32_t *line, uint32_t *col)
+{
+	const rustlex_token *t = &((const rust_file *)file)->t[tok];
+	*off = t->off;
+	*line = t->line;
+	*col = t->col;
+}
+
+static place rust_place(const void *file, size_t tok, const pack_file *pf)
+{
+	return r_place(file, tok, pf);
+}
+
+static int rust_predicates(const void *file, const pack_rule *rule, size_t tok, const place *p, const pack_file *pf,
+                           pack_hit *hit)
+{
+	return r_predicates(file, rule, tok, p, pf, hit);
+}
+
+static const char *rust_text(const void *file)
+{
+	return ((const rust_file *)file)->lx->text;
+}
+
+static size_t rust_shown_end(const void *file, size_t start, size_t end)
+{
+	const rust_file *f = file;
+	size_t i, out = end;
+
+	for (i = r_token_at(f, start); i < f->n && f->t[i].off < end; i++)
+		if (f->t[i].kind == TOK_OPEN && f->t[i].pair_ok && (size_t)f->t[f->t[i].pair].off + 1 > out)
+			out = (size_t)f->t[f->t[i].pair].off + 1;
+	return out;
+}
+
+int packscan_rust(const pack_set *ps, const rustscan_result *rs, const char *code, size_t len, const pack_file *pf,
+                  pcre2_match_data *md, pack_hits *out)
+{
+	static const language_ops ops = { PACK_RUST,     rust_token_at,   rust_count, rust_line_col, rust_place,
+		                              rust_predicates, rust_text, rust_shown_end };
+	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count };
+
+	return match_rules(ps, &ops, &f, code, len, pf, md, out);
+}
+
+/* ---- Python -------------------------------------------------------------- */
+
+static int p_is(const pylex_result *lx, size_t i, const char *s)
+{
+	return i < lx->count && pylex_is(lx, &lx->tokens[i], s);
+}
+
+static size_t py_token_at(const void *file, size_t off)
+{
+	const pylex_result *lx = file;
+	size_t lo = 0, hi = lx->count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if ((size_t)lx->tokens[mid].off + lx->tokens[mid].len <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* layout tokens carry no code: the next real one */
+	while (lo < lx->count && (lx->tokens[lo].kind == PYTOK_DEDENT || lx->tokens[lo].kind == PYTOK_INDENT ||
+	                          lx->tokens[lo].kind == PYTOK_NEWLINE))
+		lo++;
+	return lo;
+}
+
+static size_t py_count(const void *file)
+{
+	return ((const pylex_result *)file)->count;
+}
+
+static void py_line_col(const void *file, size_t tok, uint32_t *off, uint32_t *line, uint32_t *col)
+{
+	const pylex_token *t = &((const pylex_result *)file)->tokens[tok];
+	*off = t->off;
+	*line = t->line;
+	*col = t->col;
+}
+
+static place py_place(const void *file, size_t tok, const pack_file *pf)
+{
+	const pylex_result *lx = file;
+	place p;
+	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), b;
+
+	memset(&p, 0, sizeof(p));
+	p.fn_name = "";
+	if (fn != PYLEX_NONE) {
+		const pylex_block *blk = &lx->blocks[fn];
+		p.in_fn = 1;
+		p.in_async = blk->kind == PYBLOCK_ASYNC_DEF;
+		if (blk->name != PYLEX_NONE) {
+			p.fn_name = lx->text + lx->tokens[blk->name].off;
+			p.fn_name_len = lx->tokens[blk->name].len;
+			p.in_test = p.fn_name_len >= 5 && memcmp(p.fn_name, "test_", 5) == 0;
+		}
+	}
+	p.in_test |= pf->test;
+	b = pylex_in_loop_of_function(lx, tok);
+	p.in_loop = b != PYLEX_NONE;
+	if (p.in_loop)
+		p.any_loop_line = lx->tokens[lx->blocks[b].head].line;
+	/* `async for` consumes a stream: its awaits are the point, not a missed gather */
+	b = pylex_enclosing(lx, tok, PYBLOCK_BIT(PYBLOCK_FOR), 1);
+	if (b != PYLEX_NONE) {
+		p.in_for_loop = 1;
+		p.loop_head = lx->blocks[b].head;
+		p.loop_head_end = lx->blocks[b].colon;
+		p.loop_line = lx->tokens[lx->blocks[b].head].line;
+	}
+	return p;
+}
+
+/* target_loops_without: `Thread(target=NAME, ..)` where `def NAME` in this
+ * file has a loop and calls none of the words (no I/O that would release
+ * the GIL): CPU-bound work on a thread. */
+static int py_target_loops_without(const pylex_result *lx, size_t tok, const strlist *words, pack_hit *hit)
+{
+	size_t open = tok, i, k, target = 0;
+
+	while (open < lx->count && !(lx->tokens[open].kind == PYTOK_OPEN && p_is(lx, open, "(")) &&
+	       lx->tokens[open].kind != PYTOK_NEWLINE)
+		open++;
+	if (open >= lx->count || lx->tokens[open].kind != PYTOK_OPEN || !lx->tokens[open].pair_ok)
+		return 0;
+	for (i = open + 1; i + 2 < lx->tokens[open].pair; i++)
+		if (p_is(lx, i, "target") && p_is(lx, i + 1, "=")) {
+			for (target = i + 2; p_is(lx, target + 1, ".") && target + 2 < lx->tokens[open].pair;)
+				target += 2; /* self.work: the method's name */
+			break;
+		}
+	if (!target || lx->tokens[target].kind != PYTOK_IDENT)
+		return 0;
+	for (k = 0; k < lx->block_count; k++) {
+		const pylex_block *b = &lx->blocks[k];
+		int loops = 0;
+		if ((b->kind != PYBLOCK_DEF && b->kind != PYBLOCK_ASYNC_DEF) || b->name == PYLEX_NONE ||
+		    lx->tokens[b->name].len != lx->tokens[target].len ||
+		    memcmp(lx->text + lx->tokens[b->name].off, lx->text + lx->tokens[target].off, lx->tokens[target].len) != 0)
+			continue;
+		for (i = b->body_start; i < b->body_end && i < lx->count; i++) {
+			const pylex_token *t = &lx->tokens[i];
+			if (t->kind != PYTOK_IDENT)
+				continue;
+			if (pylex_is(lx, t, "for") || pylex_is(lx, t, "while"))
+				loops = 1;
+			if (strlist_has(words, lx->text + t->off, t->len))
+				return 0;
+		}
+		if (loops) {
+			hit->related_line = lx->tokens[b->head].line;
+			snprintf(hit->name, sizeof(hit->name), "%.*s", (int)lx->tokens[b->name].len, lx->text + lx->tokens[b->name].off);
+		}
+		return loops;
+	}
+	return 0;
+}
+
+/* Python's r_inside_call(): `await asyncio.to_thread(open, ..)`, `loop.run_in_executor(None, f)`. */
+static int py_inside_call(const pylex_result *lx, size_t tok, const strlist *words)
+{
+	size_t i = tok;
+
+	while (i > 0) {
+		const pylex_token *t = &lx->tokens[--i];
+		if (t->kind == PYTOK_NEWLINE || t->kind == PYTOK_INDENT || t->kind == PYTOK_DEDENT)
+			return 0; /* the logical line is where a call's arguments are */
+		if (t->kind == PYTOK_CLOSE && t->pair_ok && t->pair < i)
+			i = t->pair;
+		else if (t->kind == PYTOK_OPEN && p_is(lx, i, "(") && i > 0 && lx->tokens[i - 1].kind == PYTOK_IDENT &&
+		         strlist_has(words, lx->text + lx->tokens[i - 1].off, lx->tokens[i - 1].len))
+			return 1;
+	}
+	return 0;
+}
+
+static int py_predicates(const void *file, const pack_rule *rule, size_t tok, const place *p, const pack_file *pf,
+                         pack_hit *hit)
+{
+	const pylex_result *lx = file;
+	size_t k, i;
+
+	for (k = 0; k < rule->nwhere; k++) {
+		const pack_where *w = &rule->where[k];
+		int ok;
+		switch (w->what) {
+		case PRED_IN_FN: ok = p->in_fn; break;
+		case PRED_IN_LOOP:
+			ok = p->in_loop;
+			if (ok && !hit->related_line)
+				hit->related_line = p->any_loop_line;
+			break;
+		case PRED_IN_FOR_LOOP:
+			ok = p->in_for_loop;
+			if (ok && !hit->related_line)
+				hit->related_line = p->loop_line;
+			break;
+		case PRED_IN_ASYNC: ok = p->in_async; break;
+		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
+		case PRED_IN_HOT_PATH: ok = pf->hot; break;
+		case PRED_LOOP_OVER:
+			ok = 0;
+			for (i = p->loop_head; p->in_for_loop && i < p->loop_head_end && !ok; i++)
+				ok = lx->tokens[i].kind == PYTOK_IDENT && word_in(&w->words, lx->text + lx->tokens[i].off, lx->tokens[i].len);
+			if (ok && !hit->related_line)
+				hit->related_line = p->loop_line;
+			break;
+		case PRED_TARGET_LOOPS_WITHOUT: ok = py_target_loops_without(lx, tok, &w->words, hit); break;
+		case PRED_NOT_INSIDE_CALL: ok = !py_inside_call(lx, tok, &w->words); break;
+		default: ok = 0; break;
+		}
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+static const char *py_text(const void *file)
+{
+	return ((const pylex_result *)file)->text;
+}
+
+static size_t py_shown_end(const void *file, size_t start, size_t end)
+{
+	const pylex_result *lx = file;
+	size_t i, out = end;
+
+	for (i = py_token_at(file, start); i < lx->count && lx->tokens[i].off < end; i++)
+		if (lx->tokens[i].kind == PYTOK_OPEN && lx->tokens[i].pair_ok && (size_t)lx->tokens[lx->tokens[i].pair].off + 1 > out)
+			out = (size_t)lx->tokens[lx->tokens[i].pair].off + 1;
+	return out;
+}
+
+int packscan_python(const pack_set *ps, const pylex_result *lx, const char *code, size_t len, const pack_file *pf,
+                    pcre2_match_data *md, pack_hits *out)
+{
+	static const language_ops ops = { PACK_PYTHON,   py_token_at, py_count, py_line_col, py_place,
+		                              py_predicates, py_text,     py_shown_end };
+
+	return match_rules(ps, &ops, lx, code, len, pf, md, out);
+}
