@@ -1,5 +1,6 @@
 /* libFuzzer: any bytes as a Rust file through the whole per-file audit
- * (lexer, scanner, evidence, classifier, the eight fields). */
+ * (lexer, scanner, evidence, classifier, the eight fields) and the rule
+ * packs (code view, patterns, predicates, crate-hygiene facts). */
 #include "config.h"
 
 #include "fuzz.h"
@@ -11,20 +12,27 @@
 
 static rules *r;
 static audit_rules ar;
+static pack_set packs;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	audit_options opt;
-	audit_sink out = { json_array(), json_array(), json_array(), NULL };
+	audit_sink out = { json_array(), json_array(), json_array(), json_array() };
 	buf err = BUF_INIT;
 
 	if (!r) {
 		const char *d = getenv("HOTPATH_AUDIT_DATADIR");
 		buf p = BUF_INIT, q = BUF_INIT;
+		const char *dirs[1];
 		buf_printf(&p, "%s/patterns/inventory.rules", d ? d : ".");
 		buf_printf(&q, "%s/patterns/audit.rules", d ? d : ".");
 		if (rules_load(&r, p.ptr, &err) < 0 || audit_rules_load(&ar, q.ptr, &err) < 0)
 			abort(); /* set HOTPATH_AUDIT_DATADIR to the source tree */
+		buf_clear(&p);
+		buf_printf(&p, "%s/patterns/packs", d ? d : ".");
+		dirs[0] = p.ptr;
+		if (pack_set_load(&packs, "clone,perf-review,crate-hygiene", dirs, 1, &err) < 0)
+			abort();
 		buf_free(&p);
 		buf_free(&q);
 	}
@@ -34,11 +42,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.include_tests = 0;
 	opt.jobs = 1;
 	opt.types = NULL;
-	opt.packs = NULL;
+	opt.packs = &packs;
 	audit_buffer(&opt, NULL, "lib/llm/src/backend.rs", (const char *)data, size, &out);
 	json_decref(out.findings);
 	json_decref(out.rule_findings);
 	json_decref(out.problems);
+	json_decref(out.file_facts);
 	buf_free(&err);
 	return 0;
 }

@@ -201,6 +201,11 @@ static rustlex_kind quote(lexer *lx, uint32_t line)
 	return TOK_LIFETIME;
 }
 
+static int bracket_kind(char c)
+{
+	return c == '(' ? 0 : c == '[' ? 1 : 2;
+}
+
 /* Pair brackets with a stack.  A closer that does not match the innermost
  * opener closes the nearest opener it does match (everything opened inside
  * stays unpaired), or is left unpaired itself: a stray brace in broken code
@@ -209,6 +214,7 @@ static int match_brackets(rustlex_result *r)
 {
 	uint32_t *stack = NULL;
 	size_t depth = 0, cap = 0, i;
+	size_t open_count[3] = { 0, 0, 0 }; /* ( [ { on the stack: a closer none matches costs O(1) */
 
 	for (i = 0; i < r->count; i++) {
 		rustlex_token *t = &r->tokens[i];
@@ -223,15 +229,21 @@ static int match_brackets(rustlex_result *r)
 				stack = s;
 				cap = ncap;
 			}
+			open_count[bracket_kind(r->text[t->off])]++;
 			stack[depth++] = (uint32_t)i;
 		} else if (t->kind == TOK_CLOSE) {
 			char close = r->text[t->off];
 			char open = close == ')' ? '(' : close == ']' ? '[' : '{';
 			size_t k = depth;
-			while (k > 0 && r->text[r->tokens[stack[k - 1]].off] != open)
-				k--;
-			if (k == 0)
+			if (!open_count[bracket_kind(open)])
 				continue;
+			/* the openers above the match stay unpaired: popped, so each
+			 * opener is passed over at most once in the whole file */
+			while (r->text[r->tokens[stack[k - 1]].off] != open) {
+				open_count[bracket_kind(r->text[r->tokens[stack[k - 1]].off])]--;
+				k--;
+			}
+			open_count[bracket_kind(open)]--;
 			depth = k - 1;
 			t->pair = stack[depth];
 			t->pair_ok = 1;

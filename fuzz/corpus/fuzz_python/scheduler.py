@@ -1,0 +1,1 @@
+../../../samples/packs/python/serving/scheduler.py

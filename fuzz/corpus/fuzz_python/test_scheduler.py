@@ -1,0 +1,1 @@
+../../../samples/packs/python/serving/tests/test_scheduler.py

@@ -1,0 +1,1 @@
+../../../samples/packs/rust/router/src/buffers.rs
