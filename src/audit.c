@@ -388,6 +388,25 @@ static int add_rule_findings(audit_scratch *sc, const finding_file *ff, const ch
 			goto done;
 		json_object_set_new(f, "window", json_pack("{s:I, s:o}", "first", (json_int_t)first, "lines",
 		                                           window(&sc->lines, text, len, first, hit->line + 3)));
+		{ /* `hotpath-audit: allow(RULE) reason` on its line or the one above,
+		   * RULE the rule's id, pack/id, or all */
+			const char *what, *reason;
+			size_t wl, rl, pl = strlen(hit->pack->name), il = strlen(hit->rule->id);
+			uint32_t at;
+			for (at = hit->line; at + 1 >= hit->line && at >= 1; at--) {
+				if (!allow_marker(&sc->lines, text, len, at, &what, &wl, &reason, &rl))
+					continue;
+				if (!((wl == il && memcmp(what, hit->rule->id, il) == 0) ||
+				      (wl == pl + 1 + il && memcmp(what, hit->pack->name, pl) == 0 && what[pl] == '/' &&
+				       memcmp(what + pl + 1, hit->rule->id, il) == 0) ||
+				      (wl == 3 && memcmp(what, "all", 3) == 0)))
+					continue;
+				if (rl)
+					json_object_set_new(f, "suppression", json_pack("{s:s, s:I, s:s%}", "by", "comment", "line",
+					                                                (json_int_t)at, "reason", reason, rl));
+				break; /* without a reason it is not honoured (the clone audit reports that once) */
+			}
+		}
 		if (json_array_append_new(out, f) < 0)
 			goto done;
 	}

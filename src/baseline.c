@@ -56,11 +56,70 @@ int baseline_parse(json_t **out, const char *path, const char *text, size_t len,
 			goto fail;
 		}
 	}
+	/* rule-pack findings: optional (a report from before packs has none) */
+	f = json_object_get(m, "rule_findings");
+	if (f && !json_is_array(f)) {
+		buf_printf(err, "%s: \"rule_findings\" is not an array", path);
+		goto fail;
+	}
+	for (i = 0; i < json_array_size(f); i++) {
+		json_t *x = json_array_get(f, i);
+		if (!json_is_object(x) || !json_is_string(json_object_get(x, "fingerprint")) ||
+		    !json_is_string(json_object_get(x, "path"))) {
+			buf_printf(err, "%s: rule finding %zu has no fingerprint or path", path, i);
+			goto fail;
+		}
+	}
 	*out = m;
 	return 0;
 fail:
 	json_decref(m);
 	return -1;
+}
+
+/* Rule-pack findings against the baseline's: each marked new or
+ * unchanged, the baseline's that are gone listed in `rule_resolved`, the
+ * counts in rule_summary. */
+static int apply_rule_findings(json_t *model, json_t *baseline)
+{
+	json_t *now = json_object_get(model, "rule_findings"), *before = json_object_get(baseline, "rule_findings");
+	json_t *seen = json_object(), *old = json_object(), *resolved = json_array();
+	json_t *summary = json_object_get(model, "rule_summary");
+	size_t i, added = 0;
+	int rc = -1;
+
+	if (!seen || !old || !resolved)
+		goto done;
+	for (i = 0; i < json_array_size(now); i++)
+		json_object_set_new(seen, json_string_value(json_object_get(json_array_get(now, i), "fingerprint")), json_true());
+	for (i = 0; i < json_array_size(before); i++)
+		json_object_set_new(old, json_string_value(json_object_get(json_array_get(before, i), "fingerprint")), json_true());
+	for (i = 0; i < json_array_size(now); i++) {
+		json_t *f = json_array_get(now, i);
+		int found = json_object_get(old, json_string_value(json_object_get(f, "fingerprint"))) != NULL;
+		json_object_set_new(f, "status", json_string(found ? "unchanged" : "new"));
+		added += !found;
+	}
+	for (i = 0; i < json_array_size(before); i++) {
+		json_t *b = json_array_get(before, i);
+		if (!json_object_get(seen, json_string_value(json_object_get(b, "fingerprint"))))
+			json_array_append_new(resolved, json_pack("{s:O, s:O, s:O*, s:O*, s:O*, s:O*}", "fingerprint",
+			                                          json_object_get(b, "fingerprint"), "path",
+			                                          json_object_get(b, "path"), "line", json_object_get(b, "line"),
+			                                          "pack", json_object_get(b, "pack"), "rule",
+			                                          json_object_get(b, "rule"), "fn", json_object_get(b, "fn")));
+	}
+	if (summary) {
+		json_object_set_new(summary, "new", json_integer((json_int_t)added));
+		json_object_set_new(summary, "resolved", json_integer((json_int_t)json_array_size(resolved)));
+	}
+	json_object_set(model, "rule_resolved", resolved);
+	rc = 0;
+done:
+	json_decref(seen);
+	json_decref(old);
+	json_decref(resolved);
+	return rc;
 }
 
 int baseline_apply(json_t *model, json_t *baseline, const char *baseline_path)
@@ -101,7 +160,7 @@ int baseline_apply(json_t *model, json_t *baseline, const char *baseline_path)
 	json_object_set_new(model, "resolved", resolved);
 	json_decref(seen);
 	json_decref(old);
-	return 0;
+	return apply_rule_findings(model, baseline);
 oom:
 	json_decref(seen);
 	json_decref(old);

@@ -264,6 +264,28 @@ static void command_line(buf *b, int argc, char **argv)
 	}
 }
 
+/* The packs of a comma list: a name is looked for in --patterns DIR/packs,
+ * then among the installed ones. */
+static int load_packs(pack_set *out, const char *list, const char *patterns, buf *err)
+{
+	buf own = BUF_INIT, installed = BUF_INIT;
+	const char *dirs[2];
+	size_t ndirs = 0;
+	int rc;
+
+	if (patterns) {
+		buf_printf(&own, "%s/packs", patterns);
+		dirs[ndirs++] = own.ptr;
+	}
+	datadir_find(&installed, "patterns");
+	buf_puts(&installed, "/packs");
+	dirs[ndirs++] = installed.ptr;
+	rc = pack_set_load(out, list, dirs, ndirs, err);
+	buf_free(&own);
+	buf_free(&installed);
+	return rc;
+}
+
 /* Wall-clock seconds, for HOTPATH_AUDIT_STATS's phase times. */
 static double seconds_now(void)
 {
@@ -344,24 +366,9 @@ int cmd_audit(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
 		goto done;
 	}
-	{ /* a pack is looked for in --patterns DIR/packs, then with the installed ones */
-		buf own = BUF_INIT, installed = BUF_INIT;
-		const char *dirs[2];
-		size_t ndirs = 0;
-		if (a.patterns) {
-			buf_printf(&own, "%s/packs", a.patterns);
-			dirs[ndirs++] = own.ptr;
-		}
-		datadir_find(&installed, "patterns");
-		buf_puts(&installed, "/packs");
-		dirs[ndirs++] = installed.ptr;
-		i = (size_t)pack_set_load(&packs, a.packs ? a.packs : "clone", dirs, ndirs, &err);
-		buf_free(&own);
-		buf_free(&installed);
-		if (i) {
-			fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
-			goto done;
-		}
+	if (load_packs(&packs, a.packs ? a.packs : "clone", a.patterns, &err) < 0) {
+		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
+		goto done;
 	}
 	if (!a.paths) {
 		if (!(default_paths = strlist_cstrs(&r->default_paths)))
@@ -371,7 +378,9 @@ int cmd_audit(int argc, char **argv)
 	}
 
 	{
-		sources_options so = { a.root, a.paths, a.npaths, a.rev, SOURCES_AUTO, (packs.languages & PACK_PYTHON) != 0 };
+		/* without --packs the configuration may choose packs that read Python */
+		sources_options so = { a.root, a.paths, a.npaths, a.rev, SOURCES_AUTO,
+		                       !a.packs || (packs.languages & PACK_PYTHON) != 0 };
 		if (sources_open(&src, &so, &err) < 0) {
 			fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
 			goto done;
@@ -386,6 +395,15 @@ int cmd_audit(int argc, char **argv)
 			goto oom;
 		repoconf_exclude(&src, cfg);
 	}
+	if (!a.packs && json_is_string(json_object_get(cfg, "packs"))) {
+		pack_set_free(&packs);
+		if (load_packs(&packs, json_string_value(json_object_get(cfg, "packs")), a.patterns, &err) < 0) {
+			fprintf(stderr, PROG ": %s (packs of %s)\n", buf_cstr(&err), a.config ? a.config : ".hotpath-audit.json");
+			goto done;
+		}
+	}
+	if (!(packs.languages & PACK_PYTHON))
+		sources_drop_python(&src);
 	/* unlike inventory (which mirrors the reference), say what is missing
 	 * of what the user named */
 	for (i = 0; !default_paths && !a.rev && i < a.npaths; i++) {
@@ -407,8 +425,10 @@ int cmd_audit(int argc, char **argv)
 		if (audit_files(&ao, &res, &err) < 0)
 			goto fail;
 		t_audited = seconds_now();
-		if (cfg)
+		if (cfg) {
 			repoconf_suppress(res.findings, cfg);
+			repoconf_suppress(res.rule_findings, cfg);
+		}
 		if (getenv("HOTPATH_AUDIT_STATS")) /* for the linear-time tests */
 			fprintf(stderr, "stats: files=%zu tokens=%zu evidence_work=%zu findings=%zu\n", res.files_audited,
 			        res.tokens, res.evidence_work, json_array_size(res.findings));

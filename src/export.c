@@ -54,6 +54,62 @@ static int dump(buf *out, json_t *doc)
 	return rc;
 }
 
+static const char *sarif_level(const char *severity)
+{
+	return strcmp(severity, "high") == 0 ? "error" : strcmp(severity, "medium") == 0 ? "warning" : "note";
+}
+
+/* The rule packs' rules and metrics as SARIF rules ("pack/rule"), and
+ * their findings as results. */
+static void sarif_rule_packs(json_t *model, json_t *rule_list, json_t *results)
+{
+	json_t *packs = json_object_get(model, "packs"), *found = json_object_get(model, "rule_findings");
+	size_t base = json_array_size(rule_list), p, r, i, d;
+
+	for (p = 0; p < json_array_size(packs); p++) {
+		json_t *pk = json_array_get(packs, p);
+		json_t *defs[2] = { json_object_get(pk, "rules"), json_object_get(pk, "metrics") };
+		for (d = 0; d < 2; d++)
+			for (r = 0; r < json_array_size(defs[d]); r++) {
+				json_t *rule = json_array_get(defs[d], r);
+				buf id = BUF_INIT, help = BUF_INIT;
+				buf_printf(&id, "%s/%s", str(pk, "name"), str(rule, "id"));
+				buf_printf(&help, "%s\n\nChange: %s", str(rule, "rationale"), str(rule, "change"));
+				json_array_append_new(rule_list, json_pack("{s:s, s:s, s:{s:s}, s:{s:s}, s:{s:s, s:s}, s:{s:s}, s:{s:s}}",
+				                                           "id", buf_cstr(&id), "name", str(rule, "id"),
+				                                           "shortDescription", "text", str(rule, "title"),
+				                                           "fullDescription", "text", str(rule, "rationale"), "help",
+				                                           "text", buf_cstr(&help), "markdown", buf_cstr(&help),
+				                                           "defaultConfiguration", "level",
+				                                           sarif_level(str(rule, "severity")), "properties", "pack",
+				                                           str(pk, "name")));
+				buf_free(&id);
+				buf_free(&help);
+			}
+	}
+	for (i = 0; i < json_array_size(found); i++) {
+		json_t *f = json_array_get(found, i), *res;
+		buf id = BUF_INIT;
+		size_t k;
+		buf_printf(&id, "%s/%s", str(f, "pack"), str(f, "rule"));
+		for (k = base; k < json_array_size(rule_list); k++)
+			if (strcmp(str(json_array_get(rule_list, k), "id"), buf_cstr(&id)) == 0)
+				break;
+		res = json_pack("{s:s, s:I, s:s, s:{s:O, s:O}, s:[{s:{s:{s:O, s:s}, s:{s:O, s:O}}}], s:{s:O}, s:{s:O, s:O}}",
+		                "ruleId", buf_cstr(&id), "ruleIndex", (json_int_t)k, "level", sarif_level(str(f, "severity")),
+		                "message", "text", json_object_get(f, "message"), "markdown", json_object_get(f, "message"),
+		                "locations", "physicalLocation", "artifactLocation", "uri", json_object_get(f, "path"),
+		                "uriBaseId", "%SRCROOT%", "region", "startLine", json_object_get(f, "line"), "startColumn",
+		                json_object_get(f, "column"), "partialFingerprints", "hotpathAudit/v1",
+		                json_object_get(f, "fingerprint"), "properties", "pack", json_object_get(f, "pack"),
+		                "validation", json_object_get(f, "validation"));
+		if (res && json_is_string(json_object_get(f, "status")))
+			json_object_set_new(res, "baselineState", json_string(strcmp(str(f, "status"), "new") == 0 ? "new" : "unchanged"));
+		json_array_append_new(results, res);
+		buf_free(&id);
+	}
+}
+
 int export_sarif(buf *out, json_t *model)
 {
 	json_t *rule_list = json_array(), *results = json_array(), *findings = json_object_get(model, "findings");
@@ -89,6 +145,7 @@ int export_sarif(buf *out, json_t *model)
 			json_object_set_new(r, "baselineState", json_string(strcmp(str(f, "status"), "new") == 0 ? "new" : "unchanged"));
 		json_array_append_new(results, r);
 	}
+	sarif_rule_packs(model, rule_list, results);
 	return dump(out, json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s, s:o}}, s:{s:{s:{s:s}}}, s:o}]}", "$schema",
 	                           "https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0", "runs", "tool",
 	                           "driver", "name", str(tool, "name"), "version", str(tool, "version"), "informationUri",
@@ -111,6 +168,20 @@ int export_gitlab(buf *out, json_t *model)
 		                                      bucket, "fingerprint", json_object_get(f, "fingerprint"), "severity",
 		                                      severity, "location", "path", json_object_get(f, "path"), "lines",
 		                                      "begin", json_object_get(f, "line")));
+	}
+	findings = json_object_get(model, "rule_findings");
+	for (i = 0; i < json_array_size(findings); i++) {
+		json_t *f = json_array_get(findings, i);
+		const char *sev = str(f, "severity");
+		buf check = BUF_INIT;
+		buf_printf(&check, "%s/%s", str(f, "pack"), str(f, "rule"));
+		json_array_append_new(list, json_pack("{s:O, s:s, s:O, s:s, s:{s:O, s:{s:O}}}", "description",
+		                                      json_object_get(f, "message"), "check_name", buf_cstr(&check),
+		                                      "fingerprint", json_object_get(f, "fingerprint"), "severity",
+		                                      strcmp(sev, "high") == 0 ? "major" : strcmp(sev, "medium") == 0 ? "minor" : "info",
+		                                      "location", "path", json_object_get(f, "path"), "lines", "begin",
+		                                      json_object_get(f, "line")));
+		buf_free(&check);
 	}
 	return dump(out, list);
 }

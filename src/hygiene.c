@@ -493,7 +493,9 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 						continue;
 					snprintf(value, sizeof(value), "%lld", (long long)n);
 					json_array_append_new(large, json_string(json_string_value(json_object_get(f, "path"))));
-					if (add_finding(c, pk, mt, json_string_value(json_object_get(f, "path")), 1, 1, "",
+					buf_clear(&line_text);
+					buf_printf(&line_text, "(%lld lines)", (long long)n);
+					if (add_finding(c, pk, mt, json_string_value(json_object_get(f, "path")), 1, 1, line_text.ptr,
 					                name.len ? name.ptr : NULL, value, NULL) < 0)
 						goto done;
 				}

@@ -26,11 +26,15 @@ static int check(json_t *c, const char *file, buf *err)
 	if (!json_is_object(c))
 		return bad(err, file, "top level", "not a JSON object");
 	json_object_foreach(c, key, v) {
-		if (strcmp(key, "version") && strcmp(key, "exclude") && strcmp(key, "hot_paths") && strcmp(key, "suppress")) {
-			buf_printf(err, "%s: unknown key \"%s\" (version, exclude, hot_paths, suppress)", file, key);
+		if (strcmp(key, "version") && strcmp(key, "exclude") && strcmp(key, "hot_paths") && strcmp(key, "suppress") &&
+		    strcmp(key, "packs")) {
+			buf_printf(err, "%s: unknown key \"%s\" (version, exclude, hot_paths, suppress, packs)", file, key);
 			return -1;
 		}
 	}
+	v = json_object_get(c, "packs");
+	if (v && (!json_is_string(v) || !*json_string_value(v)))
+		return bad(err, file, "packs", "must be a comma-separated list of packs, as --packs takes");
 	if (json_integer_value(json_object_get(c, "version")) != 1)
 		return bad(err, file, "version", "must be 1");
 	v = json_object_get(c, "exclude");

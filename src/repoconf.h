@@ -6,12 +6,15 @@
  *     "version": 1,
  *     "exclude": ["lib/generated/", "*.pb.rs"],
  *     "hot_paths": [{"prefix": "src/router", "score": 10, "label": "router"}],
- *     "suppress": [{"fingerprint": "0123456789abcdef", "reason": "reviewed: needed for retries"}]
+ *     "suppress": [{"fingerprint": "0123456789abcdef", "reason": "reviewed: needed for retries"}],
+ *     "packs": "clone,perf-review"
  *   }
  *
  * JSON, parsed by jansson: no parser of our own.  Excludes are path
  * prefixes (ending in '/'), exact paths, or fnmatch(3) patterns.  The hot
- * paths come before the rules file's.  Every suppression needs a reason. */
+ * paths come before the rules file's.  Every suppression needs a reason;
+ * it applies to clone and rule-pack findings alike.  `packs` is what
+ * --packs would say, when the command line does not. */
 #ifndef HPA_REPOCONF_H
 #define HPA_REPOCONF_H
 

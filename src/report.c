@@ -284,8 +284,19 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 	json_object_set_new(m, "batches", batches(kept));
 	json_object_set_new(m, "review", review_roles(kept));
 	json_object_set_new(m, "packs", pack_list(scope->packs, a->rule_findings, json_array_size(kept)));
-	json_object_set_new(m, "rule_summary", rule_summary(a->rule_findings));
-	json_object_set_new(m, "rule_findings", a->rule_findings ? json_incref(a->rule_findings) : json_array());
+	/* (the counts per pack include suppressed findings: what each rule found) */
+	{ /* suppressed rule findings are listed apart, as clone findings are */
+		json_t *kept_rules = json_array(), *suppressed_rules = json_array();
+		for (i = 0; i < json_array_size(a->rule_findings); i++) {
+			json_t *f = json_array_get(a->rule_findings, i);
+			json_array_append(json_object_get(f, "suppression") ? suppressed_rules : kept_rules, f);
+		}
+		json_object_set_new(m, "rule_summary", rule_summary(kept_rules));
+		json_object_set_new(json_object_get(m, "rule_summary"), "suppressed",
+		                    json_integer((json_int_t)json_array_size(suppressed_rules)));
+		json_object_set_new(m, "rule_findings", kept_rules);
+		json_object_set_new(m, "rule_suppressed", suppressed_rules);
+	}
 	if (a->crates)
 		json_object_set_new(m, "crates", json_incref(a->crates));
 	json_object_set_new(m, "problems", json_incref(a->problems));

@@ -69,6 +69,23 @@ static int is_source(const char *p, int python)
 	return n >= 3 && strlen(name) > 3 && (strcmp(p + n - 3, ".rs") == 0 || (python && strcmp(p + n - 3, ".py") == 0));
 }
 
+void sources_drop_python(source_set *s)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < s->count; i++) {
+		size_t n = strlen(s->files[i].report);
+		if (n > 3 && strcmp(s->files[i].report + n - 3, ".py") == 0) {
+			free(s->files[i].report);
+			free(s->files[i].path);
+			continue;
+		}
+		s->files[w++] = s->files[i];
+	}
+	s->count = w;
+	s->python = 0;
+}
+
 /* The user's paths, normalised relative to the root: "" means all. */
 typedef struct {
 	char **v;

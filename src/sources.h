@@ -61,6 +61,10 @@ int sources_read(source_set *s, size_t i, buf *out, buf *msg);
  * file) from the same source.  0, or -1 when there is none. */
 int sources_read_path(source_set *s, const char *rel, buf *out);
 
+/* Forget the .py files (collected before it was known that no chosen pack
+ * reads Python). */
+void sources_drop_python(source_set *s);
+
 void sources_close(source_set *s);
 
 #endif

@@ -1,0 +1,224 @@
+#!/bin/sh
+# Rule packs: each rule's samples give exactly the labelled findings, the
+# clone audit is unchanged as a pack, a team's own pack works from a file,
+# bad packs are refused with file:line, and every report shows the packs.
+. "$top_srcdir/tests/lib.sh"
+command -v python3 >/dev/null || { echo "1..0 # SKIP python3 missing"; exit 0; }
+H=$HOTPATH_AUDIT
+P=$top_srcdir/samples/packs
+export SOURCE_DATE_EPOCH=1700000000
+
+# ---- the samples: exactly the labelled findings ------------------------------
+"$H" audit --root "$P" --paths . --packs perf-review,crate-hygiene --format json --jobs 1 >"$scratch/p1.json"
+check "packs: the sample audit exits 0" test $? -eq 0
+"$H" audit --root "$P" --paths . --packs perf-review,crate-hygiene --format json --jobs 3 >"$scratch/p3.json"
+grep -v '"command":' "$scratch/p1.json" >"$scratch/p1.cmp"
+grep -v '"command":' "$scratch/p3.json" >"$scratch/p3.cmp"
+same_file "packs: the same report for --jobs 1 and --jobs 3" "$scratch/p1.cmp" "$scratch/p3.cmp"
+
+cat >"$scratch/labels.py" <<'PY'
+import csv, json, os, re, sys
+mode, tsv, root = sys.argv[1], sys.argv[2], sys.argv[3]
+with open(tsv, encoding="utf-8", newline="") as f:
+    rows = [(r["path"], int(r["line"]), r["pack"], r["rule"]) for r in csv.DictReader(f, delimiter="\t")]
+expected = set(rows)
+if mode == "markers":  # the samples' `expect:` markers are the table, no more, no less
+    marked = set()
+    for d, _, files in os.walk(root):
+        for n in files:
+            p = os.path.join(d, n)
+            rel = os.path.relpath(p, root)
+            if not n.endswith((".rs", ".py", "Cargo.toml")):
+                continue
+            for i, line in enumerate(open(p, encoding="utf-8"), 1):
+                for m in re.finditer(r"expect: ([a-z-]+)/([a-z-]+)", line):
+                    marked.add((rel, i, m.group(1), m.group(2)))
+    missing, extra = marked - expected, expected - marked
+elif mode == "coverage":  # every rule and metric of the packs has a positive sample
+    model = json.load(open(sys.argv[4]))
+    defined = {(p["name"], r["id"]) for p in model["packs"] for r in p["rules"] + p["metrics"]}
+    missing, extra = defined - {(pk, r) for _, _, pk, r in rows}, set()
+else:  # the report's findings are the table's
+    model = json.load(open(sys.argv[4]))
+    got = {(f["path"], f["line"], f["pack"], f["rule"]) for f in model["rule_findings"]}
+    if len(got) != len(model["rule_findings"]):
+        print("# the same finding twice"); sys.exit(1)
+    missing, extra = expected - got, got - expected
+for x in sorted(missing):
+    print("#   missing:", *x)
+for x in sorted(extra):
+    print("#   unexpected:", *x)
+sys.exit(1 if missing or extra else 0)
+PY
+check "packs: exactly the findings of samples/packs/expected-findings.tsv" \
+	python3 "$scratch/labels.py" report "$P/expected-findings.tsv" "$P" "$scratch/p1.json"
+check "packs: the table is the samples' expect: markers" \
+	python3 "$scratch/labels.py" markers "$P/expected-findings.tsv" "$P"
+check "packs: every rule and metric of perf-review and crate-hygiene has a positive sample" \
+	python3 "$scratch/labels.py" coverage "$P/expected-findings.tsv" "$P" "$scratch/p1.json"
+
+cat >"$scratch/fields.py" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+need = ["pack", "rule", "severity", "title", "path", "line", "column", "text", "message", "rationale", "change",
+        "validation", "fingerprint"]
+bad = [f for f in m["rule_findings"] if any(not f.get(k) and f.get(k) != 0 for k in need)]
+fps = [f["fingerprint"] for f in m["rule_findings"]]
+packs = {p["name"]: p for p in m["packs"]}
+ok = not bad and len(set(fps)) == len(fps) and set(packs) == {"perf-review", "crate-hygiene"}
+ok = ok and all("{{" not in f["message"] and "{{" not in f["validation"] for f in m["rule_findings"])
+ok = ok and m["rule_summary"]["total"] == len(m["rule_findings"]) == sum(p["findings"] for p in packs.values())
+sys.exit(0 if ok else 1)
+PY
+check "packs: every finding names its pack and rule and carries the write-up; fingerprints unique" \
+	python3 "$scratch/fields.py" "$scratch/p1.json"
+
+cat >"$scratch/crates.py" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+c = {r["crate"]: r for r in m["crates"]}
+r, h = c["pack-router"], c["pack-heavy"]
+ok = (r["default_features"] == 3 and r["crate_allows"] == 4 and r["unsafe_without_safety"] == 2
+      and h["reexports"] == 52 and h["large_files"] == 1 and r["profile_manifest"] == "Cargo.toml"
+      and r["release_profile"] == {"lto": None, "codegen-units": None} and set(c) == {"pack-router", "pack-heavy"})
+sys.exit(0 if ok else 1)
+PY
+check "crate-hygiene: the per-crate table has each crate's figures" python3 "$scratch/crates.py" "$scratch/p1.json"
+
+# ---- the clone audit is the first pack, its output unchanged ------------------
+S=$top_srcdir/samples
+"$H" audit --root "$S" --format json >"$scratch/c0.json"
+"$H" audit --root "$S" --format json --packs clone >"$scratch/c1.json"
+grep -v '"command":' "$scratch/c0.json" >"$scratch/c0.cmp"
+grep -v '"command":' "$scratch/c1.json" >"$scratch/c1.cmp"
+same_file "clone pack: --packs clone is the default run" "$scratch/c0.cmp" "$scratch/c1.cmp"
+check "clone pack: every clone finding names the pack; no rule findings" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+sys.exit(0 if m['findings'] and all(f['pack'] == 'clone' for f in m['findings']) and m['rule_findings'] == []
+         and [p['name'] for p in m['packs']] == ['clone'] else 1)" "$scratch/c0.json"
+"$H" audit --root "$S" --format json --packs clone,perf-review >"$scratch/c2.json"
+check "clone pack: with perf-review beside it, the same clone findings" python3 -c "
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+sys.exit(0 if a['findings'] == b['findings'] and b['rule_findings'] else 1)" "$scratch/c0.json" "$scratch/c2.json"
+check "clone pack: without it, no clone findings and no .py file read by it" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+sys.exit(0 if m['findings'] == [] and m['rule_findings'] else 1)" "$scratch/p1.json"
+
+# ---- reports show packs and rules with their rationale ----------------------------
+"$H" audit --root "$P" --paths . --packs perf-review,crate-hygiene --output-dir "$scratch/out" --format md,html,sarif,gitlab
+check "reports: all four written" test -s "$scratch/out/audit.md" -a -s "$scratch/out/audit.html" -a -s "$scratch/out/audit.sarif" -a -s "$scratch/out/audit.gitlab.json"
+check "Markdown: a section per pack, a heading per rule with its rationale" sh -c '
+grep -q "^## Performance review for inference serving (27)" "$1" &&
+grep -q "^### A lock guard held across .await · high (3)" "$1" &&
+grep -q "^A std Mutex/RwLock guard held across an await point" "$1" &&
+grep -q "^## Crate hygiene: figures per crate" "$1" && grep -q "^| pack-router | 9 | 353 | 3 | 3 | 4 | 2 | 0 |" "$1"' - "$scratch/out/audit.md"
+check "HTML: the rule findings, each rule's rationale, the crate table" sh -c '
+test "$(grep -c "<tbody class=\"finding\" id=\"r" "$1")" -eq 34 && grep -q "<dt>Why it matters</dt>" "$1" &&
+grep -q "<h2>Crate hygiene: figures per crate</h2>" "$1"' - "$scratch/out/audit.html"
+check "SARIF: pack/rule ids, a result per finding, each pointing at its rule" python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))['runs'][0]
+rules = r['tool']['driver']['rules']
+res = [x for x in r['results'] if '/' in x['ruleId']]
+sys.exit(0 if len(res) == 34 and all(rules[x['ruleIndex']]['id'] == x['ruleId'] for x in res)
+         and any(x['id'] == 'perf-review/lock-across-await' and x['fullDescription']['text'] for x in rules) else 1)" "$scratch/out/audit.sarif"
+check "GitLab: a code-quality entry per rule finding" python3 -c "
+import json, sys
+sys.exit(0 if sum('/' in e['check_name'] for e in json.load(open(sys.argv[1]))) == 34 else 1)" "$scratch/out/audit.gitlab.json"
+
+# ---- gates, baselines, suppression --------------------------------------------------
+"$H" audit --root "$P" --paths . --packs perf-review --format json --fail-on high >/dev/null
+check "--fail-on high: a high-severity rule finding trips it (exit 1)" test $? -eq 1
+"$H" audit --root "$P" --paths rust/router/src/buffers.rs --packs perf-review --format json --fail-on medium >/dev/null
+check "--fail-on medium: low-severity findings alone do not (exit 0)" test $? -eq 0
+"$H" audit --root "$P" --paths . --packs perf-review,crate-hygiene --format json --baseline "$scratch/p1.json" >"$scratch/b.json"
+check "--baseline: the same run again has no new rule finding" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+sys.exit(0 if m['rule_summary']['new'] == 0 and all(f['status'] == 'unchanged' for f in m['rule_findings']) else 1)" "$scratch/b.json"
+mkdir -p "$scratch/sup" && cp -R "$P/." "$scratch/sup/"
+sed -i 's|^    time.sleep(0.5)  # expect: perf-review/sleep-in-async|    time.sleep(0.5)  # hotpath-audit: allow(sleep-in-async) start-up only, before the loop runs|' \
+	"$scratch/sup/python/serving/scheduler.py"
+"$H" audit --root "$scratch/sup" --paths . --packs perf-review --format json >"$scratch/sup.json"
+check "suppression: allow(RULE) with a reason moves the finding to rule_suppressed" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+sup = m['rule_suppressed']
+sys.exit(0 if len(sup) == 1 and sup[0]['rule'] == 'sleep-in-async' and sup[0]['suppression']['by'] == 'comment'
+         and not any(f['rule'] == 'sleep-in-async' for f in m['rule_findings']) else 1)" "$scratch/sup.json"
+printf '{"version": 1, "packs": "perf-review"}\n' >"$scratch/sup/.hotpath-audit.json"
+"$H" audit --root "$scratch/sup" --paths . --format json >"$scratch/cfg.json"
+check "configuration: \"packs\" chooses the packs when --packs is not given" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+sys.exit(0 if [p['name'] for p in m['packs']] == ['perf-review'] and m['rule_findings'] else 1)" "$scratch/cfg.json"
+
+# ---- a team's own pack, without recompiling ------------------------------------------
+mkdir -p "$scratch/pat/packs" "$scratch/repo/src"
+cp "$top_srcdir/patterns/inventory.rules" "$top_srcdir/patterns/audit.rules" "$scratch/pat/"
+cat >"$scratch/pat/packs/team.pack" <<'PACK'
+# Our own review: no unwrap() on the request path.
+version 1
+pack team
+title Team review
+
+rule no-unwrap
+language rust
+match \.\s*(?<at>unwrap)\s*\(\s*\)
+where in_fn
+severity medium
+title unwrap() on a request path
+message {{{code}}} in {{{fn_code}}} panics the worker on bad input.
+rationale A panic on a request path takes down the task and every request it was serving.
+change Return the error with `?` and map it to a response.
+validation cargo test -p {{crate}}
+PACK
+cat >"$scratch/repo/src/lib.rs" <<'RS'
+pub fn parse(s: &str) -> u32 {
+    s.parse::<u32>().unwrap()
+}
+// s.unwrap() in a comment is not code
+pub fn safe(s: &str) -> Option<u32> {
+    s.parse().ok()
+}
+RS
+"$H" audit --root "$scratch/repo" --paths . --patterns "$scratch/pat" --packs team --format json >"$scratch/team.json"
+check "custom pack from --patterns DIR: its rule fires once, named by pack and rule" python3 -c "
+import json, sys
+f = json.load(open(sys.argv[1]))['rule_findings']
+sys.exit(0 if [(x['pack'], x['rule'], x['line']) for x in f] == [('team', 'no-unwrap', 2)]
+         and f[0]['message'].startswith('\`.unwrap()\`') else 1)" "$scratch/team.json"
+"$H" audit --root "$scratch/repo" --paths . --packs "$scratch/pat/packs/team.pack,clone" --format json >"$scratch/team2.json"
+check "custom pack as a file path, beside the clone pack" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+sys.exit(0 if len(m['rule_findings']) == 1 and [p['name'] for p in m['packs']] == ['team', 'clone'] else 1)" "$scratch/team2.json"
+
+# ---- bad packs: refused, with the file and line ----------------------------------------
+bad() { # bad NAME LINE-TO-BREAK REPLACEMENT: a copy of team.pack with one line changed
+	sed "$2s|.*|$3|" "$scratch/pat/packs/team.pack" >"$scratch/pat/packs/$1.pack"
+}
+bad badre 8 'match \\.unwrap('
+fails_with "bad pack: an invalid pattern names file:line and column" "badre.pack:8: invalid regular expression at column" \
+	audit --root "$scratch/repo" --paths . --patterns "$scratch/pat" --packs badre
+bad badpred 9 'where inside_a_loop'
+fails_with "bad pack: an unknown predicate names file:line" "badpred.pack:9: unknown predicate" \
+	audit --root "$scratch/repo" --paths . --patterns "$scratch/pat" --packs badpred
+bad nosev 10 '# severity removed'
+fails_with "bad pack: a missing key names the rule and its line" "nosev.pack:6: rule 'no-unwrap' has no 'severity'" \
+	audit --root "$scratch/repo" --paths . --patterns "$scratch/pat" --packs nosev
+bad badtpl 12 'message {{#code}} unclosed'
+fails_with "bad pack: a broken message template names the pack file" "badtpl.pack:6: no-unwrap" \
+	audit --root "$scratch/repo" --paths . --patterns "$scratch/pat" --packs badtpl
+bad pylang 9 'where guard_across_await'
+sed -i 's|^language rust|language python|' "$scratch/pat/packs/pylang.pack"
+fails_with "bad pack: a Rust-only predicate in a Python rule is refused" "pylang.pack:6: rule 'no-unwrap': predicate 'guard_across_await' is not offered for python" \
+	audit --root "$scratch/repo" --paths . --patterns "$scratch/pat" --packs pylang
+fails_with "--packs: an unknown pack is named, with where it was looked for" "no pack 'nosuch'" \
+	audit --root "$scratch/repo" --paths . --packs nosuch
+fails_with "--packs: a pack chosen twice is refused" "chosen twice" \
+	audit --root "$scratch/repo" --paths . --packs clone,clone
+done_testing
