@@ -355,6 +355,13 @@ static void file_place(const audit_options *opt, const char *report, finding_fil
 	ff->tier_medium = r->tier_medium;
 }
 
+/* A test path by the packs' own markers (`/conftest.py`)?  `slashed` is
+ * "/" and the path, as file_place() left it. */
+static int pack_test_path(const audit_options *opt, const buf *slashed)
+{
+	return !opt->include_tests && opt->packs && strlist_in(&opt->packs->test_markers, slashed->ptr, slashed->len);
+}
+
 /* The rule-pack hits of one file as findings. */
 static int add_rule_findings(audit_scratch *sc, const finding_file *ff, const char *text, size_t len, json_t *out)
 {
@@ -434,7 +441,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 		add_problem(out->problems, report, sc->py.problem_line, sc->py.problem);
 	file_place(opt, report, &ff, &slashed);
 	pf.hot = ff.hot_prefix != NULL;
-	pf.test = ff.test_path;
+	pf.test = ff.test_path || pack_test_path(opt, &slashed);
 	sc->hits.n = 0;
 	if (packscan_code_view_python(&sc->code, &sc->py) < 0 ||
 	    packscan_python(opt->packs, &sc->py, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
@@ -507,7 +514,7 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	file_place(opt, report, &ff, &slashed);
 	sc->hits.n = 0;
 	if (want_rules) {
-		pack_file pf = { ff.hot_prefix != NULL, ff.test_path };
+		pack_file pf = { ff.hot_prefix != NULL, ff.test_path || pack_test_path(opt, &slashed) };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;

@@ -565,14 +565,14 @@ static int strcmp_ptr(const void *a, const void *b)
 }
 
 /* A test, bench or example path (the rules' test markers)? */
-static int test_path(const rules *r, const char *path)
+static int test_path(const rules *r, const pack_set *ps, const char *path)
 {
 	buf slashed = BUF_INIT;
 	int yes;
 
 	buf_putc(&slashed, '/');
 	buf_puts(&slashed, path);
-	yes = strlist_in(&r->test_markers, slashed.ptr, slashed.len);
+	yes = strlist_in(&r->test_markers, slashed.ptr, slashed.len) || strlist_in(&ps->test_markers, slashed.ptr, slashed.len);
 	buf_free(&slashed);
 	return yes;
 }
@@ -596,7 +596,7 @@ int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int incl
 		const char *cd;
 		/* a review of what ships: tests, benches, examples and their
 		 * fixture crates are left out unless asked for */
-		if (!include_tests && test_path(r, path))
+		if (!include_tests && test_path(r, ps, path))
 			continue;
 		dir = parent_dir(path);
 		cd = dir ? crate_dir(&c, dir) : NULL;

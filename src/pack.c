@@ -330,6 +330,8 @@ static int parse_line(void *ctx, kvfile_pos *pos, const char *key, char *value)
 		p->languages |= l;
 		return 0;
 	}
+	if (strcmp(key, "test_marker") == 0)
+		return strlist_add(&p->test_markers, value) < 0 ? kvfile_error(pos, "out of memory", NULL) : 0;
 	if (strcmp(key, "engine") == 0) {
 		if (strcmp(value, "clone") == 0)
 			p->engine = PACK_ENGINE_CLONE;
@@ -521,10 +523,16 @@ int pack_set_load(pack_set *out, const char *list, const char *const *dirs, size
 			}
 		if (out->v[out->n - 1].engine == PACK_ENGINE_CLONE)
 			out->clone = 1;
-		if (out->v[out->n - 1].nmetrics)
-			out->hygiene = 1;
 		else
 			out->languages |= out->v[out->n - 1].languages;
+		if (out->v[out->n - 1].nmetrics)
+			out->hygiene = 1;
+		for (i = 0; i < out->v[out->n - 1].test_markers.count; i++) {
+			if (strlist_add(&out->test_markers, out->v[out->n - 1].test_markers.items[i].s) < 0) {
+				buf_puts(err, "out of memory");
+				goto fail;
+			}
+		}
 	}
 	free(copy);
 	buf_free(&path);
@@ -578,6 +586,7 @@ void pack_free(pack *p)
 	}
 	free(p->rules);
 	free(p->metrics);
+	strlist_free(&p->test_markers);
 	free(p->name);
 	free(p->file);
 	free(p->title);
@@ -592,5 +601,6 @@ void pack_set_free(pack_set *s)
 	for (i = 0; i < s->n; i++)
 		pack_free(&s->v[i]);
 	free(s->v);
+	strlist_free(&s->test_markers);
 	memset(s, 0, sizeof(*s));
 }

@@ -103,6 +103,7 @@ typedef struct {
 	size_t nrules;
 	pack_metric *metrics;
 	size_t nmetrics;
+	strlist test_markers;     /* more test paths ("/conftest.py"), besides inventory.rules' */
 } pack;
 
 typedef struct {
@@ -111,6 +112,7 @@ typedef struct {
 	int clone;                /* the clone pack is chosen */
 	int hygiene;              /* a chosen pack has metrics: per-file facts are gathered */
 	int languages;            /* of every generic rule: which files to read */
+	strlist test_markers;     /* every chosen pack's, together */
 } pack_set;
 
 /* Parse a pack file's text.  On error -1 with "file:line: message" in err
