@@ -85,6 +85,9 @@ static int has_safety_comment(const char *text, size_t off)
 		}
 		if (*s == '#')
 			continue; /* an attribute */
+		/* the header of the unsafe fn the block is the body of: its comment counts */
+		if (e[-1] == '{' && memmem(s, (size_t)(e - s), "unsafe fn", 9) && ++code_lines <= 3)
+			continue;
 		/* code: the statement goes on from here unless this line ends one */
 		if (e[-1] == ';' || e[-1] == '}' || e[-1] == '{' || ++code_lines > 3)
 			return 0;

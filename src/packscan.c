@@ -111,6 +111,12 @@ typedef struct {
 	uint32_t any_loop_line;   /* the innermost loop's (any kind) first line */
 } place;
 
+/* Is the identifier one of the words, or its plural? */
+static int word_is(const strlist *words, const char *s, size_t n)
+{
+	return strlist_has(words, s, n) || (n > 1 && s[n - 1] == 's' && strlist_has(words, s, n - 1));
+}
+
 static int word_in(const strlist *words, const char *s, size_t n)
 {
 	size_t i, start = 0;
@@ -242,6 +248,8 @@ static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 		p.in_test = f->rs->fns[fn].is_test;
 	}
 	p.in_test |= f->rs->file_is_test || pf->test;
+	for (i = 0; !p.in_test && i < f->rs->test_count; i++)
+		p.in_test = f->rs->tests[i].start <= tok && tok < f->rs->tests[i].end; /* helpers in #[cfg(test)] mod tests too */
 	for (i = 0; i < f->rs->scope_count; i++) {
 		const rs_scope *s = &f->rs->scopes[i];
 		if (!(s->start <= tok && tok < s->end) || s->head < floor)
@@ -396,38 +404,88 @@ static int receiver_name(const char *s, size_t n)
 	return 0;
 }
 
-/* A for loop's iterable has a length known before it starts: a range, a
- * collection, or an adaptor chain that keeps the length. */
-static int r_sized_iterable(const rust_file *f, const rs_scope *loop)
+/* The tokens of a for loop's iterable: after `in`, up to the body. */
+static int r_iterable(const rust_file *f, const rs_scope *loop, size_t *from, size_t *to)
 {
-	static const char *const unsized[] = { "filter", "filter_map", "flat_map", "flatten", "take_while", "skip_while",
-		                                   "lines", "split", "split_whitespace", "chars", "bytes", "recv", "incoming",
-		                                   "map_while", "scan", "peekable", NULL };
-	size_t i, in = 0;
+	size_t i;
 
 	for (i = loop->head; i + 1 < loop->start; i++)
 		if (r_is(f, i, "in")) {
-			in = i;
-			break;
+			*from = i + 1;
+			*to = loop->start - 1; /* the body's `{` */
+			return *from < *to;
 		}
-	if (!in)
-		return 0;
-	for (i = in + 1; i + 1 < loop->start; i++) {
-		size_t k;
-		if (r_is(f, i, ".."))
-			return 1;
-		for (k = 0; unsized[k]; k++)
-			if (r_is(f, i, unsized[k]) && i > 0 && r_is(f, i - 1, "."))
-				return 0;
-		/* `rx.iter()` on a channel's receiver: named so by convention */
-		if (r_is(f, i, "iter") && i >= 2 && r_is(f, i - 1, ".") && f->t[i - 2].kind == TOK_IDENT &&
-		    receiver_name(f->lx->text + f->t[i - 2].off, f->t[i - 2].len))
+	return 0;
+}
+
+/* Was NAME bound in the fn, before `before`, to something lazy (an
+ * iterator chain: any method call but collect/to_vec/clone)?  A parameter
+ * or a field is taken as a collection. */
+static int r_lazy_binding(const rust_file *f, size_t name, size_t floor, size_t before)
+{
+	size_t i, k;
+
+	for (i = before; i > floor + 1; i--) {
+		size_t n = i - 1, eq;
+		if (!(r_kind(f, n) == TOK_IDENT && same_text(f, n, name) && (r_is(f, n - 1, "let") || r_is(f, n - 1, "mut"))))
+			continue;
+		for (eq = n + 1; eq < before && !r_is(f, eq, "=") && !r_is(f, eq, ";"); eq++)
+			;
+		if (!r_is(f, eq, "="))
 			return 0;
-		if (r_kind(f, i) == TOK_OPEN && f->t[i].pair_ok && r_is(f, i, "(") && i > in + 1 && r_kind(f, i - 1) == TOK_IDENT &&
-		    !(i > 1 && r_is(f, i - 2, ".")))
-			return 0; /* a function call yields it: its length is unknown here */
+		for (k = eq + 1; k < before && !r_is(f, k, ";"); k++) {
+			if (f->t[k].kind == TOK_OPEN && f->t[k].pair_ok && !r_is(f, k, "(")) {
+				k = f->t[k].pair;
+				continue;
+			}
+			if (r_is(f, k, ".") && r_kind(f, k + 1) == TOK_IDENT && r_is(f, k + 2, "(") &&
+			    !(r_is(f, k + 1, "collect") || r_is(f, k + 1, "to_vec") || r_is(f, k + 1, "clone") ||
+			      r_is(f, k + 1, "to_owned")))
+				return 1;
+		}
+		return 0;
 	}
-	return 1;
+	return 0;
+}
+
+/* A for loop's iterable has a length known before it starts: a range, or
+ * a path to a collection (`xs`, `&self.items`) with only length-keeping
+ * adaptors after it (`.iter()`, `.enumerate()`, `.zip(..)`, `.map(..)`...).
+ * Any other call -- `rdr.records()`, `re.find_iter(s)`, `module.items(db)`
+ * -- may yield any number of items, and so does a binding to an iterator
+ * chain. */
+static int r_sized_iterable(const rust_file *f, const rs_scope *loop, size_t fn_floor)
+{
+	static const char *const keep_length[] = { "iter", "iter_mut", "into_iter", "enumerate", "zip", "rev", "map",
+		                                       "copied", "cloned", "keys", "values", "values_mut", "chunks",
+		                                       "chunks_exact", "windows", "skip", "take", "step_by", "drain", NULL };
+	size_t from, to, i, k, first_ident = 0;
+
+	if (!r_iterable(f, loop, &from, &to))
+		return 0;
+	for (i = from; i < to; i++)
+		if (r_is(f, i, "..") || r_is(f, i, "..="))
+			return 1;
+	for (i = from; i < to; i++) {
+		if (r_is(f, i, "&") || r_is(f, i, "mut") || r_is(f, i, "*"))
+			continue;
+		if (r_kind(f, i) == TOK_IDENT && !first_ident)
+			first_ident = i;
+		if (r_is(f, i, "(") && f->t[i].pair_ok) {
+			/* a call: only a length-keeping method on what came before */
+			if (!(i >= 2 && r_is(f, i - 2, ".") && r_kind(f, i - 1) == TOK_IDENT))
+				return 0;
+			for (k = 0; keep_length[k] && !r_is(f, i - 1, keep_length[k]); k++)
+				;
+			if (!keep_length[k])
+				return 0;
+			if (r_is(f, i - 1, "iter") && i >= 3 && r_kind(f, i - 3) == TOK_IDENT &&
+			    receiver_name(f->lx->text + f->t[i - 3].off, f->t[i - 3].len))
+				return 0; /* `rx.iter()` on a channel's receiver */
+			i = f->t[i].pair;
+		}
+	}
+	return first_ident && !r_lazy_binding(f, first_ident, fn_floor, loop->head);
 }
 
 /* pushed_in_loop: `let mut v = Vec::new();` (or `: Vec<T> = Vec::new()`),
@@ -445,10 +503,15 @@ static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
 		if (!(r_kind(f, i) == TOK_IDENT && same_text(f, i, name) && r_is(f, i + 1, ".") && r_is(f, i + 2, "push") &&
 		      r_is(f, i + 3, "(")))
 			continue;
-		for (s = 0; s < f->rs->scope_count; s++) {
-			const rs_scope *sc = &f->rs->scopes[s];
-			if (sc->kind == RS_LOOP && r_is(f, sc->head, "for") && sc->head > end && sc->start <= i && i < sc->end &&
-			    r_sized_iterable(f, sc)) {
+		{ /* the innermost loop or closure around the push must be a sized for */
+			const rs_scope *inner = NULL;
+			for (s = 0; s < f->rs->scope_count; s++) {
+				const rs_scope *sc = &f->rs->scopes[s];
+				if (sc->start <= i && i < sc->end && sc->head > end && (!inner || sc->start > inner->start))
+					inner = sc;
+			}
+			if (inner && inner->kind == RS_LOOP && r_is(f, inner->head, "for") &&
+			    r_sized_iterable(f, inner, fn == RS_NONE ? 0 : f->rs->fns[fn].body_open)) {
 				hit->related_line = f->t[i].line;
 				r_name(f, name, hit->name, sizeof(hit->name));
 				return 1;
@@ -519,21 +582,35 @@ static int r_handle_dropped(const rust_file *f, size_t tok)
 	return start >= 3 && r_is(f, start - 1, "=") && r_is(f, start - 2, "_") && r_is(f, start - 3, "let");
 }
 
-/* errors_only_logged: the spawned future matches an `Err` and logs. */
-static int r_errors_only_logged(const rust_file *f, size_t open)
+/* errors_only_logged (seed 002): one piece of work moved into a task --
+ * the future awaits a call, matches its `Err` and only logs it -- while
+ * the function that spawns it returns a Result, so its error could have
+ * reached the caller.  Not a background service (a `loop`/`while` in the
+ * task: an accept loop, a pump), not a task that hands its results on
+ * (`.send(`), not a driver awaiting a future made elsewhere (`conn.await`). */
+static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 {
 	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", NULL };
+	uint32_t fn = r_fn_of(f, tok);
 	size_t i, k;
-	int err = 0, logged = 0;
+	int err = 0, logged = 0, awaits_call = 0, result = 0;
 
+	if (fn == RS_NONE)
+		return 0;
+	for (i = f->rs->fns[fn].params_open; i < f->rs->fns[fn].body_open; i++)
+		result |= r_is(f, i, "Result");
 	for (i = open + 1; i < f->t[open].pair; i++) {
+		if (r_is(f, i, "loop") || r_is(f, i, "while") || (r_is(f, i, ".") && r_is(f, i + 1, "send")))
+			return 0;
 		if (r_is(f, i, "Err"))
 			err = 1;
+		if (r_is(f, i, ".") && r_is(f, i + 1, "await") && i > 0 && r_is(f, i - 1, ")"))
+			awaits_call = 1;
 		for (k = 0; logs[k]; k++)
 			if (r_is(f, i, logs[k]) && r_is(f, i + 1, "!"))
 				logged = 1;
 	}
-	return err && logged;
+	return err && logged && awaits_call && result;
 }
 
 /* Is token tok inside the arguments of a call to one of `words`, within
@@ -577,18 +654,24 @@ static int r_predicates(const rust_file *f, const pack_rule *rule, size_t tok, c
 		case PRED_IN_ASYNC: ok = p->in_async; break;
 		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
 		case PRED_IN_HOT_PATH: ok = pf->hot; break;
-		case PRED_LOOP_OVER:
+		case PRED_LOOP_OVER: { /* `for token in ..`, `for x in token_ids`: not `for batch_size in ..` */
+			int after_in = 0;
 			ok = 0;
-			for (i = p->loop_head; p->in_for_loop && i < p->loop_head_end && !ok; i++)
-				ok = f->t[i].kind == TOK_IDENT && word_in(&w->words, f->lx->text + f->t[i].off, f->t[i].len);
+			for (i = p->loop_head + 1; p->in_for_loop && i < p->loop_head_end && !ok; i++) {
+				const char *t = f->lx->text + f->t[i].off;
+				after_in |= r_is(f, i, "in");
+				if (f->t[i].kind == TOK_IDENT && !r_is(f, i, "in"))
+					ok = after_in ? word_in(&w->words, t, f->t[i].len) : word_is(&w->words, t, f->t[i].len);
+			}
 			if (ok && !hit->related_line)
 				hit->related_line = p->loop_line;
 			break;
+		}
 		case PRED_GUARD_ACROSS_AWAIT: ok = r_guard_across_await(f, tok, hit); break;
 		case PRED_PUSHED_IN_LOOP: ok = r_pushed_in_loop(f, tok, hit); break;
 		case PRED_BORROWED_AT_ONCE: ok = r_borrowed_at_once(f, tok); break;
 		case PRED_HANDLE_DROPPED: ok = r_handle_dropped(f, tok); break;
-		case PRED_ERRORS_ONLY_LOGGED: ok = r_call_open(f, tok) && r_errors_only_logged(f, r_call_open(f, tok)); break;
+		case PRED_ERRORS_ONLY_LOGGED: ok = r_call_open(f, tok) && r_errors_only_logged(f, tok, r_call_open(f, tok)); break;
 		case PRED_NOT_INSIDE_CALL: ok = !r_inside_call(f, tok, &w->words); break;
 		case PRED_NOT_AWAITED:
 			i = r_call_open(f, tok);
@@ -895,13 +978,19 @@ static int py_predicates(const void *file, const pack_rule *rule, size_t tok, co
 		case PRED_IN_ASYNC: ok = p->in_async; break;
 		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
 		case PRED_IN_HOT_PATH: ok = pf->hot; break;
-		case PRED_LOOP_OVER:
+		case PRED_LOOP_OVER: { /* the target by whole words, the iterable by snake_case parts */
+			int after_in = 0;
 			ok = 0;
-			for (i = p->loop_head; p->in_for_loop && i < p->loop_head_end && !ok; i++)
-				ok = lx->tokens[i].kind == PYTOK_IDENT && word_in(&w->words, lx->text + lx->tokens[i].off, lx->tokens[i].len);
+			for (i = p->loop_head + 1; p->in_for_loop && i < p->loop_head_end && !ok; i++) {
+				const char *t = lx->text + lx->tokens[i].off;
+				after_in |= p_is(lx, i, "in");
+				if (lx->tokens[i].kind == PYTOK_IDENT && !p_is(lx, i, "in"))
+					ok = after_in ? word_in(&w->words, t, lx->tokens[i].len) : word_is(&w->words, t, lx->tokens[i].len);
+			}
 			if (ok && !hit->related_line)
 				hit->related_line = p->loop_line;
 			break;
+		}
 		case PRED_TARGET_LOOPS_WITHOUT: ok = py_target_loops_without(lx, tok, &w->words, hit); break;
 		case PRED_NOT_INSIDE_CALL: ok = !py_inside_call(lx, tok, &w->words); break;
 		default: ok = 0; break;

@@ -107,6 +107,13 @@ static int add_region(scanner *s, uint32_t start, uint32_t end, enum region_kind
 	g->index = index;
 	g->test = (uint8_t)test;
 	g->allow = (uint8_t)allow;
+	if (test) { /* for the rule packs: where test code is */
+		rs_span *t;
+		GROW(s->r->tests, s->r->test_count, s->r->test_cap_);
+		t = &s->r->tests[s->r->test_count++];
+		t->start = start;
+		t->end = end;
+	}
 	return 0;
 }
 
@@ -728,6 +735,7 @@ void rustscan_free(rustscan_result *r)
 	free(r->structs);
 	free(r->scopes);
 	free(r->sites);
+	free(r->tests);
 	memset(r, 0, sizeof(*r));
 }
 

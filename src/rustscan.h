@@ -80,6 +80,11 @@ typedef struct {
 	uint8_t allow_redundant_clone;
 } rs_site;
 
+/* Tokens [start, end). */
+typedef struct {
+	uint32_t start, end;
+} rs_span;
+
 typedef struct {
 	const rustlex_result *lex;  /* borrowed */
 	rs_fn *fns; size_t fn_count, fn_cap_;             /* owned, in source order */
@@ -89,6 +94,7 @@ typedef struct {
 	rs_struct *structs; size_t struct_count, struct_cap_; /* with a braced body */
 	rs_scope *scopes; size_t scope_count, scope_cap_;
 	rs_site *sites; size_t site_count, site_cap_;     /* in source order */
+	rs_span *tests; size_t test_count, test_cap_;     /* test code: #[cfg(test)] items, test fns (may nest) */
 	uint8_t file_is_test;       /* #![cfg(test)] at the top */
 } rustscan_result;
 

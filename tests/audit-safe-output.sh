@@ -16,6 +16,12 @@ T=$top_srcdir/templates
 "$H" audit --root "$top_srcdir/samples" --paths . --no-config --format md,html --output-dir "$scratch/benign" 2>"$scratch/err"
 check "benign sample report: exit 0" test $? -eq 0
 "$MD2HTML" <"$scratch/benign/audit.md" >"$scratch/benign/md.html"
+# ... and of the rule packs' samples: what their sections may hold
+"$H" audit --root "$top_srcdir/samples/packs" --paths . --packs clone,perf-review,crate-hygiene --format md,html \
+	--output-dir "$scratch/benign-packs" 2>"$scratch/err"
+check "benign rule-pack report: exit 0" test $? -eq 0
+"$MD2HTML" <"$scratch/benign-packs/audit.md" >"$scratch/benign-packs/md.html"
+PACKS="--packs clone,perf-review,crate-hygiene"
 
 R=$scratch/repo
 mkdir -p "$R" && (cd "$R" && git init -q -b main . && git commit -q --allow-empty -m base) || exit 1
@@ -23,18 +29,23 @@ for seed in 1 2 3; do
 	rm -rf "$R/lib" "$scratch/out"
 	$S gen "$R" "$seed" 24
 	(cd "$R" && git add -A && git commit -qm "seed $seed") || exit 1
-	"$H" audit --root "$R" --paths . --no-config --format md,html,json,sarif,gitlab --output-dir "$scratch/out" 2>"$scratch/err"
+	"$H" audit --root "$R" --paths . --no-config $PACKS --format md,html,json,sarif,gitlab --output-dir "$scratch/out" 2>"$scratch/err"
 	check "seed $seed: the hostile tree is audited (exit 0)" test $? -eq 0
 	check "seed $seed: findings in every hostile file" test "$(grep -c '"path": "lib/llm/src/http/' "$scratch/out/audit.json")" -ge 24
-	$S html "$T/report.html.mustache" "$T/finding.html.mustache" "$scratch/benign/audit.html" -- "$scratch/out/audit.html" >"$scratch/v"
+	check "seed $seed: rule-pack findings quote the hostile code (Rust and Python)" python3 -c "
+import json, sys
+f = json.load(open(sys.argv[1]))['rule_findings']
+rules = {x['rule'] for x in f}
+sys.exit(0 if {'blocking-in-async', 'lock-across-await', 'owned-string-borrowed', 'sleep-in-async', 'str-concat-in-loop'} <= rules else 1)" "$scratch/out/audit.json"
+	$S html "$T/report.html.mustache" "$T/finding.html.mustache" "$scratch/benign/audit.html" "$scratch/benign-packs/audit.html" -- "$scratch/out/audit.html" >"$scratch/v"
 	check "seed $seed: HTML report: no element or attribute from the code, hostile text shown as text" test $? -eq 0
 	sed 's/^/#   /' "$scratch/v"
 	"$MD2HTML" <"$scratch/out/audit.md" >"$scratch/md.html"
-	$S html "$T/report.md.mustache" "$T/finding.md.mustache" "$scratch/benign/md.html" -- "$scratch/md.html" >"$scratch/v"
+	$S html "$T/report.md.mustache" "$T/finding.md.mustache" "$scratch/benign/md.html" "$scratch/benign-packs/md.html" -- "$scratch/md.html" >"$scratch/v"
 	check "seed $seed: Markdown report: no raw HTML or link from the code, hostile text shown as text" test $? -eq 0
 	sed 's/^/#   /' "$scratch/v"
 	base=$(cd "$R" && git rev-parse HEAD~1)
-	"$H" audit --root "$R" --diff "$base..HEAD" --no-config --format md --output "$scratch/pr.md" 2>"$scratch/err"
+	"$H" audit --root "$R" --diff "$base..HEAD" --no-config $PACKS --format md --output "$scratch/pr.md" 2>"$scratch/err"
 	check "seed $seed: review-ticket report (--diff): exit 0" test $? -eq 0
 	"$MD2HTML" <"$scratch/pr.md" >"$scratch/pr.html"
 	$S html "$T/report-pr.md.mustache" "$T/finding.md.mustache" "$scratch/benign/md.html" -- "$scratch/pr.html" >"$scratch/v"

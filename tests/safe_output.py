@@ -66,11 +66,26 @@ def gen(root, seed, nfiles):
                 "    let s = r#\"%s\"#.to_string();" % raw,
                 "    let z = String::from(%s).clone(); // a fresh temporary: actionable" % json.dumps(b),
                 "    send(%s, x.clone(), s.clone(), y, z); /* %s */" % (json.dumps(c), c.replace("*/", "* /")),
+                # rule-pack findings whose messages quote this code
+                "    std::thread::sleep(pause(%s));" % json.dumps(a),
+                "    let g = lock_of(%s).lock().await; // %s" % (json.dumps(b), c),
+                "    flush(&String::from(%s)).await;" % json.dumps(c),
+                "    drop(g);",
                 "}",
                 "",
             ]
         with open(os.path.join(src, name), "w", encoding="utf-8") as f:
             f.write("\n".join(lines))
+    # a Python scheduler saying the same things
+    py = os.path.join(root, "lib", "llm", "python")
+    os.makedirs(py, exist_ok=True)
+    lines = ["import time", ""]
+    for j in range(3):
+        a, b = rnd.choice(FRAGMENTS), rnd.choice(FRAGMENTS)
+        lines += ["async def step_%d(batch):  # %s" % (j, b), "    time.sleep(%s)" % json.dumps(a),
+                  "    text = ''", "    for req in batch:", "        text += %s" % json.dumps(b), "    return text", ""]
+    with open(os.path.join(py, "scheduler.py"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
     return 0
 
 

@@ -50,3 +50,35 @@ pub fn pair(a: u32, b: u32) -> Vec<u32> {
     out.push(b);
     out
 }
+
+// A reader's records: their number is not known up front: fine.
+pub fn records(rdr: &mut Reader) -> Vec<Record> {
+    let mut out = Vec::new();
+    for r in rdr.records() {
+        out.push(r);
+    }
+    out
+}
+
+// Bound to an iterator chain: its length is not known: fine.
+pub fn errors(stderr: &str) -> Vec<String> {
+    let lines = stderr.lines().filter(|l| l.starts_with("error"));
+    let mut out = Vec::new();
+    for l in lines {
+        out.push(l.to_string());
+    }
+    out
+}
+
+// Pushed in an inner loop, not once per item: fine.
+pub fn expand(groups: &[Vec<u32>]) -> Vec<u32> {
+    let mut out = Vec::new();
+    for g in groups.iter() {
+        let mut i = 0;
+        while i < g.len() {
+            out.push(g[i]);
+            i += 1;
+        }
+    }
+    out
+}

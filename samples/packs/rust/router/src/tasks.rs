@@ -1,12 +1,12 @@
 // Seed 002: the snapshot upload moved into a detached task whose errors
-// are only logged.
+// are only logged, while the function still returns a Result.
 pub struct Publisher;
 
 pub async fn upload(_events: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-pub fn publish(events: Vec<u8>) {
+pub fn publish(events: Vec<u8>) -> Result<(), String> {
     tokio::spawn(async move { // expect: perf-review/spawn-detached-errors-logged
         if let Err(e) = upload(&events).await {
             tracing::warn!("Failed to upload snapshot: {e:?}");
@@ -14,15 +14,18 @@ pub fn publish(events: Vec<u8>) {
         }
         tracing::info!("uploaded");
     });
+    Ok(())
 }
 
-pub fn publish_ignored(events: Vec<u8>) {
+pub fn publish_ignored(events: Vec<u8>) -> Result<usize, String> {
+    let n = events.len();
     let _ = tokio::spawn(async move { // expect: perf-review/spawn-detached-errors-logged
         match upload(&events).await {
             Ok(()) => {}
             Err(e) => tracing::error!("upload failed: {e}"),
         }
     });
+    Ok(n)
 }
 
 // The handle is kept and joined: fine.
@@ -36,10 +39,43 @@ pub async fn publish_joined(events: Vec<u8>) -> Result<(), String> {
 }
 
 // Detached, but nothing is logged or lost: not this rule.
-pub fn tick() {
+pub fn tick() -> Result<(), String> {
     tokio::spawn(async move {
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    });
+    Ok(())
+}
+
+// A connection driver: its errors reach the caller through the request
+// sender, not through this task: fine.
+pub async fn connect(conn: Connection) -> Result<(), String> {
+    tokio::spawn(async move {
+        if let Err(e) = conn.await {
+            tracing::warn!("connection failed: {e:?}");
+        }
+    });
+    Ok(())
+}
+
+// Results are handed on over a channel: fine.
+pub fn forward(events: Vec<u8>, tx: Sender) -> Result<(), String> {
+    tokio::spawn(async move {
+        let r = upload(&events).await;
+        if let Err(e) = &r {
+            tracing::debug!("upload failed: {e}");
+        }
+        let _ = tx.send(r);
+    });
+    Ok(())
+}
+
+// The function has no Result to report: a fire-and-forget notification.
+pub fn notify(events: Vec<u8>) {
+    tokio::spawn(async move {
+        if let Err(e) = upload(&events).await {
+            tracing::warn!("notify failed: {e}");
         }
     });
 }
