@@ -77,65 +77,24 @@ fail:
 	return -1;
 }
 
-/* Rule-pack findings against the baseline's: each marked new or
- * unchanged, the baseline's that are gone listed in `rule_resolved`, the
- * counts in rule_summary. */
-static int apply_rule_findings(json_t *model, json_t *baseline)
+/* Mark each finding of `now` new or unchanged by the fingerprints of
+ * `before`; those of `before` that are gone go to `resolved`, with the
+ * keys named in `keep`.  Returns the number of new findings, or -1 when
+ * memory ran out. */
+static long compare(json_t *now, json_t *before, json_t *resolved, const char *const *keep)
 {
-	json_t *now = json_object_get(model, "rule_findings"), *before = json_object_get(baseline, "rule_findings");
-	json_t *seen = json_object(), *old = json_object(), *resolved = json_array();
-	json_t *summary = json_object_get(model, "rule_summary");
-	size_t i, added = 0;
-	int rc = -1;
+	json_t *seen = json_object(), *old = json_object();
+	size_t i, k;
+	long added = -1;
 
-	if (!seen || !old || !resolved)
+	if (!seen || !old)
 		goto done;
-	for (i = 0; i < json_array_size(now); i++)
-		json_object_set_new(seen, json_string_value(json_object_get(json_array_get(now, i), "fingerprint")), json_true());
-	for (i = 0; i < json_array_size(before); i++)
-		json_object_set_new(old, json_string_value(json_object_get(json_array_get(before, i), "fingerprint")), json_true());
-	for (i = 0; i < json_array_size(now); i++) {
-		json_t *f = json_array_get(now, i);
-		int found = json_object_get(old, json_string_value(json_object_get(f, "fingerprint"))) != NULL;
-		json_object_set_new(f, "status", json_string(found ? "unchanged" : "new"));
-		added += !found;
-	}
-	for (i = 0; i < json_array_size(before); i++) {
-		json_t *b = json_array_get(before, i);
-		if (!json_object_get(seen, json_string_value(json_object_get(b, "fingerprint"))))
-			json_array_append_new(resolved, json_pack("{s:O, s:O, s:O*, s:O*, s:O*, s:O*}", "fingerprint",
-			                                          json_object_get(b, "fingerprint"), "path",
-			                                          json_object_get(b, "path"), "line", json_object_get(b, "line"),
-			                                          "pack", json_object_get(b, "pack"), "rule",
-			                                          json_object_get(b, "rule"), "fn", json_object_get(b, "fn")));
-	}
-	if (summary) {
-		json_object_set_new(summary, "new", json_integer((json_int_t)added));
-		json_object_set_new(summary, "resolved", json_integer((json_int_t)json_array_size(resolved)));
-	}
-	json_object_set(model, "rule_resolved", resolved);
-	rc = 0;
-done:
-	json_decref(seen);
-	json_decref(old);
-	json_decref(resolved);
-	return rc;
-}
-
-int baseline_apply(json_t *model, json_t *baseline, const char *baseline_path)
-{
-	json_t *now = json_object_get(model, "findings"), *before = json_object_get(baseline, "findings");
-	json_t *seen = json_object(), *old = json_object(), *resolved = json_array();
-	json_t *summary = json_object_get(model, "summary");
-	size_t i, added = 0;
-
-	if (!seen || !old || !resolved)
-		goto oom;
 	/* fingerprint sets (jansson objects hash their keys) */
 	for (i = 0; i < json_array_size(now); i++)
 		json_object_set_new(seen, json_string_value(json_object_get(json_array_get(now, i), "fingerprint")), json_true());
 	for (i = 0; i < json_array_size(before); i++)
 		json_object_set_new(old, json_string_value(json_object_get(json_array_get(before, i), "fingerprint")), json_true());
+	added = 0;
 	for (i = 0; i < json_array_size(now); i++) {
 		json_t *f = json_array_get(now, i);
 		int found = json_object_get(old, json_string_value(json_object_get(f, "fingerprint"))) != NULL;
@@ -143,28 +102,56 @@ int baseline_apply(json_t *model, json_t *baseline, const char *baseline_path)
 		added += !found;
 	}
 	for (i = 0; i < json_array_size(before); i++) {
-		json_t *b = json_array_get(before, i);
+		json_t *b = json_array_get(before, i), *r;
 		if (json_object_get(seen, json_string_value(json_object_get(b, "fingerprint"))))
 			continue;
-		json_array_append_new(resolved, json_pack("{s:O, s:O, s:O*, s:O*, s:O*, s:O*}", "fingerprint",
-		                                          json_object_get(b, "fingerprint"), "path", json_object_get(b, "path"),
-		                                          "line", json_object_get(b, "line"), "bucket",
-		                                          json_object_get(b, "bucket"), "fn", json_object_get(b, "fn"),
-		                                          "receiver", json_object_get(b, "receiver")));
+		if (!(r = json_object())) {
+			added = -1;
+			goto done;
+		}
+		for (k = 0; keep[k]; k++)
+			if (json_object_get(b, keep[k]))
+				json_object_set(r, keep[k], json_object_get(b, keep[k]));
+		json_array_append_new(resolved, r);
 	}
-	json_object_set_new(summary, "new", json_integer((json_int_t)added));
+done:
+	json_decref(seen);
+	json_decref(old);
+	return added;
+}
+
+int baseline_apply(json_t *model, json_t *baseline, const char *baseline_path)
+{
+	static const char *const clone_keys[] = { "fingerprint", "path", "line", "bucket", "fn", "receiver", NULL };
+	static const char *const rule_keys[] = { "fingerprint", "path", "line", "pack", "rule", "fn", NULL };
+	json_t *resolved = json_array(), *rule_resolved = json_array();
+	json_t *summary = json_object_get(model, "summary"), *rule_summary = json_object_get(model, "rule_summary");
+	long added, rule_added;
+
+	if (!resolved || !rule_resolved)
+		goto oom;
+	added = compare(json_object_get(model, "findings"), json_object_get(baseline, "findings"), resolved, clone_keys);
+	/* rule-pack findings: a baseline from before packs has none, and then
+	 * every rule finding is new */
+	rule_added = compare(json_object_get(model, "rule_findings"), json_object_get(baseline, "rule_findings"),
+	                     rule_resolved, rule_keys);
+	if (added < 0 || rule_added < 0)
+		goto oom;
+	json_object_set_new(summary, "new", json_integer(added));
 	json_object_set_new(summary, "resolved", json_integer((json_int_t)json_array_size(resolved)));
+	if (rule_summary) {
+		json_object_set_new(rule_summary, "new", json_integer(rule_added));
+		json_object_set_new(rule_summary, "resolved", json_integer((json_int_t)json_array_size(rule_resolved)));
+	}
 	json_object_set_new(model, "baseline", json_pack("{s:s, s:O*, s:O*}", "file", baseline_path, "generated",
 	                                                 json_object_get(baseline, "generated"), "commit",
 	                                                 json_object_get(json_object_get(baseline, "source"), "commit")));
 	json_object_set_new(model, "resolved", resolved);
-	json_decref(seen);
-	json_decref(old);
-	return apply_rule_findings(model, baseline);
+	json_object_set_new(model, "rule_resolved", rule_resolved);
+	return 0;
 oom:
-	json_decref(seen);
-	json_decref(old);
 	json_decref(resolved);
+	json_decref(rule_resolved);
 	return -1;
 }
 

@@ -23,24 +23,33 @@ static span trim(span l)
 	return l;
 }
 
+/* p is at a quote: just past the string it opens (or `end`). */
+static const char *past_string(const char *p, const char *end)
+{
+	char quote = *p++;
+
+	for (; p < end; p++) {
+		if (*p == '\\' && quote == '"' && p + 1 < end)
+			p++; /* a basic string's escape; a literal string ('...') has none */
+		else if (*p == quote)
+			return p + 1;
+	}
+	return end;
+}
+
 /* The line without a trailing `# comment` (a # inside a string stays). */
 static span uncomment(span l)
 {
-	const char *p;
-	char quote = 0;
+	const char *p = l.s;
 
-	for (p = l.s; p < l.e; p++) {
-		if (quote) {
-			if (*p == '\\' && quote == '"' && p + 1 < l.e)
-				p++;
-			else if (*p == quote)
-				quote = 0;
-		} else if (*p == '"' || *p == '\'') {
-			quote = *p;
-		} else if (*p == '#') {
+	while (p < l.e) {
+		if (*p == '"' || *p == '\'')
+			p = past_string(p, l.e);
+		else if (*p == '#') {
 			l.e = p;
 			break;
-		}
+		} else
+			p++;
 	}
 	return trim(l);
 }
@@ -55,24 +64,22 @@ static int header_is(span l, const char *table)
 	return (size_t)(l.e - l.s) == n + 2 && l.s[0] == '[' && l.e[-1] == ']' && memcmp(l.s + 1, table, n) == 0;
 }
 
+/* How many brackets the line opens and leaves open (strings skipped). */
 static int depth_change(span l)
 {
-	const char *p;
+	const char *p = l.s;
 	int d = 0;
-	char quote = 0;
 
-	for (p = l.s; p < l.e; p++) {
-		if (quote) {
-			if (*p == '\\' && quote == '"' && p + 1 < l.e)
-				p++;
-			else if (*p == quote)
-				quote = 0;
-		} else if (*p == '"' || *p == '\'')
-			quote = *p;
-		else if (*p == '[' || *p == '{')
+	while (p < l.e) {
+		if (*p == '"' || *p == '\'') {
+			p = past_string(p, l.e);
+			continue;
+		}
+		if (*p == '[' || *p == '{')
 			d++;
 		else if (*p == ']' || *p == '}')
 			d--;
+		p++;
 	}
 	return d;
 }

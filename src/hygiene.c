@@ -85,6 +85,11 @@ static int has_safety_comment(const char *text, size_t off)
 		}
 		if (*s == '#')
 			continue; /* an attribute */
+		/* `unsafe impl Send ..` just above `unsafe impl Sync ..`: one comment
+		 * above the pair explains both */
+		if ((size_t)(e - s) > 12 && memcmp(s, "unsafe impl ", 12) == 0 && (e[-1] == ';' || e[-1] == '}') &&
+		    ++code_lines <= 3)
+			continue;
 		/* the header of the unsafe fn the block is the body of: its comment counts */
 		if (e[-1] == '{' && memmem(s, (size_t)(e - s), "unsafe fn", 9) && ++code_lines <= 3)
 			continue;

@@ -512,7 +512,7 @@ static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
 			}
 			if (inner && inner->kind == RS_LOOP && r_is(f, inner->head, "for") &&
 			    r_sized_iterable(f, inner, fn == RS_NONE ? 0 : f->rs->fns[fn].body_open)) {
-				hit->related_line = f->t[i].line;
+				hit->related_line = f->t[inner->head].line; /* the loop, as the message says */
 				r_name(f, name, hit->name, sizeof(hit->name));
 				return 1;
 			}
@@ -597,6 +597,12 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 
 	if (fn == RS_NONE)
 		return 0;
+	/* a spawn per connection or item inside a server's loop has no caller
+	 * to report to */
+	for (i = 0; i < f->rs->scope_count; i++)
+		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].start <= tok && tok < f->rs->scopes[i].end &&
+		    f->rs->scopes[i].head > f->rs->fns[fn].body_open)
+			return 0;
 	for (i = f->rs->fns[fn].params_open; i < f->rs->fns[fn].body_open; i++)
 		result |= r_is(f, i, "Result");
 	for (i = open + 1; i < f->t[open].pair; i++) {
@@ -631,58 +637,23 @@ static int r_inside_call(const rust_file *f, size_t tok, const strlist *words)
 	return 0;
 }
 
-static int r_predicates(const rust_file *f, const pack_rule *rule, size_t tok, const place *p, const pack_file *pf,
-                        pack_hit *hit)
+/* The predicates only Rust answers; -1 for one it does not know. */
+static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack_hit *hit)
 {
-	size_t k, i;
+	size_t open;
 
-	for (k = 0; k < rule->nwhere; k++) {
-		const pack_where *w = &rule->where[k];
-		int ok;
-		switch (w->what) {
-		case PRED_IN_FN: ok = p->in_fn; break;
-		case PRED_IN_LOOP:
-			ok = p->in_loop;
-			if (ok && !hit->related_line)
-				hit->related_line = p->any_loop_line;
-			break;
-		case PRED_IN_FOR_LOOP:
-			ok = p->in_for_loop;
-			if (ok && !hit->related_line)
-				hit->related_line = p->loop_line;
-			break;
-		case PRED_IN_ASYNC: ok = p->in_async; break;
-		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
-		case PRED_IN_HOT_PATH: ok = pf->hot; break;
-		case PRED_LOOP_OVER: { /* `for token in ..`, `for x in token_ids`: not `for batch_size in ..` */
-			int after_in = 0;
-			ok = 0;
-			for (i = p->loop_head + 1; p->in_for_loop && i < p->loop_head_end && !ok; i++) {
-				const char *t = f->lx->text + f->t[i].off;
-				after_in |= r_is(f, i, "in");
-				if (f->t[i].kind == TOK_IDENT && !r_is(f, i, "in"))
-					ok = after_in ? word_in(&w->words, t, f->t[i].len) : word_is(&w->words, t, f->t[i].len);
-			}
-			if (ok && !hit->related_line)
-				hit->related_line = p->loop_line;
-			break;
-		}
-		case PRED_GUARD_ACROSS_AWAIT: ok = r_guard_across_await(f, tok, hit); break;
-		case PRED_PUSHED_IN_LOOP: ok = r_pushed_in_loop(f, tok, hit); break;
-		case PRED_BORROWED_AT_ONCE: ok = r_borrowed_at_once(f, tok); break;
-		case PRED_HANDLE_DROPPED: ok = r_handle_dropped(f, tok); break;
-		case PRED_ERRORS_ONLY_LOGGED: ok = r_call_open(f, tok) && r_errors_only_logged(f, tok, r_call_open(f, tok)); break;
-		case PRED_NOT_INSIDE_CALL: ok = !r_inside_call(f, tok, &w->words); break;
-		case PRED_NOT_AWAITED:
-			i = r_call_open(f, tok);
-			ok = !i || !(r_is(f, f->t[i].pair + 1, ".") && r_is(f, f->t[i].pair + 2, "await"));
-			break;
-		default: ok = 0; break;
-		}
-		if (!ok)
-			return 0;
+	switch (w->what) {
+	case PRED_GUARD_ACROSS_AWAIT: return r_guard_across_await(f, tok, hit);
+	case PRED_PUSHED_IN_LOOP: return r_pushed_in_loop(f, tok, hit);
+	case PRED_BORROWED_AT_ONCE: return r_borrowed_at_once(f, tok);
+	case PRED_HANDLE_DROPPED: return r_handle_dropped(f, tok);
+	case PRED_ERRORS_ONLY_LOGGED: return (open = r_call_open(f, tok)) != 0 && r_errors_only_logged(f, tok, open);
+	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);
+	case PRED_NOT_AWAITED:
+		open = r_call_open(f, tok);
+		return !open || !(r_is(f, f->t[open].pair + 1, ".") && r_is(f, f->t[open].pair + 2, "await"));
+	default: return -1;
 	}
-	return 1;
 }
 
 /* ---- matching, for both languages ----------------------------------------- */
@@ -694,13 +665,61 @@ typedef struct {
 	size_t (*count)(const void *file);
 	void (*line_col)(const void *file, size_t tok, uint32_t *off, uint32_t *line, uint32_t *col);
 	place (*place_of)(const void *file, size_t tok, const pack_file *pf);
-	int (*predicates)(const void *file, const pack_rule *rule, size_t tok, const place *p, const pack_file *pf,
-	                  pack_hit *hit);
+	/* a predicate only this language answers (1 holds, 0 not, -1 unknown) */
+	int (*predicate)(const void *file, const pack_where *w, size_t tok, pack_hit *hit);
+	/* token i: an identifier (its text in *s, *n), `in` (2), or neither (0) */
+	int (*ident)(const void *file, size_t i, const char **s, size_t *n);
 	const char *(*text)(const void *file);
 	/* the end of what [start, end) opened: past the bracket closing any
 	 * bracket it leaves open, so `String::from("` shows its whole call */
 	size_t (*shown_end)(const void *file, size_t start, size_t end);
 } language_ops;
+
+/* loop_over: the innermost for loop's target names one of the words
+ * (`for token in ..`, `for req in batch`; not `for batch_size in ..`), or
+ * its iterable has one among its snake_case parts (`in token_ids`). */
+static int loop_over(const language_ops *ops, const void *file, const place *p, const strlist *words)
+{
+	size_t i, n;
+	const char *s;
+	int after_in = 0, kind;
+
+	for (i = p->loop_head + 1; p->in_for_loop && i < p->loop_head_end; i++) {
+		if ((kind = ops->ident(file, i, &s, &n)) == 2)
+			after_in = 1;
+		else if (kind == 1 && (after_in ? word_in(words, s, n) : word_is(words, s, n)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Do all the rule's predicates hold at token tok? */
+static int predicates_hold(const language_ops *ops, const void *file, const pack_rule *rule, size_t tok,
+                           const place *p, const pack_file *pf, pack_hit *hit)
+{
+	size_t k;
+
+	for (k = 0; k < rule->nwhere; k++) {
+		const pack_where *w = &rule->where[k];
+		int ok;
+		uint32_t line = 0;
+		switch (w->what) {
+		case PRED_IN_FN: ok = p->in_fn; break;
+		case PRED_IN_LOOP: ok = p->in_loop, line = p->any_loop_line; break;
+		case PRED_IN_FOR_LOOP: ok = p->in_for_loop, line = p->loop_line; break;
+		case PRED_IN_ASYNC: ok = p->in_async; break;
+		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
+		case PRED_IN_HOT_PATH: ok = pf->hot; break;
+		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
+		default: ok = ops->predicate(file, w, tok, hit) == 1; break;
+		}
+		if (!ok)
+			return 0;
+		if (line && !hit->related_line)
+			hit->related_line = line; /* the loop the message names */
+	}
+	return 1;
+}
 
 static int match_rules(const pack_set *ps, const language_ops *ops, const void *file, const char *code, size_t len,
                        const pack_file *pf, pcre2_match_data *md, pack_hits *out)
@@ -745,7 +764,7 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 				if (pl.in_test)
 					continue;
 				memset(&hit, 0, sizeof(hit));
-				if (!ops->predicates(file, rule, tok, &pl, pf, &hit))
+				if (!predicates_hold(ops, file, rule, tok, &pl, pf, &hit))
 					continue;
 				hit.pack = &ps->v[p];
 				hit.rule = &rule->w;
@@ -786,10 +805,22 @@ static place rust_place(const void *file, size_t tok, const pack_file *pf)
 	return r_place(file, tok, pf);
 }
 
-static int rust_predicates(const void *file, const pack_rule *rule, size_t tok, const place *p, const pack_file *pf,
-                           pack_hit *hit)
+static int rust_predicate(const void *file, const pack_where *w, size_t tok, pack_hit *hit)
 {
-	return r_predicates(file, rule, tok, p, pf, hit);
+	return r_predicate(file, w, tok, hit);
+}
+
+static int rust_ident(const void *file, size_t i, const char **s, size_t *n)
+{
+	const rust_file *f = file;
+
+	if (r_is(f, i, "in"))
+		return 2;
+	if (r_kind(f, i) != TOK_IDENT)
+		return 0;
+	*s = f->lx->text + f->t[i].off;
+	*n = f->t[i].len;
+	return 1;
 }
 
 static const char *rust_text(const void *file)
@@ -811,8 +842,8 @@ static size_t rust_shown_end(const void *file, size_t start, size_t end)
 int packscan_rust(const pack_set *ps, const rustscan_result *rs, const char *code, size_t len, const pack_file *pf,
                   pcre2_match_data *md, pack_hits *out)
 {
-	static const language_ops ops = { PACK_RUST,     rust_token_at,   rust_count, rust_line_col, rust_place,
-		                              rust_predicates, rust_text, rust_shown_end };
+	static const language_ops ops = { PACK_RUST,      rust_token_at, rust_count, rust_line_col, rust_place,
+		                              rust_predicate, rust_ident,    rust_text,  rust_shown_end };
 	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count };
 
 	return match_rules(ps, &ops, &f, code, len, pf, md, out);
@@ -954,50 +985,28 @@ static int py_inside_call(const pylex_result *lx, size_t tok, const strlist *wor
 	return 0;
 }
 
-static int py_predicates(const void *file, const pack_rule *rule, size_t tok, const place *p, const pack_file *pf,
-                         pack_hit *hit)
+/* The predicates only Python answers; -1 for one it does not know. */
+static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_hit *hit)
 {
 	const pylex_result *lx = file;
-	size_t k, i;
 
-	for (k = 0; k < rule->nwhere; k++) {
-		const pack_where *w = &rule->where[k];
-		int ok;
-		switch (w->what) {
-		case PRED_IN_FN: ok = p->in_fn; break;
-		case PRED_IN_LOOP:
-			ok = p->in_loop;
-			if (ok && !hit->related_line)
-				hit->related_line = p->any_loop_line;
-			break;
-		case PRED_IN_FOR_LOOP:
-			ok = p->in_for_loop;
-			if (ok && !hit->related_line)
-				hit->related_line = p->loop_line;
-			break;
-		case PRED_IN_ASYNC: ok = p->in_async; break;
-		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
-		case PRED_IN_HOT_PATH: ok = pf->hot; break;
-		case PRED_LOOP_OVER: { /* the target by whole words, the iterable by snake_case parts */
-			int after_in = 0;
-			ok = 0;
-			for (i = p->loop_head + 1; p->in_for_loop && i < p->loop_head_end && !ok; i++) {
-				const char *t = lx->text + lx->tokens[i].off;
-				after_in |= p_is(lx, i, "in");
-				if (lx->tokens[i].kind == PYTOK_IDENT && !p_is(lx, i, "in"))
-					ok = after_in ? word_in(&w->words, t, lx->tokens[i].len) : word_is(&w->words, t, lx->tokens[i].len);
-			}
-			if (ok && !hit->related_line)
-				hit->related_line = p->loop_line;
-			break;
-		}
-		case PRED_TARGET_LOOPS_WITHOUT: ok = py_target_loops_without(lx, tok, &w->words, hit); break;
-		case PRED_NOT_INSIDE_CALL: ok = !py_inside_call(lx, tok, &w->words); break;
-		default: ok = 0; break;
-		}
-		if (!ok)
-			return 0;
+	switch (w->what) {
+	case PRED_TARGET_LOOPS_WITHOUT: return py_target_loops_without(lx, tok, &w->words, hit);
+	case PRED_NOT_INSIDE_CALL: return !py_inside_call(lx, tok, &w->words);
+	default: return -1;
 	}
+}
+
+static int py_ident(const void *file, size_t i, const char **s, size_t *n)
+{
+	const pylex_result *lx = file;
+
+	if (p_is(lx, i, "in"))
+		return 2;
+	if (i >= lx->count || lx->tokens[i].kind != PYTOK_IDENT)
+		return 0;
+	*s = lx->text + lx->tokens[i].off;
+	*n = lx->tokens[i].len;
 	return 1;
 }
 
@@ -1020,8 +1029,8 @@ static size_t py_shown_end(const void *file, size_t start, size_t end)
 int packscan_python(const pack_set *ps, const pylex_result *lx, const char *code, size_t len, const pack_file *pf,
                     pcre2_match_data *md, pack_hits *out)
 {
-	static const language_ops ops = { PACK_PYTHON,   py_token_at, py_count, py_line_col, py_place,
-		                              py_predicates, py_text,     py_shown_end };
+	static const language_ops ops = { PACK_PYTHON,  py_token_at, py_count, py_line_col, py_place,
+		                              py_predicate, py_ident,    py_text,  py_shown_end };
 
 	return match_rules(ps, &ops, lx, code, len, pf, md, out);
 }

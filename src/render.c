@@ -82,6 +82,19 @@ static const char *str(json_t *o, const char *k)
 	return s ? s : "";
 }
 
+/* A finding's code window as numbered lines, its own line marked. */
+static json_t *window_lines(json_t *f)
+{
+	json_t *w = json_object_get(f, "window"), *lines = json_object_get(w, "lines"), *out = json_array();
+	json_int_t first = json_integer_value(json_object_get(w, "first")), line = json_integer_value(json_object_get(f, "line"));
+	size_t i;
+
+	for (i = 0; i < json_array_size(lines); i++)
+		json_array_append_new(out, json_pack("{s:I, s:O, s:b}", "number", first + (json_int_t)i, "code",
+		                                     json_array_get(lines, i), "mark", first + (json_int_t)i == line));
+	return out;
+}
+
 /* A finding as the templates see it. */
 static json_t *finding_view(json_t *f, int html)
 {
@@ -124,14 +137,8 @@ static json_t *finding_view(json_t *f, int html)
 	buf_free(&b);
 	json_object_set_new(v, "actionable", json_boolean(strncmp(str(f, "bucket"), "removable", 9) == 0 ||
 	                                                   strcmp(str(f, "bucket"), "structural_refactor") == 0));
-	if (html) { /* the code window, the clone's line marked */
-		json_t *w = json_object_get(f, "window"), *lines = json_object_get(w, "lines"), *out = json_array();
-		json_int_t first = json_integer_value(json_object_get(w, "first")), line = json_integer_value(json_object_get(f, "line"));
-		for (i = 0; i < json_array_size(lines); i++)
-			json_array_append_new(out, json_pack("{s:I, s:O, s:b}", "number", first + (json_int_t)i, "code",
-			                                     json_array_get(lines, i), "mark", first + (json_int_t)i == line));
-		json_object_set_new(v, "window_lines", out);
-	}
+	if (html) /* the code window, the clone's line marked */
+		json_object_set_new(v, "window_lines", window_lines(f));
 	return v;
 }
 
@@ -215,14 +222,8 @@ static json_t *rule_finding_view(json_t *f, int html)
 	json_object_set_new(v, "validation_md", code_md(str(f, "validation")));
 	buf_free(&b);
 	if (html) {
-		json_t *w = json_object_get(f, "window"), *lines = json_object_get(w, "lines"), *out = json_array();
-		json_int_t first = json_integer_value(json_object_get(w, "first")), line = json_integer_value(json_object_get(f, "line"));
-		size_t i;
 		json_object_set_new(v, "message_html", md_inline_html(str(f, "message")));
-		for (i = 0; i < json_array_size(lines); i++)
-			json_array_append_new(out, json_pack("{s:I, s:O, s:b}", "number", first + (json_int_t)i, "code",
-			                                     json_array_get(lines, i), "mark", first + (json_int_t)i == line));
-		json_object_set_new(v, "window_lines", out);
+		json_object_set_new(v, "window_lines", window_lines(f));
 	}
 	return v;
 }

@@ -79,3 +79,15 @@ pub fn notify(events: Vec<u8>) {
         }
     });
 }
+
+// One task per connection in a server's accept loop: nobody to report to.
+pub async fn serve(listener: Listener) -> Result<(), String> {
+    loop {
+        let conn = listener.accept().await?;
+        tokio::spawn(async move {
+            if let Err(e) = handle(conn).await {
+                tracing::warn!("connection failed: {e:?}");
+            }
+        });
+    }
+}
