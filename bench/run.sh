@@ -1,10 +1,11 @@
 #!/bin/bash
 # bench/run.sh: how fast is hotpath-audit next to ripgrep, on the same tree?
 #
-#   bench/run.sh [--mode inventory|audit|scale] [--runs N] [--binary PATH] [TREE]
+#   bench/run.sh [--mode inventory|audit|scale] [--runs N] [--binary PATH] [--packs LIST] [TREE]
 #
 # inventory  times `hotpath-audit inventory --paths . --limit 0 --format json`
 # audit      times `hotpath-audit audit --paths . --no-config --format json`
+#            (with `--packs LIST` when given: the rule packs in the same pass)
 # scale      the audit at 0.5, 1, 2 and 4 million lines cut from TREE (files
 #            taken in path order, the tree repeated when it is too small)
 #
@@ -20,11 +21,13 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 runs=5
 mode=inventory
 bin=$here/hotpath-audit
+packs=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--runs) runs=$2; shift 2 ;;
 	--binary) bin=$2; shift 2 ;;
 	--mode) mode=$2; shift 2 ;;
+	--packs) packs=$2; shift 2 ;;
 	-h | --help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "bench/run.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -54,7 +57,7 @@ fi
 rg_cmd=(rg --pcre2 -n '(?:\bArc::clone\s*\(|\.clone\s*\()' -g '*.rs')
 ours_for() { # WHAT: sets ours=(the command)
 	if [ "$1" = inventory ]; then ours=("$bin" inventory --paths . --limit 0 --format json)
-	else ours=("$bin" audit --paths . --no-config --format json); fi
+	else ours=("$bin" audit --paths . --no-config --format json ${packs:+--packs "$packs"}); fi
 }
 
 # time_into FILE DIR CMD...: one run; appends "wall cpu peak_kib" (wall from

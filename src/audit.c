@@ -471,7 +471,7 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	char *crate = NULL, *filter = NULL;
 	const char *text = data;
 	size_t i, rlen = strlen(report);
-	int rc = -1, python = is_python(report), want_clone, want_rules, want_facts;
+	int rc = -1, python = is_python(report), want_clone, want_rules, want_facts, repaired = 0;
 
 	memset(&rs, 0, sizeof(rs));
 	if (!sc)
@@ -481,34 +481,48 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 		audit_scratch_free(own);
 		return 0;
 	}
-	/* every clone site spells `clone`, and a rule matches the raw text if it
-	 * matches its code: most files end here, unlexed */
-	want_clone = !python && (!opt->packs || opt->packs->clone) && memmem(data, len, "clone", 5);
-	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST)) &&
-	             packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, data, len, sc->md);
-	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts;
-	if (!want_clone && !want_rules && !want_facts) {
-		audit_scratch_free(own);
-		return 0;
-	}
 	if (!py_utf8_valid(data, len)) {
 		buf_clear(&sc->fixed);
 		if (py_utf8_repair(&sc->fixed, data, len) < 0)
 			goto done;
 		text = sc->fixed.ptr;
 		len = sc->fixed.len;
-		add_problem(out->problems, report, 0, "invalid UTF-8 replaced with U+FFFD");
+		repaired = 1;
 	}
+	/* every clone site spells `clone`, and a rule matches the raw text if it
+	 * matches its code: most files end here, unlexed */
+	want_clone = !python && (!opt->packs || opt->packs->clone) && memmem(text, len, "clone", 5);
+	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST)) &&
+	             packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, sc->md);
+	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts;
+	if (want_facts && !hygiene_needs_lexing(report, text, len)) {
+		/* a line count is all crate hygiene needs of most files */
+		if (hygiene_file_lines(report, text, len, out->file_facts) < 0)
+			goto done;
+		want_facts = 0;
+	}
+	if (!want_clone && !want_rules && !want_facts) {
+		audit_scratch_free(own);
+		return 0;
+	}
+	if (repaired)
+		add_problem(out->problems, report, 0, "invalid UTF-8 replaced with U+FFFD");
 	if (python) {
 		rc = want_rules ? audit_python(opt, sc, report, text, len, out) : 0;
 		goto done;
 	}
 	rustlex_reset(&sc->lx);
-	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0 || index_lines(&sc->lines, text, len) < 0)
+	if (rustlex_lex(&sc->lx, text, len) < 0 || index_lines(&sc->lines, text, len) < 0)
 		goto done;
 	if (sc->lx.problem)
 		add_problem(out->problems, report, sc->lx.problem_line, sc->lx.problem);
-	if (want_facts && hygiene_file_facts(&rs, report, out->file_facts) < 0)
+	if (want_facts && hygiene_file_facts(&sc->lx, report, out->file_facts) < 0)
+		goto done;
+	if (!want_clone && !want_rules) {
+		rc = 0; /* the figures were all it was lexed for */
+		goto done;
+	}
+	if (rustscan_scan(&rs, &sc->lx) < 0)
 		goto done;
 
 	file_place(opt, report, &ff, &slashed);
@@ -641,14 +655,21 @@ typedef struct {
 } worker;
 
 /* Pass 1 for one file: may pass 2 leave it unread?  Yes when it has no
- * `clone`, no rule could match it and no pack counts its facts. */
-static int settled_file(const audit_options *opt, audit_scratch *sc, const char *data, size_t len)
+ * `clone`, no rule could match it, and crate hygiene needs only its line
+ * count -- which is then taken here (*count_lines). */
+static int settled_file(const audit_options *opt, audit_scratch *sc, const char *report, const char *data, size_t len,
+                        int *count_lines)
 {
+	*count_lines = 0;
 	if ((!opt->packs || opt->packs->clone) && memmem(data, len, "clone", 5))
 		return 0;
-	if (opt->packs && (opt->packs->hygiene ||
-	                   ((opt->packs->languages & PACK_RUST) && packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md))))
+	if (opt->packs && (opt->packs->languages & PACK_RUST) && packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md))
 		return 0;
+	if (opt->packs && opt->packs->hygiene) {
+		if (hygiene_needs_lexing(report, data, len))
+			return 0;
+		*count_lines = 1;
+	}
 	return 1;
 }
 
@@ -679,6 +700,7 @@ static void *work(void *arg)
 	for (;;) {
 		size_t i = atomic_fetch_add(&sh->next, 1);
 		const source_file *f;
+		int count;
 
 		if (i >= sh->src->count || atomic_load(&sh->failed))
 			break;
@@ -688,9 +710,17 @@ static void *work(void *arg)
 			if (is_python(f->report) || !scratch || sources_read(sh->src, i, &data, &msg) < 0 || !data.ptr ||
 			    memchr(data.ptr, '\0', data.len))
 				continue; /* pass 2 reads it, and says what is wrong with it */
-			if (settled_file(sh->opt, scratch, data.ptr, data.len))
+			/* ill-formed UTF-8 is repaired, and reported, by pass 2 */
+			if (!py_utf8_valid(data.ptr, data.len))
+				continue;
+			if (settled_file(sh->opt, scratch, f->report, data.ptr, data.len, &count)) {
+				if (count && hygiene_file_lines(f->report, data.ptr, data.len, w->out.file_facts) < 0) {
+					atomic_store(&sh->failed, 1);
+					break;
+				}
 				sh->settled[i] = 1;
-			if (py_utf8_valid(data.ptr, data.len) && collect_types(scratch, data.ptr, data.len, &w->types[i]) < 0) {
+			}
+			if (collect_types(scratch, data.ptr, data.len, &w->types[i]) < 0) {
 				atomic_store(&sh->failed, 1);
 				break;
 			}

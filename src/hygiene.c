@@ -138,16 +138,35 @@ static int is_crate_root(const char *path)
 	       (n >= 11 && strcmp(path + n - 11, "src/main.rs") == 0 && (n == 11 || path[n - 12] == '/'));
 }
 
-int hygiene_file_facts(const rustscan_result *rs, const char *report, json_t *facts)
+static size_t count_lines(const char *text, size_t len)
 {
-	const rustlex_result *lx = rs->lex;
-	json_t *f, *unsafe = json_array();
-	size_t i, lines = 0;
+	const char *p = text, *end = text + len;
+	size_t lines = 0;
 
-	for (i = 0; i < lx->text_len; i++)
-		lines += lx->text[i] == '\n';
-	if (lx->text_len && lx->text[lx->text_len - 1] != '\n')
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
 		lines++;
+		p++;
+	}
+	return lines + (len && text[len - 1] != '\n');
+}
+
+int hygiene_needs_lexing(const char *report, const char *text, size_t len)
+{
+	return is_crate_root(report) || memmem(text, len, "unsafe", 6) != NULL;
+}
+
+int hygiene_file_lines(const char *report, const char *text, size_t len, json_t *facts)
+{
+	json_t *f = json_pack("{s:s, s:I, s:[]}", "path", report, "lines", (json_int_t)count_lines(text, len), "unsafe");
+
+	return f ? json_array_append_new(facts, f) : -1;
+}
+
+int hygiene_file_facts(const rustlex_result *lx, const char *report, json_t *facts)
+{
+	json_t *f, *unsafe = json_array();
+	size_t i, lines = count_lines(lx->text, lx->text_len);
+
 	if (!unsafe)
 		return -1;
 	for (i = 0; i < lx->count; i++) {

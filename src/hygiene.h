@@ -17,14 +17,20 @@
 #include "buf.h"
 #include "pack.h"
 #include "rules.h"
-#include "rustscan.h"
+#include "rustlex.h"
 #include "sources.h"
 
-/* One lexed and scanned Rust file's figures, appended to `facts` as
- * {path, lines, unsafe: [{line, column, kind, text}], reexports, allows}
- * (the last two only for a crate root: src/lib.rs, src/main.rs).  0, or -1
- * when memory ran out. */
-int hygiene_file_facts(const rustscan_result *rs, const char *report, json_t *facts);
+/* One lexed Rust file's figures, appended to `facts` as {path, lines,
+ * unsafe: [{line, column, kind, text}], reexports, allows} (the last two
+ * only for a crate root: src/lib.rs, src/main.rs).  0, or -1 when memory
+ * ran out. */
+int hygiene_file_facts(const rustlex_result *lx, const char *report, json_t *facts);
+
+/* Does a file need its tokens for its figures (a crate root, or `unsafe`
+ * in it)?  Most do not: their figure is a line count, taken without lexing
+ * by hygiene_file_lines(). */
+int hygiene_needs_lexing(const char *report, const char *text, size_t len);
+int hygiene_file_lines(const char *report, const char *text, size_t len, json_t *facts);
 
 /* Sum `file_facts` (sorted by path) per crate.  *crates receives the table
  * (a new array, one row per crate, by path); the findings of every chosen

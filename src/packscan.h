@@ -45,7 +45,8 @@ typedef struct {
 } pack_file;
 
 /* Could any generic rule of `language` match text[0..len) at all?  (The
- * raw text is a superset of the code view: no match here, nothing to lex.) */
+ * raw text is a superset of the code view: no match here, nothing to lex.)
+ * The text must be valid UTF-8: PCRE2 is told not to check it again. */
 int packscan_wanted(const pack_set *ps, int language, const char *text, size_t len, pcre2_match_data *md);
 
 /* The code view of lexed text (see above), into `out` (cleared first). */
