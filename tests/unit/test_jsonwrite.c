@@ -37,7 +37,11 @@ static void test_hand_made(void)
 		TAP_OK(same(doc, styles[i]), "hand-made document, one output style each");
 		TAP_OK(same(weird_keys, styles[i]), "keys with escapes, one output style each");
 	}
-	TAP_OK(same(json_pack("[]"), JSON_INDENT(2)), "an empty array");
+	{
+		json_t *empty = json_array();
+		TAP_OK(same(empty, JSON_INDENT(2)), "an empty array");
+		json_decref(empty);
+	}
 	{
 		json_t *s = json_string("only a string");
 		buf b = BUF_INIT;
