@@ -46,15 +46,8 @@ static int parse_line(void *ctx, kvfile_pos *pos, const char *key, char *value)
 
 	if (!*value)
 		return kvfile_error(pos, "missing value for", key);
-	if (strcmp(key, "version") == 0) {
-		int v;
-		if (ps->version_seen)
-			return kvfile_error(pos, "duplicate key", key);
-		ps->version_seen = 1;
-		if (kvfile_int(pos, value, 0, 1000, &v) < 0)
-			return -1;
-		return v == 1 ? 0 : kvfile_error(pos, "unsupported rules version (this build reads 1)", value);
-	}
+	if (strcmp(key, "version") == 0)
+		return kvfile_version(pos, value, &ps->version_seen, "rules");
 	if (strcmp(key, "element_type") == 0) {
 		char *name, *arg;
 		int n;

@@ -3,6 +3,7 @@
 #include "kvfile.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,4 +92,18 @@ int kvfile_parse(const char *file, const char *text, size_t len, kvfile_line_fn 
 done:
 	buf_free(&line);
 	return rc;
+}
+
+int kvfile_version(kvfile_pos *pos, const char *value, int *seen, const char *what)
+{
+	char msg[96];
+	int v;
+
+	if (*seen)
+		return kvfile_error(pos, "duplicate key", "version");
+	*seen = 1;
+	if (kvfile_int(pos, value, 0, 1000, &v) < 0)
+		return -1;
+	snprintf(msg, sizeof(msg), "unsupported %s version (this build reads 1)", what);
+	return v == 1 ? 0 : kvfile_error(pos, msg, value);
 }

@@ -31,6 +31,10 @@ int kvfile_error(kvfile_pos *pos, const char *msg, const char *arg);
 /* Split the first blank-separated word off *rest: 0, or -1 if none. */
 int kvfile_next_word(char **rest, char **word);
 
+/* `version 1`, the first key of every data file: given once, and the one
+ * this build reads.  *seen is set.  0, or -1 after kvfile_error(). */
+int kvfile_version(kvfile_pos *pos, const char *value, int *seen, const char *what);
+
 /* A whole number in [min, max]: 0, or -1 after kvfile_error(). */
 int kvfile_int(kvfile_pos *pos, const char *s, int min, int max, int *out);
 

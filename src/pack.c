@@ -304,15 +304,8 @@ static int parse_line(void *ctx, kvfile_pos *pos, const char *key, char *value)
 		return rule_key(pos, &p->rules[p->nrules - 1], key, value);
 	if (ps->section == IN_METRIC)
 		return metric_key(pos, &p->metrics[p->nmetrics - 1], key, value);
-	if (strcmp(key, "version") == 0) {
-		int v;
-		if (ps->version_seen)
-			return kvfile_error(pos, "duplicate key", key);
-		ps->version_seen = 1;
-		if (kvfile_int(pos, value, 0, 1000, &v) < 0)
-			return -1;
-		return v == 1 ? 0 : kvfile_error(pos, "unsupported pack version (this build reads 1)", value);
-	}
+	if (strcmp(key, "version") == 0)
+		return kvfile_version(pos, value, &ps->version_seen, "pack");
 	if (strcmp(key, "pack") == 0) {
 		if (!valid_id(value))
 			return kvfile_error(pos, "a pack name is lower case letters, digits, '-' and '_':", value);
