@@ -6,6 +6,9 @@
 #include <git2.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "cmd_audit.h"
 #include "cmd_inventory.h"
@@ -33,6 +36,13 @@ int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 
+#if defined(__GLIBC__) && defined(M_MXFAST)
+	/* A report model is a million small JSON values, freed together at the
+	 * end.  With glibc's fast bins, that free keeps merging them back
+	 * (malloc_consolidate): 0.09 s of a 0.68 s audit of two million lines,
+	 * against 0.04 s without them, and nothing measurable elsewhere. */
+	mallopt(M_MXFAST, 0);
+#endif
 	if (!cmd) {
 		print_usage(stderr);
 		return 2;
