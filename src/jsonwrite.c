@@ -4,6 +4,8 @@
 
 #include "jsonwrite.h"
 
+#include "parallel.h"
+
 #define INDENT_OF(flags) ((flags) & 0x1F)
 
 /* What a byte becomes inside a JSON string: 0 itself, 1 a short escape
@@ -86,7 +88,79 @@ static int put_break(buf *out, size_t flags, size_t depth, int space)
 	return space && !(flags & JSON_COMPACT) ? buf_putc(out, ' ') : 0;
 }
 
-static int put_value(buf *out, const json_t *v, size_t flags, size_t depth)
+static int put_value(buf *out, const json_t *v, size_t flags, size_t depth, unsigned threads);
+
+/* Elements [from, to) of an array of n, each followed by its separator (or
+ * the closing break after the last): the text one thread writes. */
+typedef struct {
+	const json_t *array;
+	size_t from, to, n, flags, depth;
+	buf *out;
+	int rc, ran;
+} run_job;
+
+static int put_elements(const run_job *j)
+{
+	size_t i;
+
+	for (i = j->from; i < j->to; i++) {
+		if (put_value(j->out, json_array_get(j->array, i), j->flags, j->depth + 1, 1) < 0)
+			return -1;
+		if (i + 1 < j->n ? buf_putc(j->out, ',') < 0 || put_break(j->out, j->flags, j->depth + 1, 1) < 0
+		                 : put_break(j->out, j->flags, j->depth, 0) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static void *run_elements(void *arg)
+{
+	run_job *j = arg;
+
+	j->rc = put_elements(j);
+	j->ran = 1;
+	return NULL;
+}
+
+/* A long array (a report's findings) in `threads` runs of elements, written
+ * at once and joined in order: the same bytes as one thread writes. */
+#define PARALLEL_MIN_ELEMENTS 2048
+#define MAX_THREADS 16
+
+static int put_elements_parallel(buf *out, const json_t *array, size_t flags, size_t depth, unsigned threads)
+{
+	size_t n = json_array_size(array), i;
+	run_job jobs[MAX_THREADS];
+	buf parts[MAX_THREADS];
+	int rc = 0;
+
+	if (threads > MAX_THREADS)
+		threads = MAX_THREADS;
+	for (i = 0; i < threads; i++) {
+		memset(&parts[i], 0, sizeof(parts[i]));
+		jobs[i].array = array;
+		jobs[i].from = n * i / threads;
+		jobs[i].to = n * (i + 1) / threads;
+		jobs[i].n = n;
+		jobs[i].flags = flags;
+		jobs[i].depth = depth;
+		jobs[i].out = i == 0 ? out : &parts[i]; /* the first run straight into the output */
+		jobs[i].rc = -1;
+		jobs[i].ran = 0;
+	}
+	parallel_run(threads, run_elements, jobs, sizeof(jobs[0]));
+	for (i = 0; i < threads; i++) {
+		if (!jobs[i].ran) /* its thread could not start */
+			run_elements(&jobs[i]);
+		if (jobs[i].rc < 0 || (i > 0 && rc == 0 && buf_append(out, parts[i].ptr ? parts[i].ptr : "", parts[i].len) < 0))
+			rc = -1;
+		if (i > 0)
+			buf_free(&parts[i]);
+	}
+	return rc;
+}
+
+static int put_value(buf *out, const json_t *v, size_t flags, size_t depth, unsigned threads)
 {
 	switch (json_typeof(v)) {
 	case JSON_NULL:
@@ -106,7 +180,7 @@ static int put_value(buf *out, const json_t *v, size_t flags, size_t depth)
 		return rc;
 	}
 	case JSON_ARRAY: {
-		size_t n = json_array_size(v), i;
+		size_t n = json_array_size(v);
 
 		if (buf_putc(out, '[') < 0)
 			return -1;
@@ -114,11 +188,12 @@ static int put_value(buf *out, const json_t *v, size_t flags, size_t depth)
 			return buf_putc(out, ']');
 		if (put_break(out, flags, depth + 1, 0) < 0)
 			return -1;
-		for (i = 0; i < n; i++) {
-			if (put_value(out, json_array_get(v, i), flags, depth + 1) < 0)
+		if (threads > 1 && n >= PARALLEL_MIN_ELEMENTS) {
+			if (put_elements_parallel(out, v, flags, depth, threads) < 0)
 				return -1;
-			if (i + 1 < n ? buf_putc(out, ',') < 0 || put_break(out, flags, depth + 1, 1) < 0
-			              : put_break(out, flags, depth, 0) < 0)
+		} else {
+			run_job all = { v, 0, n, n, flags, depth, out, 0, 0 };
+			if (put_elements(&all) < 0)
 				return -1;
 		}
 		return buf_putc(out, ']');
@@ -137,7 +212,7 @@ static int put_value(buf *out, const json_t *v, size_t flags, size_t depth)
 
 			if (put_string(out, json_object_iter_key(it), json_object_iter_key_len(it)) < 0 ||
 			    buf_append(out, ": ", flags & JSON_COMPACT ? 1 : 2) < 0 ||
-			    put_value(out, json_object_iter_value(it), flags, depth + 1) < 0)
+			    put_value(out, json_object_iter_value(it), flags, depth + 1, threads) < 0)
 				return -1;
 			if (next ? buf_putc(out, ',') < 0 || put_break(out, flags, depth + 1, 1) < 0
 			         : put_break(out, flags, depth, 0) < 0)
@@ -152,8 +227,13 @@ static int put_value(buf *out, const json_t *v, size_t flags, size_t depth)
 
 int jsonwrite(buf *out, const json_t *v, size_t flags)
 {
+	return jsonwrite_threads(out, v, flags, 1);
+}
+
+int jsonwrite_threads(buf *out, const json_t *v, size_t flags, unsigned threads)
+{
 	if (!v || (flags & (JSON_SORT_KEYS | JSON_ENSURE_ASCII | JSON_ESCAPE_SLASH | JSON_EMBED)) ||
 	    (!(flags & JSON_ENCODE_ANY) && !json_is_array(v) && !json_is_object(v)))
 		return -1;
-	return put_value(out, v, flags, 0);
+	return put_value(out, v, flags, 0, threads ? threads : 1);
 }

@@ -27,4 +27,10 @@
  * partial text. */
 int jsonwrite(buf *out, const json_t *v, size_t flags);
 
+/* The same text, an array of thousands of elements (a report's findings)
+ * written by `threads` threads in contiguous runs and joined in order.
+ * `v` must not change meanwhile (reading a jansson value from several
+ * threads is safe). */
+int jsonwrite_threads(buf *out, const json_t *v, size_t flags, unsigned threads);
+
 #endif

@@ -11,6 +11,7 @@
 #include "finding.h"
 #include "jsonwrite.h"
 #include "mustache.h"
+#include "parallel.h"
 
 int render_format_known(const char *f)
 {
@@ -585,7 +586,7 @@ int render_report(buf *out, json_t *model, const char *format, const char *dir, 
 {
 	if (strcmp(format, "json") == 0) {
 		/* straight into the output: the document can be tens of MB */
-		if (jsonwrite(out, model, JSON_INDENT(2)) < 0 || buf_putc(out, '\n') < 0) {
+		if (jsonwrite_threads(out, model, JSON_INDENT(2), parallel_cpus()) < 0 || buf_putc(out, '\n') < 0) {
 			buf_puts(err, "out of memory");
 			return -1;
 		}

@@ -122,6 +122,35 @@ static void test_random(void)
 	TAP_OK(bad == 0, "2,000 random documents, every style: the same text as jansson");
 }
 
+/* A long array (a report's findings) written by several threads: the
+ * same bytes, for any thread count and lengths around the threshold. */
+static void test_threads(void)
+{
+	static const size_t lengths[] = { 2047, 2048, 2049, 10007 };
+	static const unsigned threads[] = { 2, 3, 7, 16, 40 };
+	size_t l, t, i;
+	int bad = 0;
+
+	for (l = 0; l < sizeof(lengths) / sizeof(lengths[0]); l++) {
+		json_t *doc = json_object(), *list = json_array();
+		char *want;
+		for (i = 0; i < lengths[l]; i++)
+			json_array_append_new(list, random_value(1));
+		json_object_set_new(doc, "findings", list);
+		json_object_set_new(doc, "after", json_string("the rest of the document"));
+		want = json_dumps(doc, JSON_INDENT(2));
+		for (t = 0; t < sizeof(threads) / sizeof(threads[0]); t++) {
+			buf b = BUF_INIT;
+			if (jsonwrite_threads(&b, doc, JSON_INDENT(2), threads[t]) < 0 || !want || strcmp(buf_cstr(&b), want) != 0)
+				bad++;
+			buf_free(&b);
+		}
+		free(want);
+		json_decref(doc);
+	}
+	TAP_OK(bad == 0, "arrays of 2,047 to 10,007 elements by 2 to 40 threads: jansson's text");
+}
+
 /* A real report model, given by tests/audit-report.sh (the sample's). */
 static void test_model(const char *path)
 {
@@ -140,5 +169,6 @@ int main(int argc, char **argv)
 	}
 	test_hand_made();
 	test_random();
+	test_threads();
 	return tap_done();
 }
