@@ -172,10 +172,12 @@ static trange find_alias(const ctx *c, size_t name, const ctx *site)
 	size_t len = c->t[name].len, a;
 	const typelib_entry *e;
 
-	for (a = 0; a < c->rs->alias_count; a++)
+	/* the type library holds every file's aliases: its sorted index, not a
+	 * walk through thousands of them for every lookup */
+	for (a = 0; c != site->lib && a < c->rs->alias_count; a++)
 		if (tok_eq_text(c, c->rs->aliases[a].name, n, len))
 			return tr(c, c->rs->aliases[a].type_start, c->rs->aliases[a].type_end);
-	if (site->lib && c != site->lib && (e = typelib_alias(site->tl, n, len))) {
+	if (site->lib && (e = typelib_alias(site->tl, n, len))) {
 		const rs_alias *al = &site->lib->rs->aliases[e->first];
 		return tr(site->lib, al->type_start, al->type_end);
 	}
