@@ -518,20 +518,23 @@ static const char *root_kind_name(enum ev_root k)
 }
 
 /* json helpers that tolerate NULL from a failed allocation upstream */
+/* The keys are this file's literals: ASCII, so jansson need not check
+ * them as UTF-8 (sixty keys a finding, tens of thousands of findings).
+ * Values are checked: a path or a name may carry any bytes. */
 static void set_str(json_t *o, const char *k, const char *v)
 {
-	json_object_set_new(o, k, v ? json_string(v) : json_null());
+	json_object_set_new_nocheck(o, k, v ? json_string(v) : json_null());
 }
 
 static void set_buf(json_t *o, const char *k, buf *b)
 {
-	json_object_set_new(o, k, json_string(buf_cstr(b)));
+	json_object_set_new_nocheck(o, k, json_string(buf_cstr(b)));
 	buf_clear(b);
 }
 
 static void set_line(json_t *o, const char *k, uint32_t line)
 {
-	json_object_set_new(o, k, line ? json_integer(line) : json_null());
+	json_object_set_new_nocheck(o, k, line ? json_integer(line) : json_null());
 }
 
 json_t *finding_build(const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v)
@@ -547,8 +550,8 @@ json_t *finding_build(const finding_file *ff, const finding_site *fs, const evid
 		return NULL;
 	}
 	set_str(f, "path", ff->path);
-	json_object_set_new(f, "line", json_integer(fs->line));
-	json_object_set_new(f, "column", json_integer(fs->col));
+	json_object_set_new_nocheck(f, "line", json_integer(fs->line));
+	json_object_set_new_nocheck(f, "column", json_integer(fs->col));
 	if (fs->text_len > 400) { /* a display copy, cut on a character boundary */
 		size_t k = 400;
 		buf t = BUF_INIT;
@@ -556,18 +559,18 @@ json_t *finding_build(const finding_file *ff, const finding_site *fs, const evid
 			k--;
 		buf_append(&t, fs->text, k);
 		buf_puts(&t, " \xe2\x80\xa6");
-		json_object_set_new(f, "text", json_stringn(buf_cstr(&t), t.len));
+		json_object_set_new_nocheck(f, "text", json_stringn(buf_cstr(&t), t.len));
 		buf_free(&t);
 	} else
-		json_object_set_new(f, "text", json_stringn(fs->text, fs->text_len));
+		json_object_set_new_nocheck(f, "text", json_stringn(fs->text, fs->text_len));
 	set_str(f, "bucket", bucket_name(v.bucket));
 	set_str(f, "confidence", confidence_name(v.confidence));
 	buf_printf(&b, "R%d", v.rule);
 	set_buf(f, "rule", &b);
-	json_object_set_new(f, "score", json_integer(score));
+	json_object_set_new_nocheck(f, "score", json_integer(score));
 	set_str(f, "tier", score >= ff->tier_high ? "high" : score >= ff->tier_medium ? "medium" : "low");
 	set_str(f, "hot_path", ff->hot_label);
-	json_object_set_new(f, "on_hot_path", json_boolean(ff->hot_prefix != NULL && !ff->test_path && !fs->in_test));
+	json_object_set_new_nocheck(f, "on_hot_path", json_boolean(ff->hot_prefix != NULL && !ff->test_path && !fs->in_test));
 	set_str(f, "fingerprint", fs->fingerprint);
 	set_str(f, "fn", ev->fn_name[0] ? ev->fn_name : NULL);
 	set_str(f, "receiver", ev->receiver);
@@ -581,28 +584,28 @@ json_t *finding_build(const finding_file *ff, const finding_site *fs, const evid
 	set_str(e, "root_kind", root_kind_name(ev->root_kind));
 	set_line(e, "declared_line", ev->decl_line);
 	set_str(e, "type_source", ev->type_source);
-	json_object_set_new(e, "cost_from_name", json_boolean(ev->cost_by_name));
+	json_object_set_new_nocheck(e, "cost_from_name", json_boolean(ev->cost_by_name));
 	set_line(e, "later_use_line", ev->later_use_line);
 	set_line(e, "statement_end_line", ev->stmt_end_line);
 	set_line(e, "loop_line", ev->in_loop ? ev->loop_line : 0);
-	json_object_set_new(e, "root_outside_loop", json_boolean(ev->in_loop && ev->root_outside_loop));
+	json_object_set_new_nocheck(e, "root_outside_loop", json_boolean(ev->in_loop && ev->root_outside_loop));
 	set_line(e, "closure_line", ev->in_closure ? ev->closure_line : 0);
-	json_object_set_new(e, "closure_move", json_boolean(ev->in_closure && ev->closure_move));
+	json_object_set_new_nocheck(e, "closure_move", json_boolean(ev->in_closure && ev->closure_move));
 	set_str(e, "boundary", ev->boundary[0] ? ev->boundary : NULL);
 	set_line(e, "boundary_line", ev->boundary_line);
 	set_str(e, "borrow", ev->borrow_how ? (strcmp(ev->borrow_how, "method") == 0 || strcmp(ev->borrow_how, "format!") == 0
 	                                       ? ev->borrow_text : ev->borrow_how) : NULL);
 	set_str(e, "lock", ev->lock_how[0] ? ev->lock_how : NULL);
 	set_str(e, "bound_to", ev->bound_to[0] ? ev->bound_to : NULL);
-	json_object_set_new(e, "bound_only_read", json_boolean(ev->bound_reads > 0));
+	json_object_set_new_nocheck(e, "bound_only_read", json_boolean(ev->bound_reads > 0));
 	set_line(e, "bound_changed_line", ev->bound_mutated_line);
-	json_object_set_new(e, "for_loop_over_clone", json_boolean(ev->for_head));
-	json_object_set_new(e, "partial_move", json_boolean(ev->partial_move));
+	json_object_set_new_nocheck(e, "for_loop_over_clone", json_boolean(ev->for_head));
+	json_object_set_new_nocheck(e, "partial_move", json_boolean(ev->partial_move));
 	set_line(e, "field_cleared_line", ev->taken_line);
-	json_object_set_new(e, "returned", json_boolean(ev->is_result));
-	json_object_set_new(e, "in_test_code", json_boolean(fs->in_test));
-	json_object_set_new(e, "allow_redundant_clone", json_boolean(fs->allow_redundant_clone));
-	json_object_set_new(f, "evidence", e);
+	json_object_set_new_nocheck(e, "returned", json_boolean(ev->is_result));
+	json_object_set_new_nocheck(e, "in_test_code", json_boolean(fs->in_test));
+	json_object_set_new_nocheck(e, "allow_redundant_clone", json_boolean(fs->allow_redundant_clone));
+	json_object_set_new_nocheck(f, "evidence", e);
 
 	buf_printf(&b, "%s:%u", ff->path, fs->line);
 	set_buf(fields, "file_line", &b);
@@ -620,7 +623,7 @@ json_t *finding_build(const finding_file *ff, const finding_site *fs, const evid
 	set_buf(fields, "correctness_proof", &b);
 	validation(&b, ff, v);
 	set_buf(fields, "validation_command", &b);
-	json_object_set_new(f, "fields", fields);
+	json_object_set_new_nocheck(f, "fields", fields);
 	buf_free(&b);
 	buf_free(&chg);
 	return f;
