@@ -99,7 +99,8 @@ static json_t *window_lines(json_t *f)
 /* A finding as the templates see it. */
 static json_t *finding_view(json_t *f, int html)
 {
-	json_t *v = json_deep_copy(f), *list = json_array(), *fields = json_object_get(f, "fields");
+	/* a shallow copy: the view only adds keys of its own */
+	json_t *v = json_copy(f), *list = json_array(), *fields = json_object_get(f, "fields");
 	size_t i;
 	buf b = BUF_INIT;
 
@@ -214,7 +215,7 @@ static json_t *code_md(const char *s)
 /* A rule-pack finding as the templates see it. */
 static json_t *rule_finding_view(json_t *f, int html)
 {
-	json_t *v = json_deep_copy(f);
+	json_t *v = json_copy(f); /* shallow: the view only adds keys of its own */
 	buf b = BUF_INIT;
 
 	buf_printf(&b, "%s:%lld", str(f, "path"), (long long)json_integer_value(json_object_get(f, "line")));
@@ -305,7 +306,10 @@ static json_t *crate_views(json_t *model, int html, json_int_t *limit)
 
 static json_t *view_build(json_t *model, json_t *keep, int html)
 {
-	json_t *v = json_deep_copy(model), *secs = json_array(), *rows = json_array(), *kept = json_array();
+	/* a shallow copy: the view adds its own keys beside the model's values,
+	 * which it shares and never changes (a deep copy doubled the memory of
+	 * a large report, once per render of the Markdown bisection) */
+	json_t *v = json_copy(model), *secs = json_array(), *rows = json_array(), *kept = json_array();
 	json_t *by = json_object_get(json_object_get(model, "summary"), "by_bucket");
 	json_t *findings = keep ? keep : json_object_get(model, "findings");
 	size_t i, k;
@@ -332,7 +336,8 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 		json_array_append(kept, json_array_get(findings, i));
 	{
 		buf md = BUF_INIT;
-		json_t *batches = json_object_get(v, "batches");
+		json_t *batches = json_deep_copy(json_object_get(model, "batches")); /* these it annotates */
+		json_object_set_new(v, "batches", batches);
 		const char *command = str(json_object_get(model, "scope"), "command");
 		md_code(&md, command, strlen(command));
 		json_object_set_new(v, "command_md", json_string(buf_cstr(&md)));
