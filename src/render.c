@@ -530,6 +530,8 @@ static int render_md(buf *out, json_t *model, const char *dir, const char *tname
 		order[i] = f;
 	}
 	qsort(order, n, sizeof(*order), importance_cmp);
+	for (i = 0; i < n; i++) /* each finding's place in importance, for the filter below */
+		json_object_set_new(order[i], "rank_", json_integer((json_int_t)i));
 	lo = 0;
 	hi = n;
 	buf_clear(&attempt);
@@ -537,15 +539,11 @@ static int render_md(buf *out, json_t *model, const char *dir, const char *tname
 		size_t mid = lo + (hi - lo + 1) / 2;
 		json_t *keep = json_array(), *sorted;
 		buf try = BUF_INIT;
-		/* keep the report's order among the kept findings */
+		/* the mid most important, in the report's order */
 		for (i = 0; i < n; i++) {
 			json_t *f = json_array_get(all, i);
-			size_t r;
-			for (r = 0; r < mid; r++)
-				if (order[r] == f) {
-					json_array_append(keep, f);
-					break;
-				}
+			if ((size_t)json_integer_value(json_object_get(f, "rank_")) < mid)
+				json_array_append(keep, f);
 		}
 		sorted = keep;
 		view = view_build(model, sorted, 0);
@@ -567,8 +565,10 @@ static int render_md(buf *out, json_t *model, const char *dir, const char *tname
 			hi = mid - 1;
 		buf_free(&try);
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		json_object_del(json_array_get(all, i), "actionable_");
+		json_object_del(json_array_get(all, i), "rank_");
+	}
 	free(order);
 	if (rc == 0 && lo == 0 && !attempt.len) {
 		/* not even the summary fits: render it with no findings */
