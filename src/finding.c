@@ -44,6 +44,19 @@ int md_code(buf *out, const char *s, size_t n)
 	return 0;
 }
 
+json_t *md_code_json(const char *s)
+{
+	buf b = BUF_INIT;
+	json_t *v = NULL;
+
+	if (!*s)
+		return json_string("");
+	if (md_code(&b, s, strlen(s)) == 0)
+		v = json_string(buf_cstr(&b));
+	buf_free(&b);
+	return v;
+}
+
 static void code(buf *b, const char *s)
 {
 	md_code(b, s, strlen(s));

@@ -44,6 +44,10 @@ uint64_t finding_hash(uint64_t h, const char *s, size_t n);
 /* Append `s` to out as a Markdown code span that nothing in s can end. */
 int md_code(buf *out, const char *s, size_t n);
 
+/* The same as a new JSON string ("" for an empty s: no empty span), or
+ * NULL when memory ran out. */
+json_t *md_code_json(const char *s);
+
 /* The audit's priority score of a finding (docs/classification.md). */
 int finding_score(const finding_file *ff, const evidence *ev, verdict v);
 

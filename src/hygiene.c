@@ -131,6 +131,22 @@ static size_t use_items(const rustlex_result *lx, size_t from, size_t *end)
 	return items;
 }
 
+/* KEY_line and KEY_text of the line holding token tok - 1 (line 1 when
+ * tok is 0: none). */
+static void line_fact(json_t *f, const char *key, const rustlex_result *lx, size_t tok)
+{
+	char k[32];
+	const char *s = "";
+	size_t n = 0;
+
+	if (tok)
+		line_around(lx->text, lx->text_len, lx->tokens[tok - 1].off, &s, &n);
+	snprintf(k, sizeof(k), "%s_line", key);
+	json_object_set_new(f, k, json_integer(tok ? (json_int_t)lx->tokens[tok - 1].line : 1));
+	snprintf(k, sizeof(k), "%s_text", key);
+	json_object_set_new(f, k, shown(s, n));
+}
+
 static int is_crate_root(const char *path)
 {
 	size_t n = strlen(path);
@@ -195,14 +211,14 @@ int hygiene_file_facts(const rustlex_result *lx, const char *report, json_t *fac
 		for (i = 0; i < lx->count; i++) {
 			if (tok_is(lx, i, "pub") && tok_is(lx, i + 1, "use")) {
 				if (!first_use)
-					first_use = lx->tokens[i].line;
+					first_use = i + 1; /* a token index + 1: 0 is none */
 				reexports += use_items(lx, i + 2, &end);
 				i = end;
 			} else if (tok_is(lx, i, "#") && tok_is(lx, i + 1, "!") && tok_is(lx, i + 2, "[") &&
 			           tok_is(lx, i + 3, "allow") && tok_is(lx, i + 4, "(") && lx->tokens[i + 4].pair_ok) {
 				size_t k, close = lx->tokens[i + 4].pair;
 				if (!first_allow)
-					first_allow = lx->tokens[i].line;
+					first_allow = i + 1;
 				for (k = i + 5; k < close; k++)
 					if (lx->tokens[k].kind == TOK_IDENT && !tok_is(lx, k + 1, "::")) {
 						/* clippy::foo is one lint: its last segment names it */
@@ -217,9 +233,11 @@ int hygiene_file_facts(const rustlex_result *lx, const char *report, json_t *fac
 			}
 		}
 		json_object_set_new(f, "reexports", json_integer((json_int_t)reexports));
-		json_object_set_new(f, "reexports_line", json_integer((json_int_t)(first_use ? first_use : 1)));
 		json_object_set_new(f, "allows", allows);
-		json_object_set_new(f, "allows_line", json_integer((json_int_t)(first_allow ? first_allow : 1)));
+		/* where a finding about them would point, with that line's text:
+		 * the file is not read again for it */
+		line_fact(f, "reexports", lx, first_use);
+		line_fact(f, "allows", lx, first_allow);
 	}
 	return f ? json_array_append_new(facts, f) : -1;
 }
@@ -404,12 +422,13 @@ static int has_binary(const json_t *files)
 /* One crate: its row, and the findings of every metric over threshold. */
 static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crates, json_t *profiles_done)
 {
-	buf manifest = BUF_INIT, name = BUF_INIT, line_text = BUF_INIT, pm = BUF_INIT, found = BUF_INIT;
+	buf manifest = BUF_INIT, name = BUF_INIT, line_text = BUF_INIT, default_text = BUF_INIT, pm = BUF_INIT,
+	    found = BUF_INIT;
 	strlist defaults = { 0 };
 	json_t *row = json_object(), *allow_list = json_array(), *missing = json_array(), *large = json_array();
 	size_t i, p, m, lines = 0, unsafe_count = 0, default_line = 0;
 	long reexports = -1, allows = -1, reexports_line = 1, allows_line = 1;
-	const char *root_path = NULL;
+	const char *root_path = NULL, *reexports_text = "", *allows_text = "";
 	int rc = -1;
 
 	if (!row || !allow_list || !missing || !large)
@@ -421,6 +440,7 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 	if (cargotoml_get(c->text.ptr, c->text.len, "features", "default", &c->value, &default_line) == 1 &&
 	    cargotoml_strings(c->value.ptr, &defaults) < 0)
 		goto done;
+	text_line(c, default_line, &default_text); /* while the manifest is at hand */
 	for (i = 0; i < json_array_size(files); i++) {
 		json_t *f = json_array_get(files, i);
 		const char *path = json_string_value(json_object_get(f, "path"));
@@ -430,8 +450,10 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 			root_path = path;
 			reexports = (long)json_integer_value(json_object_get(f, "reexports"));
 			reexports_line = (long)json_integer_value(json_object_get(f, "reexports_line"));
+			reexports_text = json_string_value(json_object_get(f, "reexports_text"));
 			allows = (long)json_array_size(json_object_get(f, "allows"));
 			allows_line = (long)json_integer_value(json_object_get(f, "allows_line"));
+			allows_text = json_string_value(json_object_get(f, "allows_text"));
 			json_array_extend(allow_list, json_object_get(f, "allows"));
 		}
 	}
@@ -463,10 +485,8 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 			case METRIC_DEFAULT_FEATURES:
 				if ((long)defaults.count <= mt->threshold)
 					break;
-				sources_read_path(c->src, manifest.ptr, &c->text);
-				text_line(c, default_line, &line_text);
 				snprintf(value, sizeof(value), "%zu", defaults.count);
-				if (add_finding(c, pk, mt, manifest.ptr, (uint32_t)default_line, 1, line_text.ptr,
+				if (add_finding(c, pk, mt, manifest.ptr, (uint32_t)default_line, 1, default_text.ptr,
 				                name.len ? name.ptr : NULL, value, NULL) < 0)
 					goto done;
 				break;
@@ -474,12 +494,11 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 			case METRIC_CRATE_ALLOWS: {
 				long v = mt->kind == METRIC_REEXPORTS ? reexports : allows;
 				long at = mt->kind == METRIC_REEXPORTS ? reexports_line : allows_line;
+				const char *text = mt->kind == METRIC_REEXPORTS ? reexports_text : allows_text;
 				if (!root_path || v <= mt->threshold)
 					break;
-				sources_read_path(c->src, root_path, &c->text);
-				text_line(c, (size_t)at, &line_text);
 				snprintf(value, sizeof(value), "%ld", v);
-				if (add_finding(c, pk, mt, root_path, (uint32_t)at, 1, line_text.ptr, name.len ? name.ptr : NULL, value,
+				if (add_finding(c, pk, mt, root_path, (uint32_t)at, 1, text ? text : "", name.len ? name.ptr : NULL, value,
 				                NULL) < 0)
 					goto done;
 				break;
@@ -581,6 +600,7 @@ done:
 	buf_free(&manifest);
 	buf_free(&name);
 	buf_free(&line_text);
+	buf_free(&default_text);
 	buf_free(&pm);
 	buf_free(&found);
 	return rc;

@@ -60,7 +60,8 @@ static const char *const metric_names[METRIC_COUNT_] = {
 	[METRIC_RELEASE_PROFILE] = "release_profile",
 };
 
-int pack_predicate_from_name(const char *name)
+/* The predicate `name` stands for, or -1. */
+static int predicate_from_name(const char *name)
 {
 	int i;
 
@@ -158,7 +159,7 @@ static int add_where(kvfile_pos *pos, pack_rule *r, char *value)
 
 	if (kvfile_next_word(&value, &name) < 0)
 		return kvfile_error(pos, "missing value for", "where");
-	if ((what = pack_predicate_from_name(name)) < 0)
+	if ((what = predicate_from_name(name)) < 0)
 		return kvfile_error(pos, "unknown predicate (see docs/rule-packs.md)", name);
 	if (!!*value != predicate_takes_words(what))
 		return kvfile_error(pos, *value ? "this predicate takes no argument:" : "this predicate needs words (a|b|c):",
@@ -535,16 +536,6 @@ fail:
 	buf_free(&path);
 	pack_set_free(out);
 	return -1;
-}
-
-const pack_rule *pack_find_rule(const pack *p, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < p->nrules; i++)
-		if (strcmp(p->rules[i].w.id, id) == 0)
-			return &p->rules[i];
-	return NULL;
 }
 
 static void writeup_free(pack_writeup *w)

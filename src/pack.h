@@ -125,11 +125,7 @@ int pack_parse(pack *out, const char *file, const char *text, size_t len, buf *e
  * error.  Returns 0, or -1 with err set. */
 int pack_set_load(pack_set *out, const char *list, const char *const *dirs, size_t ndirs, buf *err);
 
-/* The rule or metric named `id` of a pack, or NULL. */
-const pack_rule *pack_find_rule(const pack *p, const char *id);
-
-/* The predicate `name` stands for, or -1. */
-int pack_predicate_from_name(const char *name);
+/* A predicate's and a metric kind's names, as a pack file writes them. */
 const char *pack_predicate_name(int what);
 const char *pack_metric_kind_name(int kind);
 

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pyunicode.h"
 
 /* ---- the code view ----------------------------------------------------- */
 
@@ -125,11 +124,8 @@ static int word_in(const strlist *words, const char *s, size_t n)
 	for (i = 0; i <= n; i++) {
 		if (i < n && s[i] != '_')
 			continue;
-		if (i > start) {
-			size_t k = i - start;
-			if (strlist_has(words, s + start, k) || (k > 1 && s[start + k - 1] == 's' && strlist_has(words, s + start, k - 1)))
-				return 1;
-		}
+		if (i > start && word_is(words, s + start, i - start))
+			return 1;
 		start = i + 1;
 	}
 	return 0;
@@ -282,10 +278,8 @@ static size_t r_statement_start(const rust_file *f, size_t tok)
 
 	while (i > 0) {
 		const rustlex_token *t = &f->t[i - 1];
-		if (t->kind == TOK_CLOSE && t->pair_ok && r_is(f, i - 1, ")"))
-			i = t->pair; /* over a call's arguments */
-		else if (t->kind == TOK_CLOSE && t->pair_ok && r_is(f, i - 1, "]"))
-			i = t->pair;
+		if (t->kind == TOK_CLOSE && t->pair_ok && !r_is(f, i - 1, "}"))
+			i = t->pair; /* over a call's arguments or an index */
 		else if (r_is(f, i - 1, ";") || r_is(f, i - 1, "{") || r_is(f, i - 1, "}") || t->kind == TOK_OPEN)
 			break;
 		else
@@ -356,7 +350,7 @@ static int same_text(const rust_file *f, size_t a, size_t b)
  * in the same block before `drop(g)`. */
 static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 {
-	size_t start = r_statement_start(f, tok), end = r_statement_end(f, tok), name = r_let_name(f, start), i;
+	size_t start = r_statement_start(f, tok), end = r_statement_end(f, tok), name = r_let_name(f, start), i, block_end;
 	size_t call = tok;
 
 	if (!name)
@@ -377,7 +371,7 @@ static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 		} else
 			return 0; /* something else is done with the guard: it is a temporary */
 	}
-	for (i = end + 1; i < r_block_end(f, tok); i++) {
+	for (i = end + 1, block_end = r_block_end(f, tok); i < block_end; i++) {
 		if (r_is(f, i, "drop") && r_is(f, i + 1, "(") && r_kind(f, i + 2) == TOK_IDENT && same_text(f, i + 2, name))
 			return 0;
 		if (r_is(f, i, ".") && r_is(f, i + 1, "await")) {
@@ -726,8 +720,8 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 {
 	size_t p, r;
 
-	if (!py_utf8_valid(code, len))
-		return 0; /* cannot happen for lexed UTF-8; never feed PCRE2 bad UTF-8 */
+	/* code is the view of text lexed as valid UTF-8 (audit repairs it first),
+	 * so PCRE2 need not check it again on every match */
 	for (p = 0; p < ps->n; p++)
 		for (r = 0; r < ps->v[p].nrules; r++) {
 			const pack_rule *rule = &ps->v[p].rules[r];
@@ -760,17 +754,15 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 				if (tok >= ops->count(file) || tok == last_tok)
 					continue;
 				last_tok = tok;
-				pl = ops->place_of(file, tok, pf);
-				if (pl.in_test)
-					continue;
 				memset(&hit, 0, sizeof(hit));
-				if (!predicates_hold(ops, file, rule, tok, &pl, pf, &hit))
+				ops->line_col(file, tok, &hit.off, &hit.line, &hit.col);
+				if (hit.line == last_line)
+					continue; /* before the predicates: they cost more */
+				pl = ops->place_of(file, tok, pf);
+				if (pl.in_test || !predicates_hold(ops, file, rule, tok, &pl, pf, &hit))
 					continue;
 				hit.pack = &ps->v[p];
 				hit.rule = &rule->w;
-				ops->line_col(file, tok, &hit.off, &hit.line, &hit.col);
-				if (hit.line == last_line)
-					continue;
 				last_line = hit.line;
 				snprintf(hit.fn, sizeof(hit.fn), "%.*s", (int)pl.fn_name_len, pl.fn_name);
 				squeeze(hit.matched, sizeof(hit.matched), ops->text(file) + ov[0],

@@ -130,12 +130,7 @@ static json_t *finding_view(json_t *f, int html)
 	buf_clear(&b);
 	buf_printf(&b, "%s:%lld", str(f, "path"), (long long)json_integer_value(json_object_get(f, "line")));
 	json_object_set_new(v, "location", json_string(buf_cstr(&b)));
-	{
-		buf md = BUF_INIT;
-		md_code(&md, b.ptr, b.len);
-		json_object_set_new(v, "location_md", json_string(buf_cstr(&md)));
-		buf_free(&md);
-	}
+	json_object_set_new(v, "location_md", md_code_json(buf_cstr(&b)));
 	buf_free(&b);
 	json_object_set_new(v, "actionable", json_boolean(strncmp(str(f, "bucket"), "removable", 9) == 0 ||
 	                                                   strcmp(str(f, "bucket"), "structural_refactor") == 0));
@@ -201,17 +196,6 @@ static json_t *chart(json_t *findings)
 #define MD_FINDINGS_PER_RULE 5
 #define MD_CRATE_ROWS 40
 
-static json_t *code_md(const char *s)
-{
-	buf md = BUF_INIT;
-	json_t *v;
-
-	md_code(&md, s, strlen(s));
-	v = json_string(buf_cstr(&md));
-	buf_free(&md);
-	return v;
-}
-
 /* A rule-pack finding as the templates see it. */
 static json_t *rule_finding_view(json_t *f, int html)
 {
@@ -220,8 +204,8 @@ static json_t *rule_finding_view(json_t *f, int html)
 
 	buf_printf(&b, "%s:%lld", str(f, "path"), (long long)json_integer_value(json_object_get(f, "line")));
 	json_object_set_new(v, "location", json_string(buf_cstr(&b)));
-	json_object_set_new(v, "location_md", code_md(buf_cstr(&b)));
-	json_object_set_new(v, "validation_md", code_md(str(f, "validation")));
+	json_object_set_new(v, "location_md", md_code_json(buf_cstr(&b)));
+	json_object_set_new(v, "validation_md", md_code_json(str(f, "validation")));
 	buf_free(&b);
 	if (html) {
 		json_object_set_new(v, "message_html", md_inline_html(str(f, "message")));
@@ -335,20 +319,13 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 	for (i = 0; i < json_array_size(findings); i++)
 		json_array_append(kept, json_array_get(findings, i));
 	{
-		buf md = BUF_INIT;
 		json_t *batches = json_deep_copy(json_object_get(model, "batches")); /* these it annotates */
 		json_object_set_new(v, "batches", batches);
-		const char *command = str(json_object_get(model, "scope"), "command");
-		md_code(&md, command, strlen(command));
-		json_object_set_new(v, "command_md", json_string(buf_cstr(&md)));
+		json_object_set_new(v, "command_md", md_code_json(str(json_object_get(model, "scope"), "command")));
 		for (i = 0; i < json_array_size(batches); i++) {
 			json_t *b = json_array_get(batches, i);
-			const char *val = str(b, "validation");
-			buf_clear(&md);
-			md_code(&md, val, strlen(val));
-			json_object_set_new(b, "validation_md", json_string(buf_cstr(&md)));
+			json_object_set_new(b, "validation_md", md_code_json(str(b, "validation")));
 		}
-		buf_free(&md);
 	}
 	json_object_set_new(v, "sections", secs);
 	json_object_set_new(v, "bucket_rows", rows);
@@ -360,11 +337,8 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 		for (i = 0; i < json_array_size(findings); i++) {
 			json_t *f = json_array_get(findings, i);
 			if (!cur || strcmp(cur_path, str(f, "path")) != 0) {
-				buf md = BUF_INIT;
 				cur_path = str(f, "path");
-				md_code(&md, cur_path, strlen(cur_path));
-				cur = json_pack("{s:s, s:s, s:[]}", "path", cur_path, "path_md", buf_cstr(&md), "findings");
-				buf_free(&md);
+				cur = json_pack("{s:s, s:o, s:[]}", "path", cur_path, "path_md", md_code_json(cur_path), "findings");
 				json_array_append_new(files, cur);
 			}
 			json_array_append_new(json_object_get(cur, "findings"), finding_view(f, html));

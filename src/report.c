@@ -142,63 +142,72 @@ static json_t *review_roles(json_t *findings)
 
 /* What each pack is, for the reports: its rules and metrics with their
  * rationale, and how many findings each gave. */
+/* How many rule findings a pack ("NAME") or one of its rules ("NAME/ID")
+ * has, from counts made in one pass. */
+static json_int_t hits_of(json_t *counts, const char *pack_name, const char *id)
+{
+	char key[256];
+
+	snprintf(key, sizeof(key), "%s%s%s", pack_name, id ? "/" : "", id ? id : "");
+	return json_integer_value(json_object_get(counts, key));
+}
+
 static json_t *pack_list(const pack_set *ps, const json_t *rule_findings, size_t clone_findings)
 {
-	json_t *out = json_array();
+	json_t *out = json_array(), *counts = json_object();
 	size_t p, i;
+
+	for (i = 0; i < json_array_size(rule_findings); i++) {
+		json_t *x = json_array_get(rule_findings, i);
+		char key[256];
+		snprintf(key, sizeof(key), "%s/%s", json_string_value(json_object_get(x, "pack")),
+		         json_string_value(json_object_get(x, "rule")));
+		count(counts, key);
+		count(counts, json_string_value(json_object_get(x, "pack")));
+	}
 
 	for (p = 0; ps && p < ps->n; p++) {
 		const pack *pk = &ps->v[p];
 		const char *base = strrchr(pk->file, '/');
 		json_t *rule_list = json_array(), *metrics = json_array(), *langs = json_array(), *entry;
-		size_t n = 0;
 
 		if (pk->languages & PACK_RUST)
 			json_array_append_new(langs, json_string("rust"));
 		if (pk->languages & PACK_PYTHON)
 			json_array_append_new(langs, json_string("python"));
-		for (i = 0; i < json_array_size(rule_findings); i++)
-			n += strcmp(json_string_value(json_object_get(json_array_get(rule_findings, i), "pack")), pk->name) == 0;
 		for (i = 0; i < pk->nrules; i++) {
 			const pack_rule *r = &pk->rules[i];
 			json_t *where = json_array();
-			size_t k, hits = 0, f;
+			size_t k;
 			for (k = 0; k < r->nwhere; k++)
 				json_array_append_new(where, json_string(pack_predicate_name(r->where[k].what)));
-			for (f = 0; f < json_array_size(rule_findings); f++) {
-				json_t *x = json_array_get(rule_findings, f);
-				hits += strcmp(json_string_value(json_object_get(x, "pack")), pk->name) == 0 &&
-				        strcmp(json_string_value(json_object_get(x, "rule")), r->w.id) == 0;
-			}
 			json_array_append_new(rule_list, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:I}", "id", r->w.id,
 			                                       "language", r->language == PACK_RUST ? "rust" : "python",
 			                                       "severity", r->w.severity, "title", r->w.title, "rationale",
 			                                       r->w.rationale, "change", r->w.change, "match", r->pattern, "where",
-			                                       where, "findings", (json_int_t)hits));
+			                                       where, "findings", hits_of(counts, pk->name, r->w.id)));
 		}
 		for (i = 0; i < pk->nmetrics; i++) {
 			const pack_metric *m = &pk->metrics[i];
-			size_t hits = 0, f;
-			for (f = 0; f < json_array_size(rule_findings); f++) {
-				json_t *x = json_array_get(rule_findings, f);
-				hits += strcmp(json_string_value(json_object_get(x, "pack")), pk->name) == 0 &&
-				        strcmp(json_string_value(json_object_get(x, "rule")), m->w.id) == 0;
-			}
 			json_array_append_new(metrics, json_pack("{s:s, s:s, s:I, s:s, s:s, s:s, s:s, s:I}", "id", m->w.id, "kind",
 			                                         pack_metric_kind_name(m->kind), "threshold", (json_int_t)m->threshold,
 			                                         "severity", m->w.severity, "title", m->w.title, "rationale",
-			                                         m->w.rationale, "change", m->w.change, "findings", (json_int_t)hits));
+			                                         m->w.rationale, "change", m->w.change, "findings",
+			                                         hits_of(counts, pk->name, m->w.id)));
 		}
 		entry = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:I, s:o, s:o}", "name", pk->name, "title", pk->title,
 		                  "summary", pk->summary ? pk->summary : "", "engine",
 		                  pk->engine == PACK_ENGINE_CLONE ? "clone" : "rules", "file", base ? base + 1 : pk->file,
-		                  "languages", langs, "findings", (json_int_t)(pk->engine == PACK_ENGINE_CLONE ? clone_findings : n),
+		                  "languages", langs, "findings",
+		                  pk->engine == PACK_ENGINE_CLONE ? (json_int_t)clone_findings : hits_of(counts, pk->name, NULL),
 		                  "rules", rule_list, "metrics", metrics);
 		if (!entry || json_array_append_new(out, entry) < 0) {
 			json_decref(out);
-			return NULL;
+			out = NULL;
+			break;
 		}
 	}
+	json_decref(counts);
 	return out;
 }
 

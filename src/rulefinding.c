@@ -6,29 +6,13 @@
 
 #include "mustache.h"
 
-static json_t *code_span(const char *s)
-{
-	buf b = BUF_INIT;
-	json_t *v;
-
-	if (!*s)
-		return json_string("");
-	if (md_code(&b, s, strlen(s)) < 0) {
-		buf_free(&b);
-		return NULL;
-	}
-	v = json_string(buf_cstr(&b));
-	buf_free(&b);
-	return v;
-}
-
 static json_t *facts(const finding_file *ff, const pack_hit *hit)
 {
 	json_t *ctx = json_pack("{s:s, s:I, s:I, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o}", "path", ff->path, "line",
 	                        (json_int_t)hit->line, "column", (json_int_t)hit->col, "fn", hit->fn, "name", hit->name,
 	                        "crate", ff->crate ? ff->crate : "", "test_filter", ff->test_filter ? ff->test_filter : "",
-	                        "pack", hit->pack->name, "rule", hit->rule->id, "code", code_span(hit->matched), "fn_code",
-	                        code_span(hit->fn), "name_code", code_span(hit->name));
+	                        "pack", hit->pack->name, "rule", hit->rule->id, "code", md_code_json(hit->matched), "fn_code",
+	                        md_code_json(hit->fn), "name_code", md_code_json(hit->name));
 
 	if (ctx && hit->related_line)
 		json_object_set_new(ctx, "related_line", json_integer((json_int_t)hit->related_line));
