@@ -673,23 +673,6 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 	return 1;
 }
 
-/* Pass 1 for one file: its struct and alias declarations. */
-static int collect_types(audit_scratch *sc, const char *data, size_t len, typelib *out)
-{
-	rustscan_result rs;
-	int rc = 0;
-
-	if (!memmem(data, len, "struct", 6) && !memmem(data, len, "type", 4))
-		return 0;
-	rustlex_reset(&sc->lx); /* the library copies what it keeps */
-	if (rustlex_lex(&sc->lx, data, len) < 0 || rustscan_scan_types(&rs, &sc->lx) < 0)
-		rc = -1;
-	else
-		rc = typelib_add(out, &rs);
-	rustscan_free(&rs);
-	return rc;
-}
-
 static void *work(void *arg)
 {
 	worker *w = arg;
@@ -720,7 +703,8 @@ static void *work(void *arg)
 				}
 				sh->settled[i] = 1;
 			}
-			if (collect_types(scratch, data.ptr, data.len, &w->types[i]) < 0) {
+			/* the library copies what it keeps */
+			if (typelib_collect(&w->types[i], &scratch->lx, data.ptr, data.len) < 0) {
 				atomic_store(&sh->failed, 1);
 				break;
 			}

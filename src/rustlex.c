@@ -11,6 +11,7 @@ typedef struct {
 	size_t n, i;
 	uint32_t line, col;
 	rustlex_result *out;
+	int untracked;           /* rustlex_keep_code(): line and column unused */
 } lexer;
 
 /* Byte classes, one look each: the lexer asks for every byte. */
@@ -111,29 +112,48 @@ static void skip_quoted(lexer *lx, char quote, uint32_t line)
 	problem(lx, quote == '"' ? "unterminated string literal" : "unterminated character literal", line);
 }
 
-/* At `r`, `br` or `cr` whose `#`* `"` follows at lx->i: a raw string. */
+/* Move to offset j, counting the lines and columns passed (valid UTF-8:
+ * a column per byte that is not a continuation byte). */
+static void advance_to(lexer *lx, size_t j)
+{
+	const unsigned char *p = lx->s + lx->i, *end = lx->s + j, *nl;
+
+	if (!lx->untracked) {
+		while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
+			lx->line++;
+			lx->col = 1;
+			p = nl + 1;
+		}
+		for (; p < end; p++)
+			lx->col += (*p & 0xc0) != 0x80;
+	}
+	lx->i = j;
+}
+
+/* At `r`, `br` or `cr` whose `#`* `"` follows at lx->i: a raw string.
+ * Raw strings hold whole test files in some code bases (cargo's tests):
+ * their quotes are found with memchr(), not a byte at a time. */
 static void skip_raw(lexer *lx, uint32_t line)
 {
 	size_t hashes = 0, k;
+	const unsigned char *q;
 
 	while (peek(lx, 0) == '#') {
 		hashes++;
 		step(lx);
 	}
 	step(lx); /* the opening quote */
-	while (lx->i < lx->n) {
-		if (lx->s[lx->i] == '"') {
-			for (k = 0; k < hashes && lx->i + 1 + k < lx->n && lx->s[lx->i + 1 + k] == '#'; k++)
-				;
-			if (k == hashes) {
-				step(lx);
-				for (k = 0; k < hashes; k++)
-					step(lx);
-				return;
-			}
+	while (lx->i < lx->n && (q = memchr(lx->s + lx->i, '"', lx->n - lx->i))) {
+		size_t at = (size_t)(q - lx->s);
+		for (k = 0; k < hashes && at + 1 + k < lx->n && lx->s[at + 1 + k] == '#'; k++)
+			;
+		advance_to(lx, at + 1);
+		if (k == hashes) {
+			advance_to(lx, at + 1 + hashes);
+			return;
 		}
-		step(lx);
 	}
+	advance_to(lx, lx->n);
 	problem(lx, "unterminated raw string literal", line);
 }
 
@@ -273,9 +293,13 @@ static int two_char_op(unsigned char a, unsigned char b)
 	}
 }
 
-int rustlex_lex(rustlex_result *out, const char *text, size_t len)
+/* The lexer proper.  With `item`, only the item that starts the text:
+ * lexing stops after a `;` outside brackets, after the `}` that closes its
+ * outermost brace, or at a closer of nothing. */
+static inline __attribute__((always_inline)) int lex(rustlex_result *out, const char *text, size_t len, int item)
 {
-	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, out };
+	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, out, 0 };
+	long depth = 0;
 
 	out->text = text;
 	out->text_len = len;
@@ -374,8 +398,102 @@ int rustlex_lex(rustlex_result *out, const char *text, size_t len)
 		}
 		if (emit(&lx, kind, start, line, col) < 0)
 			return -1;
+		if (item) {
+			if (kind == TOK_OPEN)
+				depth++;
+			else if (kind == TOK_CLOSE && (--depth < 0 || (depth == 0 && c == '}')))
+				break;
+			else if (kind == TOK_PUNCT && depth == 0 && c == ';')
+				break;
+		}
 	}
 	return match_brackets(out);
+}
+
+int rustlex_lex(rustlex_result *out, const char *text, size_t len)
+{
+	return lex(out, text, len, 0);
+}
+
+int rustlex_lex_item(rustlex_result *out, const char *text, size_t len)
+{
+	return lex(out, text, len, 1);
+}
+
+/* The identifier characters just before `end`, back to `floor`: their
+ * first offset. */
+static size_t ident_run(const unsigned char *s, size_t floor, size_t end)
+{
+	while (end > floor && is_ident_char(s[end - 1]))
+		end--;
+	return end;
+}
+
+static int run_is(const unsigned char *s, size_t from, size_t to, const char *word)
+{
+	return to - from == strlen(word) && memcmp(s + from, word, to - from) == 0;
+}
+
+size_t rustlex_keep_code(const char *text, size_t len, size_t *at, size_t n)
+{
+	/* Code bytes are passed over looking only for what starts something
+	 * else -- a comment, a string or a quote -- and that something is then
+	 * skipped by the lexer's own routines, so the two never disagree on
+	 * where code is.  A string's prefix (r, br, cr, b) is found by looking
+	 * back over the identifier characters since the last literal. */
+	rustlex_result none = { 0 };
+	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, &none, 1 };
+	const unsigned char *s = lx.s;
+	size_t kept = 0, k = 0, floor = 0;
+
+	while (k < n) {
+		size_t i = lx.i;
+		unsigned char c;
+		while (i < len && s[i] != '/' && s[i] != '"' && s[i] != '\'')
+			i++;
+		while (k < n && at[k] < i)
+			at[kept++] = at[k++];
+		if (i >= len)
+			break;
+		c = s[i];
+		lx.i = i;
+		if (c == '/') {
+			int next = peek(&lx, 1);
+			if (next == '/') {
+				const unsigned char *nl = memchr(s + i, '\n', len - i);
+				lx.i = nl ? (size_t)(nl - s) : len;
+			} else if (next == '*')
+				skip_block_comment(&lx);
+			else {
+				lx.i = i + 1; /* division */
+				continue;
+			}
+		} else if (c == '"') {
+			size_t hashes_from = i, run;
+			while (hashes_from > floor && s[hashes_from - 1] == '#')
+				hashes_from--;
+			run = ident_run(s, floor, hashes_from);
+			if (run_is(s, run, hashes_from, "r") || run_is(s, run, hashes_from, "br") ||
+			    run_is(s, run, hashes_from, "cr")) {
+				lx.i = hashes_from;
+				skip_raw(&lx, 0);
+			} else {
+				step(&lx);
+				skip_quoted(&lx, '"', 0);
+			}
+		} else {
+			size_t run = ident_run(s, floor, i);
+			if (run_is(s, run, i, "b")) {
+				lx.i = i + 1;
+				skip_quoted(&lx, '\'', 0);
+			} else
+				quote(&lx, 0);
+		}
+		while (k < n && at[k] < lx.i) /* inside the literal or comment */
+			k++;
+		floor = lx.i;
+	}
+	return kept;
 }
 
 void rustlex_reset(rustlex_result *r)

@@ -55,6 +55,18 @@ typedef struct {
  * with rustlex_free().  Returns 0, or -1 when memory ran out. */
 int rustlex_lex(rustlex_result *out, const char *text, size_t len);
 
+/* Lex only the item that starts the text (`struct A { .. }`, `type B =
+ * C;`): up to its `;` outside brackets or the `}` closing its outermost
+ * brace.  For a first pass that needs a few items of files it does not
+ * otherwise lex. */
+int rustlex_lex_item(rustlex_result *out, const char *text, size_t len);
+
+/* Keep those of the offsets at[0..n) (ascending) that lie in code -- not
+ * in a comment, string, char literal or lifetime -- moving them to the
+ * front; returns how many.  The lexer's own rules, without making tokens:
+ * a small part of the time lexing takes. */
+size_t rustlex_keep_code(const char *text, size_t len, size_t *at, size_t n);
+
 /* Forget the tokens but keep their memory, to lex the next file into it. */
 void rustlex_reset(rustlex_result *r);
 

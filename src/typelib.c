@@ -32,6 +32,106 @@ int typelib_add(typelib *lib, const rustscan_result *rs)
 	return 0;
 }
 
+/* Of a scan of one item's text: the item itself (the one at token 0). */
+static int add_leading(typelib *lib, const rustscan_result *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->struct_count; i++)
+		if (rs->structs[i].keyword == 0)
+			return append_item(lib, rs->lex, 0, rs->structs[i].close);
+	for (i = 0; i < rs->alias_count; i++)
+		if (rs->aliases[i].keyword == 0)
+			return append_item(lib, rs->lex, 0, rs->aliases[i].type_end);
+	return 0;
+}
+
+static int word_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+}
+
+/* Is text[at..] the word w, a keyword of its own?  Not part of a longer
+ * identifier, not a raw identifier (r#type), and `type` not a path's last
+ * segment (Self::type). */
+static int keyword_at(const char *text, size_t len, size_t at, size_t wl)
+{
+	size_t k = at;
+
+	if ((at > 0 && word_char((unsigned char)text[at - 1])) || (at + wl < len && word_char((unsigned char)text[at + wl])))
+		return 0;
+	if (at >= 2 && text[at - 1] == '#' && text[at - 2] == 'r' && (at == 2 || !word_char((unsigned char)text[at - 3])))
+		return 0; /* r#type: a raw identifier */
+	if (wl == 4) {
+		while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t' || text[k - 1] == '\n' || text[k - 1] == '\r'))
+			k--;
+		if (k >= 2 && text[k - 1] == ':' && text[k - 2] == ':')
+			return 0;
+	}
+	return 1;
+}
+
+/* Append the offsets of the keyword w to *at. */
+static int find_keyword(const char *text, size_t len, const char *w, size_t **at, size_t *n, size_t *cap)
+{
+	size_t wl = strlen(w), pos = 0;
+	const char *q;
+
+	while (pos < len && (q = memmem(text + pos, len - pos, w, wl))) {
+		size_t off = (size_t)(q - text);
+		pos = off + wl;
+		if (!keyword_at(text, len, off, wl))
+			continue;
+		if (*n == *cap) {
+			size_t ncap = *cap ? *cap * 2 : 64;
+			size_t *v = realloc(*at, ncap * sizeof(*v));
+			if (!v)
+				return -1;
+			*at = v;
+			*cap = ncap;
+		}
+		(*at)[(*n)++] = off;
+	}
+	return 0;
+}
+
+static int cmp_size(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+
+	return (a > b) - (a < b);
+}
+
+int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t len)
+{
+	size_t *at = NULL, n = 0, cap = 0, i;
+	int pass, rc = 0;
+
+	if (find_keyword(text, len, "struct", &at, &n, &cap) < 0 || find_keyword(text, len, "type", &at, &n, &cap) < 0) {
+		free(at);
+		return -1;
+	}
+	if (n > 1)
+		qsort(at, n, sizeof(*at), cmp_size);
+	n = rustlex_keep_code(text, len, at, n);
+	/* structs first, then aliases, each in file order: what typelib_add()
+	 * appends for a scan of the whole file */
+	for (pass = 0; pass < 2 && rc == 0; pass++)
+		for (i = 0; i < n && rc == 0; i++) {
+			rustscan_result rs;
+			if ((text[at[i]] == 's') != (pass == 0))
+				continue;
+			rustlex_reset(lx);
+			if (rustlex_lex_item(lx, text + at[i], len - at[i]) < 0 || rustscan_scan_types(&rs, lx) < 0)
+				rc = -1;
+			else
+				rc = add_leading(lib, &rs);
+			rustscan_free(&rs);
+		}
+	free(at);
+	return rc;
+}
+
 int typelib_merge(typelib *lib, const typelib *part)
 {
 	if (lib->text.len + part->text.len > TYPELIB_MAX_BYTES) {

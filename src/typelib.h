@@ -44,6 +44,14 @@ const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t 
 /* Append the type items of one already scanned file. 0, or -1 on no memory. */
 int typelib_add(typelib *lib, const rustscan_result *rs);
 
+/* Append the type items of one file's text, lexing only the items: the
+ * keywords are found by memmem(), kept when rustlex_keep_code() says they
+ * are code, and each item is lexed on its own.  `lx` is scratch space.
+ * The same text typelib_add() appends for a scan of the whole file (in
+ * well-formed code; a bracket closing nothing may pair differently).
+ * 0, or -1 on no memory. */
+int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t len);
+
 /* Append another library's text (to merge per-thread libraries). */
 int typelib_merge(typelib *lib, const typelib *part);
 

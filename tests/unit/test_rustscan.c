@@ -1,6 +1,7 @@
 /* test_rustscan: the Rust lexer and the structure around clone sites. */
 #include "config.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 #include "rustlex.h"
 #include "rustscan.h"
 #include "tap.h"
+#include "typelib.h"
 
 /* One line per site: "line:col form recv=[...] fn=name loop=N closure=- test=0 allow=0" */
 static const char *describe(const char *text, size_t len)
@@ -120,9 +122,259 @@ static void test_edges(void)
 	}
 }
 
+/* ---- the first pass: keep_code and item lexing against the full lexer -- */
+
+static int word_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+}
+
+/* Does rustlex_keep_code() keep exactly the word starts the lexer sees in
+ * code?  A word start is in code unless a comment covers it (it then lies
+ * between tokens) or a literal covers it past the literal's first byte
+ * (the `r` of r"..", the `b` of b'x' start their token and are code). */
+static int keep_code_agrees(const char *text, size_t len, buf *why)
+{
+	rustlex_result lx;
+	size_t *at = malloc((len + 1) * sizeof(*at)), n = 0, kept, i, t = 0, k = 0;
+	unsigned char *want = calloc(len + 1, 1);
+	int ok = 1;
+
+	memset(&lx, 0, sizeof(lx));
+	if (!at || !want || rustlex_lex(&lx, text, len) < 0) {
+		free(at);
+		free(want);
+		return 0;
+	}
+	for (i = 0; i < len; i++)
+		if (word_char((unsigned char)text[i]) && (i == 0 || !word_char((unsigned char)text[i - 1])))
+			at[n++] = i;
+	for (i = 0; i < n; i++) {
+		while (t < lx.count && lx.tokens[t].off + lx.tokens[t].len <= at[i])
+			t++;
+		if (t < lx.count && lx.tokens[t].off <= at[i]) {
+			const rustlex_token *tk = &lx.tokens[t];
+			int literal = tk->kind == TOK_STRING || tk->kind == TOK_CHAR || tk->kind == TOK_LIFETIME;
+			want[at[i]] = !(literal && at[i] > tk->off);
+		}
+	}
+	kept = rustlex_keep_code(text, len, at, n);
+	for (i = 0; i < len && ok; i++) {
+		int got = k < kept && at[k] == i;
+		if (got)
+			k++;
+		if (got != want[i]) {
+			buf_printf(why, "offset %zu (%.12s): kept %d, lexer says %d", i, text + i, got, want[i]);
+			ok = 0;
+		}
+	}
+	free(at);
+	free(want);
+	rustlex_free(&lx);
+	return ok;
+}
+
+/* The type library's text from a scan of the whole file, and from
+ * typelib_collect(): the same? */
+static int collect_agrees(const char *text, size_t len, buf *why)
+{
+	typelib whole, items;
+	rustlex_result lx, scratch;
+	rustscan_result rs;
+	int ok;
+
+	memset(&whole, 0, sizeof(whole));
+	memset(&items, 0, sizeof(items));
+	memset(&lx, 0, sizeof(lx));
+	memset(&scratch, 0, sizeof(scratch));
+	ok = rustlex_lex(&lx, text, len) == 0 && rustscan_scan_types(&rs, &lx) == 0 && typelib_add(&whole, &rs) == 0;
+	rustscan_free(&rs);
+	ok = ok && typelib_collect(&items, &scratch, text, len) == 0;
+	if (ok && (whole.text.len != items.text.len || memcmp(buf_cstr(&whole.text), buf_cstr(&items.text), whole.text.len))) {
+		buf_printf(why, "whole file:\n%s\nitems:\n%s", buf_cstr(&whole.text), buf_cstr(&items.text));
+		ok = 0;
+	}
+	typelib_free(&whole);
+	typelib_free(&items);
+	rustlex_free(&lx);
+	rustlex_free(&scratch);
+	return ok;
+}
+
+static void check_text(const char *text, size_t len, const char *name)
+{
+	buf why = BUF_INIT, label = BUF_INIT;
+
+	buf_printf(&label, "keep_code agrees with the lexer: %s", name);
+	if (!TAP_OK(keep_code_agrees(text, len, &why), label.ptr))
+		printf("#   %s\n", buf_cstr(&why));
+	buf_clear(&why);
+	buf_clear(&label);
+	buf_printf(&label, "typelib_collect agrees with a whole-file scan: %s", name);
+	if (!TAP_OK(collect_agrees(text, len, &why), label.ptr))
+		printf("#   %s\n", buf_cstr(&why));
+	buf_free(&why);
+	buf_free(&label);
+}
+
+static void test_first_pass_cases(void)
+{
+	static const struct { const char *name, *text; } cases[] = {
+		{ "plain items", "pub struct A { x: u32, y: Vec<String> }\ntype B = Arc<Mutex<A>>;\nstruct C(u8);\nstruct D;\n" },
+		{ "generics and where", "struct E<T: Into<u8>> where T: Fn() -> u32 { f: [u8; 4], g: T }\n"
+		                        "type F<'a> = &'a [u8; { 2 + 2 }];\n" },
+		{ "in comments", "// struct X { a: u8 }\n/* type Y = u8; /* nested struct Z {} */ struct W {} */\n"
+		                 "/// type Doc = u8;\nstruct Real { a: u8 }\n" },
+		{ "in strings", "const S: &str = \"struct X { a: u8 }\";\nconst R: &str = r#\"type Y = \"u8\";\"#;\n"
+		                "const B: &[u8] = br\"struct Q {}\";\nconst C: &CStr = c\"type Z = u8;\";\nstruct After { a: u8 }\n" },
+		{ "quotes", "fn f<'a>(x: &'a str) -> char { let q = '\"'; let b = b'\"'; let e = '\\''; 'x' }\n"
+		            "struct S<'a> { r: &'a str }\ntype T<'b> = &'b str;\n" },
+		{ "raw identifiers and paths", "fn g() { let r#type = 1; let x = Self::type; }\nstruct r#Raw { a: u8 }\n"
+		                               "impl Tr for A { type Out = u8; type Item; }\n" },
+		{ "prefix letters", "let bar\"x\" = 0; let xr#\"y\" = 1; 'r\"s\"; struct N { n: u8 }\n" },
+		{ "macros", "macro_rules! m { ($t:ident) => { struct $t { a: u8 } }; }\nm!(Q);\nstruct M { m: u8 }\n" },
+		{ "unterminated comment", "struct Before { a: u8 }\n/* struct Never { b: u8 }\n" },
+		{ "unterminated string", "struct Before { a: u8 }\nconst S: &str = \"type X = u8;\n" },
+		{ "unterminated item", "struct Open { a: u8,\n" },
+		{ "keyword ends the file", "type" },
+		{ "struct in a fn", "fn f() { struct Local { a: u8 } type L = Local; }\n" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		check_text(cases[i].text, strlen(cases[i].text), cases[i].name);
+}
+
+/* Every sample and fixture of the source tree. */
+static void check_dir(const char *dir, size_t *files, int *all_ok)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		buf path = BUF_INIT, text = BUF_INIT, why = BUF_INIT;
+		size_t n = strlen(e->d_name);
+		if (e->d_name[0] == '.')
+			continue;
+		buf_printf(&path, "%s/%s", dir, e->d_name);
+		if (n > 3 && strcmp(e->d_name + n - 3, ".rs") == 0) {
+			int errnum;
+			if (fileio_read_into(path.ptr, &text, &errnum) == 0) {
+				(*files)++;
+				if (!keep_code_agrees(text.ptr ? text.ptr : "", text.len, &why) ||
+				    !collect_agrees(text.ptr ? text.ptr : "", text.len, &why)) {
+					printf("#   %s: %s\n", path.ptr, buf_cstr(&why));
+					*all_ok = 0;
+				}
+			}
+		} else if (e->d_type == DT_DIR)
+			check_dir(path.ptr, files, all_ok);
+		buf_free(&path);
+		buf_free(&text);
+		buf_free(&why);
+	}
+	if (d)
+		closedir(d);
+}
+
+static void test_first_pass_files(void)
+{
+	const char *top = getenv("top_srcdir");
+	static const char *const dirs[] = { "samples", "tests/unit/rust", "fuzz/corpus" };
+	size_t i, files = 0;
+	int ok = 1;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		buf dir = BUF_INIT;
+		buf_printf(&dir, "%s/%s", top ? top : ".", dirs[i]);
+		check_dir(dir.ptr, &files, &ok);
+		buf_free(&dir);
+	}
+	TAP_OK(files >= 20, "the source tree's Rust files were found");
+	TAP_OK(ok, "keep_code and typelib_collect agree with the full lexer on every Rust file of the tree");
+}
+
+static int brackets_pair(const char *text, size_t len)
+{
+	rustlex_result lx;
+	size_t i;
+	int ok;
+
+	memset(&lx, 0, sizeof(lx));
+	ok = rustlex_lex(&lx, text, len) == 0;
+	for (i = 0; ok && i < lx.count; i++)
+		if ((lx.tokens[i].kind == TOK_OPEN || lx.tokens[i].kind == TOK_CLOSE) && !lx.tokens[i].pair_ok)
+			ok = 0;
+	rustlex_free(&lx);
+	return ok;
+}
+
+/* Token soups with balanced brackets: literals, comments, keywords and
+ * quotes in every order. */
+static void test_first_pass_soup(void)
+{
+	static const char *const pieces[] = {
+		"struct ", "type ", "A ", "b", "r", "c", "#", "\"", "'", "'a ", "'x' ", "b'y' ", "r#\"s\"# ", "br\"t\" ",
+		"// line\n", "/* block */ ", "/* ", " */", "= ", "; ", ": ", "::", "< ", "> ", "\n", "\\", "fn ", "u8 ",
+		"Self::type ", "r#type ", ", ",
+	};
+	unsigned seed = 12345;
+	int round, ok = 1, paired = 0;
+
+	for (round = 0; round < 3000 && ok; round++) {
+		buf text = BUF_INIT, why = BUF_INIT;
+		char stack[64];
+		int depth = 0, k, n;
+		seed = seed * 1103515245u + 12345u;
+		n = 5 + (int)((seed >> 16) % 60);
+		for (k = 0; k < n; k++) {
+			unsigned r;
+			seed = seed * 1103515245u + 12345u;
+			r = (seed >> 16) % 40;
+			if (r < 31)
+				buf_puts(&text, pieces[r]);
+			else if (r < 35 && depth < 64) {
+				char open = "({[{"[r - 31];
+				stack[depth++] = open;
+				buf_putc(&text, open);
+				buf_putc(&text, ' ');
+			} else if (depth > 0) {
+				char open = stack[--depth];
+				buf_putc(&text, open == '(' ? ')' : open == '[' ? ']' : '}');
+				buf_putc(&text, ' ');
+			}
+		}
+		while (depth > 0) {
+			char open = stack[--depth];
+			buf_putc(&text, open == '(' ? ')' : open == '[' ? ']' : '}');
+		}
+		if (!keep_code_agrees(text.ptr, text.len, &why)) {
+			printf("#   soup %d: [%s]\n#   %s\n", round, text.ptr, buf_cstr(&why));
+			ok = 0;
+		}
+		/* items agree where the code's brackets pair (documented in typelib.h):
+		 * a literal or comment soup may hide one bracket of a pair */
+		if (ok && brackets_pair(text.ptr, text.len)) {
+			paired++;
+			if (!collect_agrees(text.ptr, text.len, &why)) {
+				printf("#   soup %d: [%s]\n#   %s\n", round, text.ptr, buf_cstr(&why));
+				ok = 0;
+			}
+		}
+		buf_free(&text);
+		buf_free(&why);
+	}
+	TAP_OK(ok, "keep_code agrees with the full lexer on 3,000 token soups, typelib_collect where brackets pair");
+	TAP_OK(paired >= 500, "at least 500 of the soups have brackets that pair");
+	printf("# %d of 3000 soups with paired brackets\n", paired);
+}
+
 int main(void)
 {
 	test_snippet();
 	test_edges();
+	test_first_pass_cases();
+	test_first_pass_files();
+	test_first_pass_soup();
 	return tap_done();
 }
