@@ -23,7 +23,7 @@ static pack_set packs;
 static void audit_as_python(const uint8_t *data, size_t size)
 {
 	audit_options opt;
-	audit_sink out = { json_array(), json_array(), json_array(), NULL };
+	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), NULL };
 	buf err = BUF_INIT;
 
 	if (!rl) {
@@ -47,7 +47,7 @@ static void audit_as_python(const uint8_t *data, size_t size)
 	opt.jobs = 1;
 	opt.packs = &packs;
 	audit_buffer(&opt, NULL, "python/serving/scheduler.py", (const char *)data, size, &out);
-	json_decref(out.findings);
+	jsontape_list_free_all(&out.findings);
 	json_decref(out.rule_findings);
 	json_decref(out.problems);
 	buf_free(&err);

@@ -7,8 +7,10 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "audit.h"
+#include "jsonwrite.h"
 
 static rules *r;
 static audit_rules ar;
@@ -17,7 +19,8 @@ static pack_set packs;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	audit_options opt;
-	audit_sink out = { json_array(), json_array(), json_array(), json_array() };
+	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), json_array() };
+	size_t i;
 	buf err = BUF_INIT;
 
 	if (!r) {
@@ -44,7 +47,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.types = NULL;
 	opt.packs = &packs;
 	audit_buffer(&opt, NULL, "lib/llm/src/backend.rs", (const char *)data, size, &out);
-	json_decref(out.findings);
+	/* each finding's tape writes what jansson would write of its values */
+	for (i = 0; i < out.findings.n; i++) {
+		json_t *v = jsontape_to_json(out.findings.v[i]);
+		buf a = BUF_INIT, b = BUF_INIT;
+		if (!v || jsontape_write(&a, out.findings.v[i], JSON_INDENT(2), 0) < 0 || jsonwrite(&b, v, JSON_INDENT(2)) < 0 ||
+		    a.len != b.len || memcmp(a.ptr, b.ptr, a.len) != 0)
+			abort();
+		json_decref(v);
+		buf_free(&a);
+		buf_free(&b);
+	}
+	jsontape_list_free_all(&out.findings);
 	json_decref(out.rule_findings);
 	json_decref(out.problems);
 	json_decref(out.file_facts);

@@ -280,6 +280,37 @@ static json_t *window(const line_index *ix, const char *text, size_t len, uint32
 	return lines;
 }
 
+/* The same window as members of a finding's tape: "window": {first, lines}. */
+static void window_members(jsontape *f, const line_index *ix, const char *text, size_t len, uint32_t first,
+                           uint32_t last)
+{
+	uint32_t l;
+
+	jsontape_key(f, "window");
+	jsontape_open(f, '{');
+	jsontape_set_int(f, "first", first);
+	jsontape_key(f, "lines");
+	jsontape_open(f, '[');
+	for (l = first; l <= last && l <= ix->count; l++) {
+		size_t s, n, k;
+		int cut;
+		line_at(ix, len, l, &s, &n);
+		while (n && text[s + n - 1] == '\r')
+			n--;
+		k = shown_len(text + s, n, &cut);
+		if (cut) {
+			buf b = BUF_INIT;
+			buf_append(&b, text + s, k);
+			buf_puts(&b, " \xe2\x80\xa6"); /* an ellipsis: the line goes on */
+			jsontape_stringn(f, buf_cstr(&b), b.len);
+			buf_free(&b);
+		} else
+			jsontape_stringn(f, text + s, k);
+	}
+	jsontape_close(f, ']');
+	jsontape_close(f, '}');
+}
+
 struct audit_scratch {
 	size_t tokens, evidence_work; /* work done, summed over files */
 	rustlex_result lx;  /* tokens, reused */
@@ -466,6 +497,7 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	buf slashed = BUF_INIT;
 	rustscan_result rs;
 	json_t *seen = NULL;
+	jsontape *f = NULL;
 	size_t budget = 0;
 	finding_file ff;
 	char *crate = NULL, *filter = NULL;
@@ -550,7 +582,6 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 		evidence ev;
 		verdict v;
 		finding_site fs;
-		json_t *f;
 		size_t occurrence = 0;
 		uint64_t h;
 		char hex[17];
@@ -583,20 +614,16 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 		fs.in_test = st->in_test;
 		fs.fingerprint = hex;
 		source_line(&sc->lines, text, len, fs.line, &fs.text, &fs.text_len);
-		f = finding_build(&ff, &fs, &ev, v);
-		if (!f)
-			goto done;
-		{
-			uint32_t first = fs.line > 3 ? fs.line - 3 : 1;
-			json_object_set_new(f, "window", json_pack("{s:I, s:o}", "first", (json_int_t)first, "lines",
-			                                           window(&sc->lines, text, len, first, fs.line + 3)));
-		}
+		if (!(f = calloc(1, sizeof(*f))) || finding_build(f, &ff, &fs, &ev, v) < 0)
+			goto drop;
+		window_members(f, &sc->lines, text, len, fs.line > 3 ? fs.line - 3 : 1, fs.line + 3);
 		{ /* suppressed where the code says so */
-			const char *what, *reason;
+			const char *what, *reason, *bucket = bucket_name(v.bucket);
 			size_t wl, rl;
 			uint32_t at;
-			const char *bucket = json_string_value(json_object_get(f, "bucket"));
-			const char *rule = json_string_value(json_object_get(f, "rule"));
+			int suppressed = 0;
+			char rule[16];
+			snprintf(rule, sizeof(rule), "R%d", v.rule);
 			for (at = fs.line; at + 1 >= fs.line && at >= 1; at--) {
 				if (!allow_marker(&sc->lines, text, len, at, &what, &wl, &reason, &rl))
 					continue;
@@ -609,19 +636,35 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 					add_problem(out->problems, report, at, msg);
 					break;
 				}
-				json_object_set_new(f, "suppression", json_pack("{s:s, s:I, s:s%}", "by", "comment", "line",
-				                                                (json_int_t)at, "reason", reason, rl));
+				jsontape_key(f, "suppression");
+				jsontape_open(f, '{');
+				jsontape_set_string(f, "by", "comment");
+				jsontape_set_int(f, "line", at);
+				jsontape_key(f, "reason");
+				jsontape_stringn(f, reason, rl);
+				jsontape_close(f, '}');
+				suppressed = 1;
 				break;
 			}
-			if (!json_object_get(f, "suppression") && st->allow_redundant_clone && bucket_is_removable(v.bucket))
-				json_object_set_new(f, "suppression", json_pack("{s:s, s:s}", "by", "attribute", "reason",
-				                                                "#[allow(clippy::redundant_clone)] on an enclosing item"));
+			if (!suppressed && st->allow_redundant_clone && bucket_is_removable(v.bucket)) {
+				jsontape_key(f, "suppression");
+				jsontape_open(f, '{');
+				jsontape_set_string(f, "by", "attribute");
+				jsontape_set_string(f, "reason", "#[allow(clippy::redundant_clone)] on an enclosing item");
+				jsontape_close(f, '}');
+			}
 		}
-		json_object_set_new(f, "pack", json_string("clone"));
-		if (json_array_append_new(out->findings, f) < 0)
-			goto done;
+		jsontape_set_string(f, "pack", "clone");
+		if (f->failed || jsontape_list_push(&out->findings, f) < 0)
+			goto drop;
 	}
+	f = NULL;
 	rc = 0;
+	goto done;
+drop:
+	if (f)
+		jsontape_free(f);
+	free(f);
 done:
 	if (seen)
 		sc->evidence_work += 64 * sc->lx.count + 65536 - budget;
@@ -748,6 +791,57 @@ static int cmp_findings(const void *pa, const void *pb)
 	return la < lb ? -1 : la > lb;
 }
 
+/* Clone findings: by path, line and column -- the first members of a tape. */
+static int cmp_tapes(const void *pa, const void *pb)
+{
+	const jsontape *a = *(const jsontape *const *)pa, *b = *(const jsontape *const *)pb;
+	int c = strcmp(jsontape_str(jsontape_get(a, "path")), jsontape_str(jsontape_get(b, "path")));
+	long long la, lb;
+
+	if (c)
+		return c;
+	la = jsontape_integer(jsontape_get(a, "line"));
+	lb = jsontape_integer(jsontape_get(b, "line"));
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	la = jsontape_integer(jsontape_get(a, "column"));
+	lb = jsontape_integer(jsontape_get(b, "column"));
+	return la < lb ? -1 : la > lb;
+}
+
+/* The workers' clone findings, moved into one sorted list. */
+static int merge_tapes(worker *ws, unsigned n, jsontape_list *out)
+{
+	size_t total = 0, i, k = 0;
+	unsigned w;
+
+	for (w = 0; w < n; w++)
+		total += ws[w].out.findings.n;
+	out->v = malloc((total ? total : 1) * sizeof(*out->v));
+	if (!out->v)
+		return -1;
+	out->cap = total ? total : 1;
+	for (w = 0; w < n; w++) {
+		for (i = 0; i < ws[w].out.findings.n; i++)
+			out->v[k++] = ws[w].out.findings.v[i];
+		jsontape_list_free(&ws[w].out.findings); /* the tapes are out's now */
+	}
+	qsort(out->v, total, sizeof(*out->v), cmp_tapes);
+	for (i = 0, k = 0; i < total; i++) {
+		jsontape *t = out->v[i];
+		/* a symlinked file and its target report the same sites: once */
+		if (k > 0 && cmp_tapes(&out->v[k - 1], &t) == 0 && out->v[k - 1]->b.len == t->b.len &&
+		    memcmp(out->v[k - 1]->b.ptr, t->b.ptr, t->b.len) == 0) {
+			jsontape_free(t);
+			free(t);
+			continue;
+		}
+		out->v[k++] = t;
+	}
+	out->n = k;
+	return 0;
+}
+
 /* Rule findings: two rules may fire at one place; the pack and rule order them. */
 static int cmp_rule_findings(const void *pa, const void *pb)
 {
@@ -834,11 +928,10 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	for (i = 0; i < n; i++) {
 		audit_sink *o = &ws[i].out;
 		ws[i].sh = &sh;
-		o->findings = json_array();
 		o->rule_findings = json_array();
 		o->problems = json_array();
 		o->file_facts = opt->packs && opt->packs->hygiene ? json_array() : NULL;
-		if (!o->findings || !o->rule_findings || !o->problems || (opt->packs && opt->packs->hygiene && !o->file_facts))
+		if (!o->rule_findings || !o->problems || (opt->packs && opt->packs->hygiene && !o->file_facts))
 			atomic_store(&sh.failed, 1);
 	}
 	/* pass 1: every file's type declarations, merged in file order so the
@@ -875,15 +968,15 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		buf_puts(err, "out of memory");
 		rc = -1;
 	} else {
-		out->findings = merge(ws, n, offsetof(audit_sink, findings), cmp_findings);
+		if (merge_tapes(ws, n, &out->findings) < 0)
+			atomic_store(&sh.failed, 1);
 		out->rule_findings = merge(ws, n, offsetof(audit_sink, rule_findings), cmp_rule_findings);
 		out->problems = merge(ws, n, offsetof(audit_sink, problems), cmp_problems);
 		if (opt->packs && opt->packs->hygiene)
 			out->file_facts = merge(ws, n, offsetof(audit_sink, file_facts), cmp_problems);
 		out->files_audited = files->count;
 		out->jobs = n;
-		out->made_by = calloc(n, sizeof(*out->made_by));
-		if (!out->findings || !out->rule_findings || !out->problems || (opt->packs && opt->packs->hygiene && !out->file_facts)) {
+		if (atomic_load(&sh.failed) || !out->rule_findings || !out->problems || (opt->packs && opt->packs->hygiene && !out->file_facts)) {
 			buf_puts(err, "out of memory");
 			rc = -1;
 		} else if (opt->packs && opt->packs->hygiene) {
@@ -906,10 +999,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	for (i = 0; i < n; i++) {
 		out->tokens += ws[i].tokens;
 		out->evidence_work += ws[i].evidence_work;
-		if (out->made_by)
-			out->made_by[i] = ws[i].out.findings; /* freed by audit_result_free() */
-		else
-			json_decref(ws[i].out.findings);
+		jsontape_list_free_all(&ws[i].out.findings); /* none, unless the merge failed */
 		json_decref(ws[i].out.rule_findings);
 		json_decref(ws[i].out.problems);
 		json_decref(ws[i].out.file_facts);
@@ -922,34 +1012,9 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	return rc;
 }
 
-/* ---- releasing the findings ---------------------------------------------- */
-
-static void *release_work(void *arg)
-{
-	json_t **own = arg;
-
-	json_decref(*own);
-	*own = NULL;
-	return NULL;
-}
-
 void audit_result_free(audit_result *r)
 {
-	unsigned i;
-
-	/* A nightly report holds tens of thousands of findings of some sixty
-	 * values each: freeing them one after another was a fifth of the run,
-	 * on one core, and freeing them from threads other than the ones that
-	 * made them only queued the threads on the allocator's locks.  So once
-	 * the sorted array lets go, each worker's own array holds the last
-	 * references, and a thread per worker frees one. */
-	json_decref(r->findings);
-	r->findings = NULL;
-	if (r->made_by)
-		parallel_run(r->jobs, release_work, r->made_by, sizeof(r->made_by[0]));
-	for (i = 0; r->made_by && i < r->jobs; i++)
-		json_decref(r->made_by[i]); /* a job whose thread did not start */
-	free(r->made_by);
+	jsontape_list_free_all(&r->findings);
 	json_decref(r->rule_findings);
 	json_decref(r->file_facts);
 	json_decref(r->crates);

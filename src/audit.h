@@ -10,6 +10,8 @@
 
 #include <jansson.h>
 
+#include "jsontape.h"
+
 #include "audit_rules.h"
 #include "buf.h"
 #include "discover.h"
@@ -31,21 +33,20 @@ typedef struct {
 
 /* Where one file's results go: arrays of the report model. */
 typedef struct {
-	json_t *findings;            /* clone findings */
+	jsontape_list findings;      /* clone findings (owned) */
 	json_t *rule_findings;       /* rule-pack findings */
 	json_t *problems;            /* {path, line, message} */
 	json_t *file_facts;          /* crate hygiene's per-file figures, or NULL when no pack has metrics */
 } audit_sink;
 
 typedef struct {
-	json_t *findings;            /* array, sorted (owned reference) */
+	jsontape_list findings;      /* clone findings, sorted (owned, tapes too) */
 	json_t *rule_findings;       /* array, sorted (owned reference) */
 	json_t *problems;            /* array of {path, line, message} (owned reference) */
 	json_t *file_facts;          /* array, by path, or NULL (owned reference) */
 	json_t *crates;              /* crate hygiene's table, or NULL (owned reference) */
 	size_t files_audited;
 	unsigned jobs;               /* threads the audit ran on */
-	json_t **made_by;            /* [jobs]: the findings each thread made, to free them on as many (owned) */
 	/* work counters, for checking that time grows linearly with input */
 	size_t tokens;               /* tokens lexed in the audit pass */
 	size_t evidence_work;        /* token steps the evidence scans were allowed */

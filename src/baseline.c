@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fileio.h"
+#include "jsontape.h"
 
 int baseline_load(json_t **out, const char *path, buf *err)
 {
@@ -77,11 +78,43 @@ fail:
 	return -1;
 }
 
+/* The findings of this run, as compare() reads and marks them: a JSON
+ * array (rule findings) or a list of tapes (clone findings). */
+typedef struct {
+	size_t n;
+	const char *(*fingerprint)(void *list, size_t i);
+	int (*mark)(void *list, size_t i, const char *status);
+	void *list;
+} findings_now;
+
+static const char *json_fingerprint(void *list, size_t i)
+{
+	return json_string_value(json_object_get(json_array_get(list, i), "fingerprint"));
+}
+
+static int json_mark(void *list, size_t i, const char *status)
+{
+	return json_object_set_new(json_array_get(list, i), "status", json_string(status));
+}
+
+static const char *tape_fingerprint(void *list, size_t i)
+{
+	return jsontape_str(jsontape_get(((jsontape_list *)list)->v[i], "fingerprint"));
+}
+
+static int tape_mark(void *list, size_t i, const char *status)
+{
+	jsontape *t = ((jsontape_list *)list)->v[i];
+
+	jsontape_set_string(t, "status", status);
+	return t->failed ? -1 : 0;
+}
+
 /* Mark each finding of `now` new or unchanged by the fingerprints of
  * `before`; those of `before` that are gone go to `resolved`, with the
  * keys named in `keep`.  Returns the number of new findings, or -1 when
  * memory ran out. */
-static long compare(json_t *now, json_t *before, json_t *resolved, const char *const *keep)
+static long compare(const findings_now *now, json_t *before, json_t *resolved, const char *const *keep)
 {
 	json_t *seen = json_object(), *old = json_object();
 	size_t i, k;
@@ -90,15 +123,17 @@ static long compare(json_t *now, json_t *before, json_t *resolved, const char *c
 	if (!seen || !old)
 		goto done;
 	/* fingerprint sets (jansson objects hash their keys) */
-	for (i = 0; i < json_array_size(now); i++)
-		json_object_set_new(seen, json_string_value(json_object_get(json_array_get(now, i), "fingerprint")), json_true());
+	for (i = 0; i < now->n; i++)
+		json_object_set_new(seen, now->fingerprint(now->list, i), json_true());
 	for (i = 0; i < json_array_size(before); i++)
 		json_object_set_new(old, json_string_value(json_object_get(json_array_get(before, i), "fingerprint")), json_true());
 	added = 0;
-	for (i = 0; i < json_array_size(now); i++) {
-		json_t *f = json_array_get(now, i);
-		int found = json_object_get(old, json_string_value(json_object_get(f, "fingerprint"))) != NULL;
-		json_object_set_new(f, "status", json_string(found ? "unchanged" : "new"));
+	for (i = 0; i < now->n; i++) {
+		int found = json_object_get(old, now->fingerprint(now->list, i)) != NULL;
+		if (now->mark(now->list, i, found ? "unchanged" : "new") < 0) {
+			added = -1;
+			goto done;
+		}
 		added += !found;
 	}
 	for (i = 0; i < json_array_size(before); i++) {
@@ -120,21 +155,30 @@ done:
 	return added;
 }
 
-int baseline_apply(json_t *model, json_t *baseline, const char *baseline_path)
+int baseline_apply(report_doc *doc, json_t *baseline, const char *baseline_path)
 {
 	static const char *const clone_keys[] = { "fingerprint", "path", "line", "bucket", "fn", "receiver", NULL };
 	static const char *const rule_keys[] = { "fingerprint", "path", "line", "pack", "rule", "fn", NULL };
+	json_t *model = doc->model;
 	json_t *resolved = json_array(), *rule_resolved = json_array();
 	json_t *summary = json_object_get(model, "summary"), *rule_summary = json_object_get(model, "rule_summary");
+	json_t *clone_json = json_object_get(model, "findings"), *rule_json = json_object_get(model, "rule_findings");
+	findings_now clones = { json_array_size(clone_json), json_fingerprint, json_mark, clone_json };
+	findings_now rule_set = { json_array_size(rule_json), json_fingerprint, json_mark, rule_json };
 	long added, rule_added;
 
+	if (doc->tapes) {
+		clones.n = doc->findings.n;
+		clones.fingerprint = tape_fingerprint;
+		clones.mark = tape_mark;
+		clones.list = &doc->findings;
+	}
 	if (!resolved || !rule_resolved)
 		goto oom;
-	added = compare(json_object_get(model, "findings"), json_object_get(baseline, "findings"), resolved, clone_keys);
+	added = compare(&clones, json_object_get(baseline, "findings"), resolved, clone_keys);
 	/* rule-pack findings: a baseline from before packs has none, and then
 	 * every rule finding is new */
-	rule_added = compare(json_object_get(model, "rule_findings"), json_object_get(baseline, "rule_findings"),
-	                     rule_resolved, rule_keys);
+	rule_added = compare(&rule_set, json_object_get(baseline, "rule_findings"), rule_resolved, rule_keys);
 	if (added < 0 || rule_added < 0)
 		goto oom;
 	json_object_set_new(summary, "new", json_integer(added));

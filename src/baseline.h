@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "report.h"
 
 /* Read a report written by `audit --format json`.  On error -1 with one
  * line in err naming the file and what is wrong (not JSON, not a report, a
@@ -22,7 +23,7 @@ int baseline_parse(json_t **out, const char *name, const char *text, size_t len,
 
 /* Mark model's findings new/unchanged against the baseline and add
  * `resolved` and the summary's `new`/`resolved` counts.  0, or -1 (memory). */
-int baseline_apply(json_t *model, json_t *baseline, const char *baseline_path);
+int baseline_apply(report_doc *doc, json_t *baseline, const char *baseline_path);
 
 /* Append this run to the history file (created when missing; rewritten
  * whole through a temporary file, so a crash never truncates it) and put

@@ -138,6 +138,24 @@ static void keep_touched(json_t **array, gitdiff *change, size_t *elsewhere)
 	*array = kept;
 }
 
+/* The same for clone findings kept as tapes: the others are freed. */
+static void keep_touched_tapes(jsontape_list *list, gitdiff *change, size_t *elsewhere)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < list->n; i++) {
+		jsontape *f = list->v[i];
+		if (gitdiff_touches(change, jsontape_str(jsontape_get(f, "path")), jsontape_integer(jsontape_get(f, "line"))))
+			list->v[k++] = f;
+		else {
+			jsontape_free(f);
+			free(f);
+		}
+	}
+	*elsewhere += list->n - k;
+	list->n = k;
+}
+
 /* --diff: keep the findings on lines the change adds or modifies; count
  * the others in the diff's summary. */
 static int keep_changed(audit_result *res, gitdiff *change, source_set *src, buf *err)
@@ -150,8 +168,8 @@ static int keep_changed(audit_result *res, gitdiff *change, source_set *src, buf
 	}
 	if (gitdiff_compute(change, src->repo, src->prefix ? src->prefix : "", err) < 0)
 		return -1;
-	keep_touched(&res->findings, change, &elsewhere);
-	json_object_set_new(change->info, "findings_in_change", json_integer((json_int_t)json_array_size(res->findings)));
+	keep_touched_tapes(&res->findings, change, &elsewhere);
+	json_object_set_new(change->info, "findings_in_change", json_integer((json_int_t)res->findings.n));
 	json_object_set_new(change->info, "findings_elsewhere", json_integer((json_int_t)elsewhere));
 	elsewhere = 0;
 	keep_touched(&res->rule_findings, change, &elsewhere);
@@ -195,10 +213,10 @@ static int over_threshold(const char *what, const char *level, const char *statu
 /* --fail-on: does an actionable finding pass the threshold?  Only removable
  * and structural clone findings count -- a gate never fails a build on a
  * clone the audit says is needed -- and rule findings by their severity. */
-static int gate_trips(json_t *model, const char *what)
+static int gate_trips(const report_doc *doc, const char *what)
 {
-	json_t *findings = json_object_get(model, "findings"), *rule_findings = json_object_get(model, "rule_findings");
-	size_t i;
+	json_t *findings = json_object_get(doc->model, "findings"), *rule_findings = json_object_get(doc->model, "rule_findings");
+	size_t i, n = doc->tapes ? doc->findings.n : json_array_size(findings);
 
 	for (i = 0; i < json_array_size(rule_findings); i++) {
 		json_t *f = json_array_get(rule_findings, i);
@@ -208,11 +226,19 @@ static int gate_trips(json_t *model, const char *what)
 			return 1;
 	}
 
-	for (i = 0; i < json_array_size(findings); i++) {
-		json_t *f = json_array_get(findings, i);
-		const char *bucket = json_string_value(json_object_get(f, "bucket"));
-		const char *tier = json_string_value(json_object_get(f, "tier"));
-		const char *status = json_string_value(json_object_get(f, "status"));
+	for (i = 0; i < n; i++) {
+		const char *bucket, *tier, *status;
+		if (doc->tapes) {
+			const jsontape *f = doc->findings.v[i];
+			bucket = jsontape_str(jsontape_get(f, "bucket"));
+			tier = jsontape_str(jsontape_get(f, "tier"));
+			status = jsontape_str(jsontape_get(f, "status"));
+		} else {
+			json_t *f = json_array_get(findings, i);
+			bucket = json_string_value(json_object_get(f, "bucket"));
+			tier = json_string_value(json_object_get(f, "tier"));
+			status = json_string_value(json_object_get(f, "status"));
+		}
 		if (strncmp(bucket, "removable", 9) != 0 && strcmp(bucket, "structural_refactor") != 0)
 			continue;
 		if (over_threshold(what, tier, status))
@@ -305,6 +331,7 @@ int cmd_audit(int argc, char **argv)
 	source_set src;
 	audit_result res = { 0 };
 	json_t *model = NULL, *base = NULL, *cfg = NULL;
+	report_doc doc = { 0 };
 	const char **default_paths = NULL;
 	pack_set packs = { 0 };
 	size_t i;
@@ -426,16 +453,17 @@ int cmd_audit(int argc, char **argv)
 			goto fail;
 		t_audited = seconds_now();
 		if (cfg) {
-			repoconf_suppress(res.findings, cfg);
+			repoconf_suppress_tapes(&res.findings, cfg);
 			repoconf_suppress(res.rule_findings, cfg);
 		}
 		if (getenv("HOTPATH_AUDIT_STATS")) /* for the linear-time tests */
 			fprintf(stderr, "stats: files=%zu tokens=%zu evidence_work=%zu findings=%zu\n", res.files_audited,
-			        res.tokens, res.evidence_work, json_array_size(res.findings));
+			        res.tokens, res.evidence_work, res.findings.n);
 		if (a.diff && keep_changed(&res, &change, &src, &err) < 0)
 			goto fail;
-		if (!(model = report_build(&res, &sc)))
+		if (report_build(&doc, &res, &sc) < 0)
 			goto oom;
+		model = doc.model;
 	}
 	if (a.diff) {
 		json_object_set_new(change.info, "given", json_string(a.diff));
@@ -443,18 +471,18 @@ int cmd_audit(int argc, char **argv)
 	}
 	if (a.baseline && (baseline_load(&base, a.baseline, &err) < 0))
 		goto fail;
-	if (base && baseline_apply(model, base, a.baseline) < 0)
+	if (base && baseline_apply(&doc, base, a.baseline) < 0)
 		goto oom;
 	if (a.history && history_update(model, a.history, &err) < 0)
 		goto fail;
 	{
 		emit_options eo = { a.format, a.output, a.output_dir, tdir.ptr, a.full_report };
 		t_modelled = seconds_now();
-		if (emit_reports(model, &eo, &err) < 0)
+		if (emit_reports(&doc, &eo, &err) < 0)
 			goto fail;
 		t_emitted = seconds_now();
 	}
-	rc = a.fail_on && !a.exit_zero && gate_trips(model, a.fail_on) ? 1 : 0;
+	rc = a.fail_on && !a.exit_zero && gate_trips(&doc, a.fail_on) ? 1 : 0;
 	goto done;
 oom:
 	buf_puts(&err, "out of memory");
@@ -463,7 +491,7 @@ fail:
 	rc = 2;
 done:
 	res_types = res.seconds_types;
-	json_decref(model);
+	report_doc_free(&doc); /* the model too */
 	json_decref(base);
 	json_decref(cfg);
 	gitdiff_free(&change);

@@ -8,6 +8,7 @@
 #include "export.h"
 #include "fileio.h"
 #include "render.h"
+#include "report.h"
 
 static const struct {
 	const char *name, *ext;
@@ -94,7 +95,7 @@ static int render_one(json_t *model, int k, const emit_options *o, buf *out, buf
 }
 
 typedef struct {
-	json_t *model;
+	report_doc *doc;
 	const emit_options *o;
 	buf *err;
 	buf outs[NFORMATS];
@@ -107,7 +108,19 @@ static int render_into(void *ctx, const char *s, size_t n)
 	int k = known(s, n);
 
 	e->rendered[k] = 1;
-	return render_one(e->model, k, e->o, &e->outs[k], e->err);
+	if (strcmp(formats[k].name, "json") == 0) {
+		/* straight from the findings' tapes: nothing to make first */
+		if (report_write_json(&e->outs[k], e->doc) < 0 || buf_putc(&e->outs[k], '\n') < 0) {
+			buf_puts(e->err, "out of memory");
+			return -1;
+		}
+		return 0;
+	}
+	if (report_materialize(e->doc) < 0) {
+		buf_puts(e->err, "out of memory");
+		return -1;
+	}
+	return render_one(e->doc->model, k, e->o, &e->outs[k], e->err);
 }
 
 static int write_one(void *ctx, const char *s, size_t n)
@@ -131,14 +144,14 @@ static int write_one(void *ctx, const char *s, size_t n)
 	return rc;
 }
 
-int emit_reports(json_t *model, const emit_options *o, buf *err)
+int emit_reports(report_doc *doc, const emit_options *o, buf *err)
 {
 	emit_ctx e;
 	size_t i;
 	int rc;
 
 	memset(&e, 0, sizeof(e));
-	e.model = model;
+	e.doc = doc;
 	e.o = o;
 	e.err = err;
 	/* every format is rendered before any file is written: a template

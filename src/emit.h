@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "report.h"
 
 typedef struct {
 	const char *formats;      /* "md", or a comma list "md,html,json,sarif,gitlab" */
@@ -24,6 +25,6 @@ typedef struct {
 int emit_check(const emit_options *o, buf *err);
 
 /* Render and write.  0, or -1 with err set. */
-int emit_reports(json_t *model, const emit_options *o, buf *err);
+int emit_reports(report_doc *doc, const emit_options *o, buf *err);
 
 #endif

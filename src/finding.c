@@ -522,6 +522,14 @@ static void validation(buf *b, const finding_file *ff, verdict v)
 	}
 }
 
+/* A member whose text was written into b, which is then emptied. */
+static void set_text(jsontape *f, const char *key, buf *b)
+{
+	jsontape_key(f, key);
+	jsontape_stringn(f, buf_cstr(b), b->len);
+	buf_clear(b);
+}
+
 static const char *root_kind_name(enum ev_root k)
 {
 	static const char *const names[] = { "unknown", "local", "param_value", "param_ref", "self_field", "loop_owned",
@@ -530,114 +538,93 @@ static const char *root_kind_name(enum ev_root k)
 	return names[k];
 }
 
-/* json helpers that tolerate NULL from a failed allocation upstream */
-/* The keys are this file's literals: ASCII, so jansson need not check
- * them as UTF-8 (sixty keys a finding, tens of thousands of findings).
- * Values are checked: a path or a name may carry any bytes. */
-static void set_str(json_t *o, const char *k, const char *v)
+int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v)
 {
-	json_object_set_new_nocheck(o, k, v ? json_string(v) : json_null());
-}
-
-static void set_buf(json_t *o, const char *k, buf *b)
-{
-	json_object_set_new_nocheck(o, k, json_string(buf_cstr(b)));
-	buf_clear(b);
-}
-
-static void set_line(json_t *o, const char *k, uint32_t line)
-{
-	json_object_set_new_nocheck(o, k, line ? json_integer(line) : json_null());
-}
-
-json_t *finding_build(const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v)
-{
-	json_t *f = json_object(), *e = json_object(), *fields = json_object();
 	buf b = BUF_INIT, chg = BUF_INIT;
 	int score = finding_score(ff, ev, v);
 
-	if (!f || !e || !fields) {
-		json_decref(f);
-		json_decref(e);
-		json_decref(fields);
-		return NULL;
-	}
-	set_str(f, "path", ff->path);
-	json_object_set_new_nocheck(f, "line", json_integer(fs->line));
-	json_object_set_new_nocheck(f, "column", json_integer(fs->col));
+	jsontape_set_string(f, "path", ff->path);
+	jsontape_set_int(f, "line", fs->line);
+	jsontape_set_int(f, "column", fs->col);
+	jsontape_key(f, "text");
 	if (fs->text_len > 400) { /* a display copy, cut on a character boundary */
 		size_t k = 400;
-		buf t = BUF_INIT;
 		while (k > 0 && ((unsigned char)fs->text[k] & 0xc0) == 0x80)
 			k--;
-		buf_append(&t, fs->text, k);
-		buf_puts(&t, " \xe2\x80\xa6");
-		json_object_set_new_nocheck(f, "text", json_stringn(buf_cstr(&t), t.len));
-		buf_free(&t);
+		buf_append(&b, fs->text, k);
+		buf_puts(&b, " \xe2\x80\xa6");
+		jsontape_stringn(f, buf_cstr(&b), b.len);
+		buf_clear(&b);
 	} else
-		json_object_set_new_nocheck(f, "text", json_stringn(fs->text, fs->text_len));
-	set_str(f, "bucket", bucket_name(v.bucket));
-	set_str(f, "confidence", confidence_name(v.confidence));
+		jsontape_stringn(f, fs->text, fs->text_len);
+	jsontape_set_string(f, "bucket", bucket_name(v.bucket));
+	jsontape_set_string(f, "confidence", confidence_name(v.confidence));
 	buf_printf(&b, "R%d", v.rule);
-	set_buf(f, "rule", &b);
-	json_object_set_new_nocheck(f, "score", json_integer(score));
-	set_str(f, "tier", score >= ff->tier_high ? "high" : score >= ff->tier_medium ? "medium" : "low");
-	set_str(f, "hot_path", ff->hot_label);
-	json_object_set_new_nocheck(f, "on_hot_path", json_boolean(ff->hot_prefix != NULL && !ff->test_path && !fs->in_test));
-	set_str(f, "fingerprint", fs->fingerprint);
-	set_str(f, "fn", ev->fn_name[0] ? ev->fn_name : NULL);
-	set_str(f, "receiver", ev->receiver);
-	set_str(f, "type", ev->type[0] ? ev->type : NULL);
-	set_str(f, "cost", cost_name(ev->cost));
-	set_str(f, "crate", ff->crate);
+	jsontape_set_string(f, "rule", buf_cstr(&b));
+	buf_clear(&b);
+	jsontape_set_int(f, "score", score);
+	jsontape_set_string(f, "tier", score >= ff->tier_high ? "high" : score >= ff->tier_medium ? "medium" : "low");
+	jsontape_set_string(f, "hot_path", ff->hot_label);
+	jsontape_set_bool(f, "on_hot_path", ff->hot_prefix != NULL && !ff->test_path && !fs->in_test);
+	jsontape_set_string(f, "fingerprint", fs->fingerprint);
+	jsontape_set_string(f, "fn", ev->fn_name[0] ? ev->fn_name : NULL);
+	jsontape_set_string(f, "receiver", ev->receiver);
+	jsontape_set_string(f, "type", ev->type[0] ? ev->type : NULL);
+	jsontape_set_string(f, "cost", cost_name(ev->cost));
+	jsontape_set_string(f, "crate", ff->crate);
 	change(&chg, fs, ev, v);
-	set_str(f, "change", buf_cstr(&chg));
+	jsontape_set_string(f, "change", buf_cstr(&chg));
 
-	set_str(e, "root", ev->root[0] ? ev->root : NULL);
-	set_str(e, "root_kind", root_kind_name(ev->root_kind));
-	set_line(e, "declared_line", ev->decl_line);
-	set_str(e, "type_source", ev->type_source);
-	json_object_set_new_nocheck(e, "cost_from_name", json_boolean(ev->cost_by_name));
-	set_line(e, "later_use_line", ev->later_use_line);
-	set_line(e, "statement_end_line", ev->stmt_end_line);
-	set_line(e, "loop_line", ev->in_loop ? ev->loop_line : 0);
-	json_object_set_new_nocheck(e, "root_outside_loop", json_boolean(ev->in_loop && ev->root_outside_loop));
-	set_line(e, "closure_line", ev->in_closure ? ev->closure_line : 0);
-	json_object_set_new_nocheck(e, "closure_move", json_boolean(ev->in_closure && ev->closure_move));
-	set_str(e, "boundary", ev->boundary[0] ? ev->boundary : NULL);
-	set_line(e, "boundary_line", ev->boundary_line);
-	set_str(e, "borrow", ev->borrow_how ? (strcmp(ev->borrow_how, "method") == 0 || strcmp(ev->borrow_how, "format!") == 0
-	                                       ? ev->borrow_text : ev->borrow_how) : NULL);
-	set_str(e, "lock", ev->lock_how[0] ? ev->lock_how : NULL);
-	set_str(e, "bound_to", ev->bound_to[0] ? ev->bound_to : NULL);
-	json_object_set_new_nocheck(e, "bound_only_read", json_boolean(ev->bound_reads > 0));
-	set_line(e, "bound_changed_line", ev->bound_mutated_line);
-	json_object_set_new_nocheck(e, "for_loop_over_clone", json_boolean(ev->for_head));
-	json_object_set_new_nocheck(e, "partial_move", json_boolean(ev->partial_move));
-	set_line(e, "field_cleared_line", ev->taken_line);
-	json_object_set_new_nocheck(e, "returned", json_boolean(ev->is_result));
-	json_object_set_new_nocheck(e, "in_test_code", json_boolean(fs->in_test));
-	json_object_set_new_nocheck(e, "allow_redundant_clone", json_boolean(fs->allow_redundant_clone));
-	json_object_set_new_nocheck(f, "evidence", e);
+	jsontape_key(f, "evidence");
+	jsontape_open(f, '{');
+	jsontape_set_string(f, "root", ev->root[0] ? ev->root : NULL);
+	jsontape_set_string(f, "root_kind", root_kind_name(ev->root_kind));
+	jsontape_set_line(f, "declared_line", ev->decl_line);
+	jsontape_set_string(f, "type_source", ev->type_source);
+	jsontape_set_bool(f, "cost_from_name", ev->cost_by_name);
+	jsontape_set_line(f, "later_use_line", ev->later_use_line);
+	jsontape_set_line(f, "statement_end_line", ev->stmt_end_line);
+	jsontape_set_line(f, "loop_line", ev->in_loop ? ev->loop_line : 0);
+	jsontape_set_bool(f, "root_outside_loop", ev->in_loop && ev->root_outside_loop);
+	jsontape_set_line(f, "closure_line", ev->in_closure ? ev->closure_line : 0);
+	jsontape_set_bool(f, "closure_move", ev->in_closure && ev->closure_move);
+	jsontape_set_string(f, "boundary", ev->boundary[0] ? ev->boundary : NULL);
+	jsontape_set_line(f, "boundary_line", ev->boundary_line);
+	jsontape_set_string(f, "borrow",
+	                    ev->borrow_how ? (strcmp(ev->borrow_how, "method") == 0 || strcmp(ev->borrow_how, "format!") == 0
+	                                      ? ev->borrow_text : ev->borrow_how) : NULL);
+	jsontape_set_string(f, "lock", ev->lock_how[0] ? ev->lock_how : NULL);
+	jsontape_set_string(f, "bound_to", ev->bound_to[0] ? ev->bound_to : NULL);
+	jsontape_set_bool(f, "bound_only_read", ev->bound_reads > 0);
+	jsontape_set_line(f, "bound_changed_line", ev->bound_mutated_line);
+	jsontape_set_bool(f, "for_loop_over_clone", ev->for_head);
+	jsontape_set_bool(f, "partial_move", ev->partial_move);
+	jsontape_set_line(f, "field_cleared_line", ev->taken_line);
+	jsontape_set_bool(f, "returned", ev->is_result);
+	jsontape_set_bool(f, "in_test_code", fs->in_test);
+	jsontape_set_bool(f, "allow_redundant_clone", fs->allow_redundant_clone);
+	jsontape_close(f, '}');
 
+	jsontape_key(f, "fields");
+	jsontape_open(f, '{');
 	buf_printf(&b, "%s:%u", ff->path, fs->line);
-	set_buf(fields, "file_line", &b);
+	set_text(f, "file_line", &b);
 	hot_path_rationale(&b, ff, fs, ev);
-	set_buf(fields, "hot_path_rationale", &b);
+	set_text(f, "hot_path_rationale", &b);
 	cloned_value(&b, fs, ev);
-	set_buf(fields, "cloned_value", &b);
+	set_text(f, "cloned_value", &b);
 	buf_printf(&b, "%s (%s confidence): %s.", bucket_name(v.bucket), confidence_name(v.confidence), buf_cstr(&chg));
-	set_buf(fields, "bucket_and_change", &b);
+	set_text(f, "bucket_and_change", &b);
 	removal_rationale(&b, ff, fs, ev, v);
-	set_buf(fields, "removal_rationale", &b);
+	set_text(f, "removal_rationale", &b);
 	required_check(&b, ff, fs, ev, v);
-	set_buf(fields, "required_clone_check", &b);
+	set_text(f, "required_clone_check", &b);
 	proof(&b, fs, ev, v);
-	set_buf(fields, "correctness_proof", &b);
+	set_text(f, "correctness_proof", &b);
 	validation(&b, ff, v);
-	set_buf(fields, "validation_command", &b);
-	json_object_set_new_nocheck(f, "fields", fields);
+	set_text(f, "validation_command", &b);
+	jsontape_close(f, '}');
 	buf_free(&b);
 	buf_free(&chg);
-	return f;
+	return f->failed ? -1 : 0;
 }

@@ -1,5 +1,6 @@
-/* finding: one audited clone site as a report-model JSON object, with the
- * workflow's eight fields written from its evidence.
+/* finding: one audited clone site as a report-model JSON object, kept as a
+ * tape (jsontape.h), with the workflow's eight fields written from its
+ * evidence.
  *
  * Field texts are Markdown (inline only): code from the audited file is
  * always quoted as a code span long enough to hold any backticks in it, so
@@ -13,6 +14,7 @@
 #include "buf.h"
 #include "classify.h"
 #include "evidence.h"
+#include "jsontape.h"
 
 typedef struct {
 	const char *path;        /* reported path: relative, '/' separators */
@@ -51,8 +53,9 @@ json_t *md_code_json(const char *s);
 /* The audit's priority score of a finding (docs/classification.md). */
 int finding_score(const finding_file *ff, const evidence *ev, verdict v);
 
-/* Build the finding.  Returns a new reference (caller owns it), or NULL
- * when memory ran out. */
-json_t *finding_build(const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v);
+/* Append the finding's members to the tape f: its place, verdict,
+ * evidence and the workflow's eight fields (docs/report-schema.md).
+ * 0, or -1 when memory ran out. */
+int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v);
 
 #endif

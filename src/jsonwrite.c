@@ -30,7 +30,7 @@ static char short_escape(unsigned char c)
 	}
 }
 
-static int put_string(buf *out, const char *s, size_t n)
+int jsonwrite_string(buf *out, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	size_t i = 0, run;
@@ -72,7 +72,7 @@ static int put_string(buf *out, const char *s, size_t n)
 
 /* jansson's dump_indent(): a newline and depth*n spaces when indenting,
  * otherwise one space after a separator unless compact. */
-static int put_break(buf *out, size_t flags, size_t depth, int space)
+int jsonwrite_break(buf *out, size_t flags, size_t depth, int space)
 {
 	size_t n = INDENT_OF(flags) * depth;
 
@@ -88,12 +88,14 @@ static int put_break(buf *out, size_t flags, size_t depth, int space)
 	return space && !(flags & JSON_COMPACT) ? buf_putc(out, ' ') : 0;
 }
 
-static int put_value(buf *out, const json_t *v, size_t flags, size_t depth, unsigned threads);
+static int put_value(buf *out, const json_t *v, size_t flags, size_t depth, unsigned threads,
+                     const jsonwrite_splice *splice);
 
 /* Elements [from, to) of an array of n, each followed by its separator (or
  * the closing break after the last): the text one thread writes. */
 typedef struct {
-	const json_t *array;
+	jsonwrite_element_fn *element;
+	const void *ctx;
 	size_t from, to, n, flags, depth;
 	buf *out;
 	int rc, ran;
@@ -104,10 +106,10 @@ static int put_elements(const run_job *j)
 	size_t i;
 
 	for (i = j->from; i < j->to; i++) {
-		if (put_value(j->out, json_array_get(j->array, i), j->flags, j->depth + 1, 1) < 0)
+		if (j->element(j->out, j->ctx, i, j->flags, j->depth + 1) < 0)
 			return -1;
-		if (i + 1 < j->n ? buf_putc(j->out, ',') < 0 || put_break(j->out, j->flags, j->depth + 1, 1) < 0
-		                 : put_break(j->out, j->flags, j->depth, 0) < 0)
+		if (i + 1 < j->n ? buf_putc(j->out, ',') < 0 || jsonwrite_break(j->out, j->flags, j->depth + 1, 1) < 0
+		                 : jsonwrite_break(j->out, j->flags, j->depth, 0) < 0)
 			return -1;
 	}
 	return 0;
@@ -127,9 +129,9 @@ static void *run_elements(void *arg)
 #define PARALLEL_MIN_ELEMENTS 2048
 #define MAX_THREADS 16
 
-static int put_elements_parallel(buf *out, const json_t *array, size_t flags, size_t depth, unsigned threads)
+static int put_elements_parallel(buf *out, const run_job *all, unsigned threads)
 {
-	size_t n = json_array_size(array), i;
+	size_t n = all->n, i;
 	run_job jobs[MAX_THREADS];
 	buf parts[MAX_THREADS];
 	int rc = 0;
@@ -138,12 +140,9 @@ static int put_elements_parallel(buf *out, const json_t *array, size_t flags, si
 		threads = MAX_THREADS;
 	for (i = 0; i < threads; i++) {
 		memset(&parts[i], 0, sizeof(parts[i]));
-		jobs[i].array = array;
+		jobs[i] = *all;
 		jobs[i].from = n * i / threads;
 		jobs[i].to = n * (i + 1) / threads;
-		jobs[i].n = n;
-		jobs[i].flags = flags;
-		jobs[i].depth = depth;
 		jobs[i].out = i == 0 ? out : &parts[i]; /* the first run straight into the output */
 		jobs[i].rc = -1;
 		jobs[i].ran = 0;
@@ -160,7 +159,32 @@ static int put_elements_parallel(buf *out, const json_t *array, size_t flags, si
 	return rc;
 }
 
-static int put_value(buf *out, const json_t *v, size_t flags, size_t depth, unsigned threads)
+int jsonwrite_array(buf *out, size_t n, jsonwrite_element_fn *element, const void *ctx, size_t flags, size_t depth,
+                    unsigned threads)
+{
+	run_job all = { element, ctx, 0, n, n, flags, depth, out, 0, 0 };
+
+	if (buf_putc(out, '[') < 0)
+		return -1;
+	if (n == 0)
+		return buf_putc(out, ']');
+	if (jsonwrite_break(out, flags, depth + 1, 0) < 0)
+		return -1;
+	if (threads > 1 && n >= PARALLEL_MIN_ELEMENTS) {
+		if (put_elements_parallel(out, &all, threads) < 0)
+			return -1;
+	} else if (put_elements(&all) < 0)
+		return -1;
+	return buf_putc(out, ']');
+}
+
+static int json_element(buf *out, const void *array, size_t i, size_t flags, size_t depth)
+{
+	return put_value(out, json_array_get((const json_t *)array, i), flags, depth, 1, NULL);
+}
+
+static int put_value(buf *out, const json_t *v, size_t flags, size_t depth, unsigned threads,
+                     const jsonwrite_splice *splice)
 {
 	switch (json_typeof(v)) {
 	case JSON_NULL:
@@ -172,32 +196,15 @@ static int put_value(buf *out, const json_t *v, size_t flags, size_t depth, unsi
 	case JSON_INTEGER:
 		return buf_printf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
 	case JSON_STRING:
-		return put_string(out, json_string_value(v), json_string_length(v));
+		return jsonwrite_string(out, json_string_value(v), json_string_length(v));
 	case JSON_REAL: { /* rare in our documents: jansson's own number format */
 		char *s = json_dumps(v, (flags & ~(size_t)0x1F) | JSON_ENCODE_ANY);
 		int rc = s ? buf_puts(out, s) : -1;
 		free(s);
 		return rc;
 	}
-	case JSON_ARRAY: {
-		size_t n = json_array_size(v);
-
-		if (buf_putc(out, '[') < 0)
-			return -1;
-		if (n == 0)
-			return buf_putc(out, ']');
-		if (put_break(out, flags, depth + 1, 0) < 0)
-			return -1;
-		if (threads > 1 && n >= PARALLEL_MIN_ELEMENTS) {
-			if (put_elements_parallel(out, v, flags, depth, threads) < 0)
-				return -1;
-		} else {
-			run_job all = { v, 0, n, n, flags, depth, out, 0, 0 };
-			if (put_elements(&all) < 0)
-				return -1;
-		}
-		return buf_putc(out, ']');
-	}
+	case JSON_ARRAY:
+		return jsonwrite_array(out, json_array_size(v), json_element, v, flags, depth, threads);
 	case JSON_OBJECT: {
 		void *it = json_object_iter((json_t *)v);
 
@@ -205,17 +212,21 @@ static int put_value(buf *out, const json_t *v, size_t flags, size_t depth, unsi
 			return -1;
 		if (!it)
 			return buf_putc(out, '}');
-		if (put_break(out, flags, depth + 1, 0) < 0)
+		if (jsonwrite_break(out, flags, depth + 1, 0) < 0)
 			return -1;
 		while (it) {
 			void *next = json_object_iter_next((json_t *)v, it);
 
-			if (put_string(out, json_object_iter_key(it), json_object_iter_key_len(it)) < 0 ||
+			const char *key = json_object_iter_key(it);
+			int spliced = splice && strcmp(key, splice->key) == 0;
+
+			if (jsonwrite_string(out, key, json_object_iter_key_len(it)) < 0 ||
 			    buf_append(out, ": ", flags & JSON_COMPACT ? 1 : 2) < 0 ||
-			    put_value(out, json_object_iter_value(it), flags, depth + 1, threads) < 0)
+			    (spliced ? splice->write(out, splice->ctx, flags, depth + 1, threads)
+			             : put_value(out, json_object_iter_value(it), flags, depth + 1, threads, NULL)) < 0)
 				return -1;
-			if (next ? buf_putc(out, ',') < 0 || put_break(out, flags, depth + 1, 1) < 0
-			         : put_break(out, flags, depth, 0) < 0)
+			if (next ? buf_putc(out, ',') < 0 || jsonwrite_break(out, flags, depth + 1, 1) < 0
+			         : jsonwrite_break(out, flags, depth, 0) < 0)
 				return -1;
 			it = next;
 		}
@@ -235,5 +246,12 @@ int jsonwrite_threads(buf *out, const json_t *v, size_t flags, unsigned threads)
 	if (!v || (flags & (JSON_SORT_KEYS | JSON_ENSURE_ASCII | JSON_ESCAPE_SLASH | JSON_EMBED)) ||
 	    (!(flags & JSON_ENCODE_ANY) && !json_is_array(v) && !json_is_object(v)))
 		return -1;
-	return put_value(out, v, flags, 0, threads ? threads : 1);
+	return put_value(out, v, flags, 0, threads ? threads : 1, NULL);
+}
+
+int jsonwrite_spliced(buf *out, const json_t *v, size_t flags, unsigned threads, const jsonwrite_splice *splice)
+{
+	if (!v || !json_is_object(v) || (flags & (JSON_SORT_KEYS | JSON_ENSURE_ASCII | JSON_ESCAPE_SLASH | JSON_EMBED)))
+		return -1;
+	return put_value(out, v, flags, 0, threads ? threads : 1, splice);
 }

@@ -33,4 +33,26 @@ int jsonwrite(buf *out, const json_t *v, size_t flags);
  * threads is safe). */
 int jsonwrite_threads(buf *out, const json_t *v, size_t flags, unsigned threads);
 
+/* The pieces, for writers of other trees (jsontape.h) that must give the
+ * same bytes: a string with its quotes and escapes; jansson's break before
+ * a member or element at `depth` (a newline and the indent, or a space
+ * after a separator when `space`); an array of n elements, each written by
+ * `element` at the depth given, on `threads` threads when long. */
+int jsonwrite_string(buf *out, const char *s, size_t n);
+int jsonwrite_break(buf *out, size_t flags, size_t depth, int space);
+typedef int jsonwrite_element_fn(buf *out, const void *ctx, size_t i, size_t flags, size_t depth);
+int jsonwrite_array(buf *out, size_t n, jsonwrite_element_fn *element, const void *ctx, size_t flags, size_t depth,
+                    unsigned threads);
+
+/* jsonwrite_threads() with one member of the top-level object written by
+ * `splice` instead of from its value (a placeholder): a report whose
+ * findings are tapes. */
+typedef struct {
+	const char *key;
+	int (*write)(buf *out, const void *ctx, size_t flags, size_t depth, unsigned threads);
+	const void *ctx;
+} jsonwrite_splice;
+
+int jsonwrite_spliced(buf *out, const json_t *v, size_t flags, unsigned threads, const jsonwrite_splice *splice);
+
 #endif

@@ -158,7 +158,8 @@ void repoconf_exclude(source_set *src, json_t *cfg)
 	src->count = w;
 }
 
-void repoconf_suppress(json_t *findings, json_t *cfg)
+/* The configuration's suppressions: fingerprint -> reason (a string). */
+static json_t *suppress_reasons(json_t *cfg)
 {
 	json_t *list = json_object_get(cfg, "suppress"), *by = json_object();
 	size_t i;
@@ -167,6 +168,14 @@ void repoconf_suppress(json_t *findings, json_t *cfg)
 		json_t *s = json_array_get(list, i);
 		json_object_set(by, json_string_value(json_object_get(s, "fingerprint")), json_object_get(s, "reason"));
 	}
+	return by;
+}
+
+void repoconf_suppress(json_t *findings, json_t *cfg)
+{
+	json_t *by = suppress_reasons(cfg);
+	size_t i;
+
 	for (i = 0; i < json_array_size(findings); i++) {
 		json_t *f = json_array_get(findings, i), *reason;
 		if (json_object_get(f, "suppression"))
@@ -174,6 +183,28 @@ void repoconf_suppress(json_t *findings, json_t *cfg)
 		reason = json_object_get(by, json_string_value(json_object_get(f, "fingerprint")));
 		if (reason)
 			json_object_set_new(f, "suppression", json_pack("{s:s, s:O}", "by", "configuration", "reason", reason));
+	}
+	json_decref(by);
+}
+
+void repoconf_suppress_tapes(jsontape_list *findings, json_t *cfg)
+{
+	json_t *by = suppress_reasons(cfg);
+	size_t i;
+
+	for (i = 0; i < findings->n; i++) {
+		jsontape *f = findings->v[i];
+		const char *reason;
+		if (jsontape_get(f, "suppression"))
+			continue;
+		reason = json_string_value(json_object_get(by, jsontape_str(jsontape_get(f, "fingerprint"))));
+		if (!reason)
+			continue;
+		jsontape_key(f, "suppression");
+		jsontape_open(f, '{');
+		jsontape_set_string(f, "by", "configuration");
+		jsontape_set_string(f, "reason", reason);
+		jsontape_close(f, '}');
 	}
 	json_decref(by);
 }

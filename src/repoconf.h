@@ -21,6 +21,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "jsontape.h"
 #include "rules.h"
 #include "sources.h"
 
@@ -36,5 +37,7 @@ void repoconf_exclude(source_set *src, json_t *cfg);
 
 /* Mark the findings whose fingerprint the configuration suppresses. */
 void repoconf_suppress(json_t *findings, json_t *cfg);
+/* The same for clone findings kept as tapes. */
+void repoconf_suppress_tapes(jsontape_list *findings, json_t *cfg);
 
 #endif

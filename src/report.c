@@ -8,6 +8,8 @@
 #include <time.h>
 
 #include "classify.h"
+#include "jsonwrite.h"
+#include "parallel.h"
 
 void report_timestamp(char out[32])
 {
@@ -38,8 +40,13 @@ static void count(json_t *obj, const char *key)
 	json_object_set_new(obj, key, json_integer(v ? json_integer_value(v) + 1 : 1));
 }
 
+static const char *tape_str(const jsontape *f, const char *key)
+{
+	return jsontape_str(jsontape_get(f, key));
+}
+
 /* Why required findings were left alone, by rule: a line each. */
-static json_t *left_alone(json_t *findings)
+static json_t *left_alone(const jsontape_list *findings)
 {
 	static const struct { const char *rule, *why; } reasons[] = {
 		{ "R1", "test, bench or example code" },
@@ -57,8 +64,8 @@ static json_t *left_alone(json_t *findings)
 	size_t r, i, n[NREASONS] = { 0 };
 
 	/* one pass over the findings (a nightly report holds tens of thousands) */
-	for (i = 0; i < json_array_size(findings); i++) {
-		const char *rule = json_string_value(json_object_get(json_array_get(findings, i), "rule"));
+	for (i = 0; i < findings->n; i++) {
+		const char *rule = tape_str(findings->v[i], "rule");
 		for (r = 0; rule && r < NREASONS; r++)
 			if (strcmp(rule, reasons[r].rule) == 0) {
 				n[r]++;
@@ -74,15 +81,16 @@ static json_t *left_alone(json_t *findings)
 
 /* Follow-up patch batches: the actionable findings grouped by subsystem
  * (hot-path label) and bucket, each a narrow patch of its own. */
-static json_t *batches(json_t *findings)
+static json_t *batches(const jsontape_list *findings)
 {
 	json_t *out = json_array(), *index = json_object();
 	size_t i;
 
-	for (i = 0; i < json_array_size(findings); i++) {
-		json_t *f = json_array_get(findings, i), *b;
-		const char *bucket = json_string_value(json_object_get(f, "bucket"));
-		const char *hot = json_string_value(json_object_get(f, "hot_path"));
+	for (i = 0; i < findings->n; i++) {
+		const jsontape *f = findings->v[i];
+		json_t *b;
+		const char *bucket = tape_str(f, "bucket");
+		const char *hot = tape_str(f, "hot_path");
 		char key[256];
 		if (!is_actionable(bucket))
 			continue;
@@ -90,14 +98,14 @@ static json_t *batches(json_t *findings)
 		b = json_object_get(index, key);
 		if (!b) {
 			b = json_pack("{s:s, s:s, s:s, s:[]}", "subsystem", hot, "bucket", bucket, "validation",
-			              json_string_value(json_object_get(json_object_get(f, "fields"), "validation_command")),
-			              "findings");
+			              jsontape_str(jsontape_member(jsontape_get(f, "fields"), "validation_command")), "findings");
 			json_object_set_new(index, key, b);
 			json_array_append(out, b);
 		}
 		json_array_append_new(json_object_get(b, "findings"),
-		                      json_pack("{s:O, s:O, s:O}", "path", json_object_get(f, "path"), "line",
-		                                json_object_get(f, "line"), "fingerprint", json_object_get(f, "fingerprint")));
+		                      json_pack("{s:s, s:I, s:s}", "path", tape_str(f, "path"), "line",
+		                                (json_int_t)jsontape_integer(jsontape_get(f, "line")), "fingerprint",
+		                                tape_str(f, "fingerprint")));
 	}
 	for (i = 0; i < json_array_size(out); i++) {
 		json_t *b = json_array_get(out, i);
@@ -110,15 +118,14 @@ static json_t *batches(json_t *findings)
 /* The workflow's four review roles, as the passes that play them here.
  * They are explicit passes of one program, not independent reviewers, and
  * the report says so, as the workflow asks. */
-static json_t *review_roles(json_t *findings)
+static json_t *review_roles(const jsontape_list *findings)
 {
-	size_t i, proposed = 0, rejected = 0, validated = 0, n = json_array_size(findings);
+	size_t i, proposed = 0, rejected = 0, validated = 0, n = findings->n;
 	char a[160], b[200], c[200], d[160];
 
 	for (i = 0; i < n; i++) {
-		json_t *f = json_array_get(findings, i);
-		const char *bucket = json_string_value(json_object_get(f, "bucket"));
-		const char *rule = json_string_value(json_object_get(f, "rule"));
+		const char *bucket = tape_str(findings->v[i], "bucket");
+		const char *rule = tape_str(findings->v[i], "rule");
 		if (is_actionable(bucket)) {
 			proposed++;
 			validated++;
@@ -225,15 +232,17 @@ static json_t *rule_summary(const json_t *rule_findings)
 	                 "by_pack", by_pack);
 }
 
-json_t *report_build(const audit_result *a, const report_scope *scope)
+int report_build(report_doc *doc, const audit_result *a, const report_scope *scope)
 {
-	json_t *m = json_object(), *paths = json_array(), *kept = json_array(), *suppressed = json_array();
+	json_t *m = json_object(), *paths = json_array(), *suppressed = json_array();
+	jsontape_list *kept = &doc->findings;
 	json_t *by_bucket = json_object(), *by_tier = json_object(), *by_conf = json_object();
 	char when[32];
 	size_t i, actionable = 0, hot = 0;
 	int b;
 
-	if (!m || !paths || !kept || !by_bucket || !by_tier || !by_conf)
+	memset(doc, 0, sizeof(*doc));
+	if (!m || !paths || !suppressed || !by_bucket || !by_tier || !by_conf)
 		goto oom;
 	for (i = 0; i < scope->npaths; i++)
 		json_array_append_new(paths, json_string(scope->paths[i]));
@@ -245,27 +254,28 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 	json_object_set_new(by_conf, "high", json_integer(0));
 	json_object_set_new(by_conf, "medium", json_integer(0));
 	json_object_set_new(by_conf, "low", json_integer(0));
-	for (i = 0; i < json_array_size(a->findings); i++) {
-		json_t *f = json_array_get(a->findings, i);
-		const char *bucket = json_string_value(json_object_get(f, "bucket"));
-		if (json_object_get(f, "suppression")) { /* listed apart, never dropped */
-			json_array_append_new(suppressed, json_pack("{s:O, s:O, s:O, s:O, s:O, s:O, s:O*, s:O}", "path",
-			                                            json_object_get(f, "path"), "line", json_object_get(f, "line"),
-			                                            "column", json_object_get(f, "column"),
-			                                            "fingerprint", json_object_get(f, "fingerprint"), "bucket",
-			                                            json_object_get(f, "bucket"), "rule", json_object_get(f, "rule"),
-			                                            "fn", json_object_get(f, "fn"), "suppression",
-			                                            json_object_get(f, "suppression")));
+	for (i = 0; i < a->findings.n; i++) {
+		jsontape *f = a->findings.v[i];
+		const char *bucket = tape_str(f, "bucket");
+		if (jsontape_get(f, "suppression")) { /* listed apart, never dropped */
+			json_array_append_new(suppressed,
+			                      json_pack("{s:s, s:I, s:I, s:s, s:s, s:s, s:o*, s:o*}", "path", tape_str(f, "path"),
+			                                "line", (json_int_t)jsontape_integer(jsontape_get(f, "line")), "column",
+			                                (json_int_t)jsontape_integer(jsontape_get(f, "column")), "fingerprint",
+			                                tape_str(f, "fingerprint"), "bucket", bucket, "rule", tape_str(f, "rule"),
+			                                "fn", jsontape_value_to_json(jsontape_get(f, "fn")), "suppression",
+			                                jsontape_value_to_json(jsontape_get(f, "suppression"))));
 			continue;
 		}
 		if (scope->only_actionable && !is_actionable(bucket))
 			continue;
-		json_array_append(kept, f);
+		if (jsontape_list_push(kept, f) < 0)
+			goto oom;
 		count(by_bucket, bucket);
-		count(by_tier, json_string_value(json_object_get(f, "tier")));
-		count(by_conf, json_string_value(json_object_get(f, "confidence")));
+		count(by_tier, tape_str(f, "tier"));
+		count(by_conf, tape_str(f, "confidence"));
 		actionable += is_actionable(bucket);
-		hot += json_is_true(json_object_get(f, "on_hot_path"));
+		hot += jsontape_is_true(jsontape_get(f, "on_hot_path"));
 	}
 	report_timestamp(when);
 	json_object_set_new(m, "schema", json_string("hotpath-audit-report"));
@@ -286,18 +296,20 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 	json_object_set_new(m, "source", scope->source ? json_deep_copy(scope->source) : json_object());
 	json_object_set_new(m, "skipped", scope->skipped ? json_deep_copy(scope->skipped) : json_array());
 	json_object_set_new(m, "summary", json_pack("{s:I, s:I, s:I, s:I, s:o, s:o, s:o}", "total",
-	                                            (json_int_t)json_array_size(kept), "suppressed",
+	                                            (json_int_t)kept->n, "suppressed",
 	                                            (json_int_t)json_array_size(suppressed), "actionable", (json_int_t)actionable,
 	                                            "on_hot_path", (json_int_t)hot, "by_bucket", by_bucket, "by_tier",
 	                                            by_tier, "by_confidence", by_conf));
 	by_bucket = by_tier = by_conf = NULL;
-	json_object_set_new(m, "findings", kept);
+	/* a placeholder while the findings are tapes: report_materialize() */
+	json_object_set_new(m, "findings", json_array());
+	doc->tapes = 1;
 	json_object_set_new(m, "suppressed", suppressed);
 	suppressed = NULL;
 	json_object_set_new(m, "left_alone", left_alone(kept));
 	json_object_set_new(m, "batches", batches(kept));
 	json_object_set_new(m, "review", review_roles(kept));
-	json_object_set_new(m, "packs", pack_list(scope->packs, a->rule_findings, json_array_size(kept)));
+	json_object_set_new(m, "packs", pack_list(scope->packs, a->rule_findings, kept->n));
 	/* (the counts per pack include suppressed findings: what each rule found) */
 	{ /* suppressed rule findings are listed apart, as clone findings are */
 		json_t *kept_rules = json_array(), *suppressed_rules = json_array();
@@ -315,14 +327,50 @@ json_t *report_build(const audit_result *a, const report_scope *scope)
 		json_object_set_new(m, "crates", json_incref(a->crates));
 	json_object_set_new(m, "problems", json_incref(a->problems));
 	json_object_set_new(m, "changes", json_string("audit-only: no files changed"));
-	return m;
+	doc->model = m;
+	return 0;
 oom:
 	json_decref(m);
 	json_decref(paths);
-	json_decref(kept);
+	jsontape_list_free(kept);
 	json_decref(suppressed);
 	json_decref(by_bucket);
 	json_decref(by_tier);
 	json_decref(by_conf);
-	return NULL;
+	memset(doc, 0, sizeof(*doc));
+	return -1;
+}
+
+void report_doc_free(report_doc *doc)
+{
+	json_decref(doc->model);
+	jsontape_list_free(&doc->findings);
+	memset(doc, 0, sizeof(*doc));
+}
+
+int report_materialize(report_doc *doc)
+{
+	json_t *list;
+
+	if (!doc->tapes)
+		return 0;
+	if (!(list = jsontape_list_to_json(&doc->findings, parallel_cpus())) ||
+	    json_object_set_new(doc->model, "findings", list) < 0)
+		return -1;
+	doc->tapes = 0;
+	return 0;
+}
+
+static int write_findings(buf *out, const void *ctx, size_t flags, size_t depth, unsigned threads)
+{
+	return jsontape_list_write(out, ctx, flags, depth, threads);
+}
+
+int report_write_json(buf *out, const report_doc *doc)
+{
+	jsonwrite_splice splice = { "findings", write_findings, &doc->findings };
+
+	if (!doc->tapes)
+		return jsonwrite_threads(out, doc->model, JSON_INDENT(2), parallel_cpus());
+	return jsonwrite_spliced(out, doc->model, JSON_INDENT(2), parallel_cpus(), &splice);
 }

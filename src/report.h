@@ -9,6 +9,8 @@
 #include <jansson.h>
 
 #include "audit.h"
+#include "buf.h"
+#include "jsontape.h"
 #include "pack.h"
 
 #define REPORT_SCHEMA_VERSION 1
@@ -30,7 +32,29 @@ typedef struct {
 
 /* Build the model; takes its own references to the audit's arrays.
  * Returns a new reference, or NULL when memory ran out. */
-json_t *report_build(const audit_result *a, const report_scope *scope);
+/* A report: the model, one JSON document -- with its clone findings kept
+ * as tapes (jsontape.h) until a renderer needs them as JSON values.  While
+ * `tapes` is set, the model's "findings" is an empty placeholder and
+ * `findings` holds them (borrowed from the audit_result, which must
+ * outlive the report; baselines and gates read and mark the tapes). */
+typedef struct {
+	json_t *model;              /* owned */
+	jsontape_list findings;     /* the findings the report keeps, in order (the list is owned, the tapes are not) */
+	int tapes;                  /* the findings are in `findings`, not yet in the model */
+} report_doc;
+
+/* Build the report of an audit.  0, or -1 when memory ran out. */
+int report_build(report_doc *doc, const audit_result *a, const report_scope *scope);
+
+/* Put the findings into the model as JSON values, for templates and
+ * exports (on every core: tens of thousands of findings).  0, or -1. */
+int report_materialize(report_doc *doc);
+
+/* The JSON report (without its final newline): the model, with the
+ * findings written straight from their tapes when not materialized. */
+int report_write_json(buf *out, const report_doc *doc);
+
+void report_doc_free(report_doc *doc);
 
 /* "2026-11-22T03:04:05Z": $SOURCE_DATE_EPOCH when set (reproducible
  * builds' convention), else now. */

@@ -10,6 +10,25 @@ mkdir -p "$scratch/out"
 "$H" audit --root "$S" --format md,html,json,sarif,gitlab --output-dir "$scratch/out"
 check "five formats in one run: exit 0" test $? -eq 0
 check "five files written" sh -c "cd '$scratch/out' && test -s audit.md && test -s audit.html && test -s audit.json && test -s audit.sarif && test -s audit.gitlab.json"
+# JSON alone is written from the findings' tapes; with a template format
+# from the JSON values the templates get: the same bytes, with a baseline
+# marking findings and the configuration suppressing one too
+"$H" audit --root "$S" --format json --output "$scratch/alone.json"
+# (but for the command line the report records)
+same_but_command() { grep -v '^    "command": ' "$1" >"$1.cut" && grep -v '^    "command": ' "$2" >"$2.cut" && cmp "$1.cut" "$2.cut"; }
+check "JSON alone: the same bytes as JSON beside the other formats" same_but_command "$scratch/alone.json" "$scratch/out/audit.json"
+fp=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['findings'][0]['fingerprint'])" "$scratch/alone.json")
+printf '{"version": 1, "suppress": [{"fingerprint": "%s", "reason": "kept on purpose"}]}\n' "$fp" >"$scratch/conf.json"
+mkdir -p "$scratch/out2"
+"$H" audit --root "$S" --config "$scratch/conf.json" --baseline "$scratch/alone.json" --format json --output "$scratch/alone2.json"
+"$H" audit --root "$S" --config "$scratch/conf.json" --baseline "$scratch/alone.json" --format html,json --output-dir "$scratch/out2"
+check "JSON alone with a baseline and a suppression: the same bytes as beside HTML" same_but_command "$scratch/alone2.json" "$scratch/out2/audit.json"
+check "the suppression and the baseline's marks are in it" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert any(s['fingerprint'] == sys.argv[2] and s['suppression']['by'] == 'configuration' for s in m['suppressed'])
+assert m['findings'] and all(f['status'] == 'unchanged' for f in m['findings'])
+" "$scratch/alone2.json" "$fp"
 
 py=python3
 python3 -c 'import jsonschema' 2>/dev/null || py=/usr/bin/python3

@@ -1,0 +1,474 @@
+#include "config.h"
+
+#include "jsontape.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonwrite.h"
+#include "parallel.h"
+#include "pyunicode.h"
+
+/* ---- building ------------------------------------------------------------ */
+
+static void put(jsontape *t, const void *p, size_t n)
+{
+	if (!t->failed && buf_append(&t->b, p, n) < 0)
+		t->failed = 1;
+}
+
+static void put_tag(jsontape *t, unsigned char tag)
+{
+	put(t, &tag, 1);
+}
+
+/* tag, uint32 length, the bytes, NUL */
+static void put_text(jsontape *t, unsigned char tag, const char *s, size_t n)
+{
+	uint32_t len = (uint32_t)n;
+
+	if (n > UINT32_MAX) {
+		t->failed = 1;
+		return;
+	}
+	put_tag(t, tag);
+	put(t, &len, sizeof(len));
+	put(t, s, n);
+	put(t, "", 1);
+}
+
+void jsontape_key(jsontape *t, const char *key)
+{
+	put_text(t, 'k', key, strlen(key));
+}
+
+void jsontape_stringn(jsontape *t, const char *s, size_t n)
+{
+	if (!py_utf8_valid(s, n)) { /* the writer relies on valid UTF-8 */
+		buf fixed = BUF_INIT;
+		if (py_utf8_repair(&fixed, s, n) < 0)
+			t->failed = 1;
+		else
+			put_text(t, 's', buf_cstr(&fixed), fixed.len);
+		buf_free(&fixed);
+		return;
+	}
+	put_text(t, 's', s, n);
+}
+
+void jsontape_string(jsontape *t, const char *s)
+{
+	if (s)
+		jsontape_stringn(t, s, strlen(s));
+	else
+		jsontape_null(t);
+}
+
+void jsontape_int(jsontape *t, long long v)
+{
+	int64_t x = v;
+
+	put_tag(t, 'i');
+	put(t, &x, sizeof(x));
+}
+
+void jsontape_bool(jsontape *t, int v)
+{
+	put_tag(t, v ? 't' : 'f');
+}
+
+void jsontape_null(jsontape *t)
+{
+	put_tag(t, 'n');
+}
+
+void jsontape_open(jsontape *t, char bracket)
+{
+	put_tag(t, (unsigned char)bracket);
+}
+
+void jsontape_close(jsontape *t, char bracket)
+{
+	put_tag(t, (unsigned char)bracket);
+}
+
+void jsontape_set_string(jsontape *t, const char *key, const char *s)
+{
+	jsontape_key(t, key);
+	jsontape_string(t, s);
+}
+
+void jsontape_set_int(jsontape *t, const char *key, long long v)
+{
+	jsontape_key(t, key);
+	jsontape_int(t, v);
+}
+
+void jsontape_set_line(jsontape *t, const char *key, unsigned long line)
+{
+	jsontape_key(t, key);
+	if (line)
+		jsontape_int(t, (long long)line);
+	else
+		jsontape_null(t);
+}
+
+void jsontape_set_bool(jsontape *t, const char *key, int v)
+{
+	jsontape_key(t, key);
+	jsontape_bool(t, v);
+}
+
+void jsontape_free(jsontape *t)
+{
+	buf_free(&t->b);
+	t->failed = 0;
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+static uint32_t text_len(jsontape_value v)
+{
+	uint32_t n;
+
+	memcpy(&n, v + 1, sizeof(n));
+	return n;
+}
+
+static const char *text_of(jsontape_value v)
+{
+	return (const char *)v + 1 + sizeof(uint32_t);
+}
+
+/* Past one entry (a whole value for an open bracket). */
+static jsontape_value skip(jsontape_value v)
+{
+	size_t depth = 0;
+
+	do {
+		switch (*v) {
+		case 'k':
+		case 's': v += 1 + sizeof(uint32_t) + text_len(v) + 1; break;
+		case 'i': v += 1 + sizeof(int64_t); break;
+		case '{':
+		case '[': depth++; v++; break;
+		case '}':
+		case ']': depth--; v++; break;
+		default:  v++; break; /* t f n */
+		}
+	} while (depth);
+	return v;
+}
+
+/* The member `key` among the members from p up to end (or a closing brace). */
+static jsontape_value find(jsontape_value p, jsontape_value end, const char *key)
+{
+	size_t kl = strlen(key);
+
+	while ((!end || p < end) && *p == 'k') {
+		jsontape_value value = p + 1 + sizeof(uint32_t) + text_len(p) + 1;
+		if (text_len(p) == kl && memcmp(text_of(p), key, kl) == 0)
+			return value;
+		p = skip(value);
+	}
+	return NULL;
+}
+
+jsontape_value jsontape_get(const jsontape *t, const char *key)
+{
+	const unsigned char *p = (const unsigned char *)t->b.ptr;
+
+	return t->b.len ? find(p, p + t->b.len, key) : NULL;
+}
+
+jsontape_value jsontape_member(jsontape_value obj, const char *key)
+{
+	return obj && *obj == '{' ? find(obj + 1, NULL, key) : NULL;
+}
+
+const char *jsontape_str(jsontape_value v)
+{
+	return v && *v == 's' ? text_of(v) : NULL;
+}
+
+long long jsontape_integer(jsontape_value v)
+{
+	int64_t x = 0;
+
+	if (v && *v == 'i')
+		memcpy(&x, v + 1, sizeof(x));
+	return x;
+}
+
+int jsontape_is_true(jsontape_value v)
+{
+	return v && *v == 't';
+}
+
+/* ---- as jansson values ----------------------------------------------------- */
+
+/* The value at *pp, advancing past it. */
+static json_t *value_to_json(jsontape_value *pp)
+{
+	jsontape_value v = *pp;
+	json_t *out = NULL;
+
+	switch (*v) {
+	case 's': /* checked (or repaired) when it was recorded */
+		out = json_stringn_nocheck(text_of(v), text_len(v));
+		break;
+	case 'i': out = json_integer(jsontape_integer(v)); break;
+	case 't': out = json_true(); break;
+	case 'f': out = json_false(); break;
+	case 'n': out = json_null(); break;
+	case '[': {
+		int failed = !(out = json_array());
+		v++;
+		while (*v != ']')
+			if (json_array_append_new(out, value_to_json(&v)) < 0)
+				failed = 1; /* (the element was released) */
+		*pp = v + 1;
+		if (failed) {
+			json_decref(out);
+			return NULL;
+		}
+		return out;
+	}
+	case '{': {
+		int failed = !(out = json_object());
+		v++;
+		while (*v == 'k') {
+			jsontape_value key = v;
+			v += 1 + sizeof(uint32_t) + text_len(key) + 1;
+			if (json_object_set_new_nocheck(out, text_of(key), value_to_json(&v)) < 0)
+				failed = 1;
+		}
+		*pp = v + 1;
+		if (failed) {
+			json_decref(out);
+			return NULL;
+		}
+		return out;
+	}
+	default:
+		break;
+	}
+	*pp = skip(v);
+	return out;
+}
+
+json_t *jsontape_value_to_json(jsontape_value v)
+{
+	return v ? value_to_json(&v) : NULL;
+}
+
+json_t *jsontape_to_json(const jsontape *t)
+{
+	jsontape_value p = (const unsigned char *)t->b.ptr, end = p + t->b.len;
+	json_t *out = json_object();
+
+	while (out && p && p < end && *p == 'k') {
+		jsontape_value key = p;
+		p += 1 + sizeof(uint32_t) + text_len(key) + 1;
+		if (json_object_set_new_nocheck(out, text_of(key), value_to_json(&p)) < 0) {
+			json_decref(out);
+			out = NULL;
+		}
+	}
+	return out;
+}
+
+/* ---- as text -------------------------------------------------------------- */
+
+static int put_int(buf *out, long long v)
+{
+	char tmp[24], *p = tmp + sizeof(tmp);
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	return buf_append(out, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+/* The members (or elements) from *pp to their closer -- `end` for the
+ * top level -- after the opening bracket has been written. */
+static int write_members(buf *out, jsontape_value *pp, jsontape_value end, size_t flags, size_t depth, int object);
+
+static int write_value(buf *out, jsontape_value *pp, size_t flags, size_t depth)
+{
+	jsontape_value v = *pp;
+
+	switch (*v) {
+	case 's':
+		*pp = v + 1 + sizeof(uint32_t) + text_len(v) + 1;
+		return jsonwrite_string(out, text_of(v), text_len(v));
+	case 'i':
+		*pp = v + 1 + sizeof(int64_t);
+		return put_int(out, jsontape_integer(v));
+	case 't': *pp = v + 1; return buf_append(out, "true", 4);
+	case 'f': *pp = v + 1; return buf_append(out, "false", 5);
+	case 'n': *pp = v + 1; return buf_append(out, "null", 4);
+	case '{':
+	case '[':
+		*pp = v + 1;
+		return write_members(out, pp, NULL, flags, depth, *v == '{');
+	default:
+		return -1;
+	}
+}
+
+static int write_members(buf *out, jsontape_value *pp, jsontape_value end, size_t flags, size_t depth, int object)
+{
+	jsontape_value p = *pp;
+	char close = object ? '}' : ']';
+	int first = 1;
+
+	if (buf_putc(out, object ? '{' : '[') < 0)
+		return -1;
+	for (;;) {
+		int at_end = end ? p >= end : *p == (unsigned char)close;
+		if (at_end) {
+			if (!end)
+				p++;
+			*pp = p;
+			/* jansson: `{}` and `[]` empty; else a break, at the outer depth */
+			if (!first && jsonwrite_break(out, flags, depth, 0) < 0)
+				return -1;
+			return buf_putc(out, close);
+		}
+		if (first ? jsonwrite_break(out, flags, depth + 1, 0) < 0
+		          : buf_putc(out, ',') < 0 || jsonwrite_break(out, flags, depth + 1, 1) < 0)
+			return -1;
+		first = 0;
+		if (object) {
+			if (*p != 'k')
+				return -1;
+			if (jsonwrite_string(out, text_of(p), text_len(p)) < 0 ||
+			    buf_append(out, ": ", flags & JSON_COMPACT ? 1 : 2) < 0)
+				return -1;
+			p += 1 + sizeof(uint32_t) + text_len(p) + 1;
+		}
+		if (write_value(out, &p, flags, depth + 1) < 0)
+			return -1;
+	}
+}
+
+int jsontape_write(buf *out, const jsontape *t, size_t flags, size_t depth)
+{
+	jsontape_value p = (const unsigned char *)(t->b.ptr ? t->b.ptr : "");
+
+	if (t->failed)
+		return -1;
+	return write_members(out, &p, p + t->b.len, flags, depth, 1);
+}
+
+/* ---- lists ------------------------------------------------------------------ */
+
+int jsontape_list_push(jsontape_list *l, jsontape *t)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 256;
+		jsontape **v = realloc(l->v, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = t;
+	return 0;
+}
+
+void jsontape_list_free(jsontape_list *l)
+{
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+void jsontape_list_free_all(jsontape_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		jsontape_free(l->v[i]);
+		free(l->v[i]);
+	}
+	jsontape_list_free(l);
+}
+
+static int write_element(buf *out, const void *ctx, size_t i, size_t flags, size_t depth)
+{
+	return jsontape_write(out, ((const jsontape_list *)ctx)->v[i], flags, depth);
+}
+
+int jsontape_list_write(buf *out, const jsontape_list *l, size_t flags, size_t depth, unsigned threads)
+{
+	return jsonwrite_array(out, l->n, write_element, l, flags, depth, threads);
+}
+
+/* Conversion in runs, one per thread: jansson values may be made on any
+ * thread, and the array is filled in order afterwards. */
+typedef struct {
+	const jsontape_list *l;
+	json_t **v;
+	size_t from, to;
+	int ran;
+} convert_job;
+
+static void *convert_run(void *arg)
+{
+	convert_job *j = arg;
+	size_t i;
+
+	for (i = j->from; i < j->to; i++)
+		j->v[i] = jsontape_to_json(j->l->v[i]);
+	j->ran = 1;
+	return NULL;
+}
+
+#define MAX_THREADS 16
+
+json_t *jsontape_list_to_json(const jsontape_list *l, unsigned threads)
+{
+	json_t *out = json_array(), **v = calloc(l->n ? l->n : 1, sizeof(*v));
+	convert_job jobs[MAX_THREADS];
+	size_t i;
+	int ok = out && v;
+
+	if (threads < 1 || l->n < 2048)
+		threads = 1;
+	if (threads > MAX_THREADS)
+		threads = MAX_THREADS;
+	for (i = 0; ok && i < threads; i++) {
+		jobs[i].l = l;
+		jobs[i].v = v;
+		jobs[i].from = l->n * i / threads;
+		jobs[i].to = l->n * (i + 1) / threads;
+		jobs[i].ran = 0;
+	}
+	if (ok) {
+		if (threads > 1)
+			parallel_run(threads, convert_run, jobs, sizeof(jobs[0]));
+		for (i = 0; i < threads; i++)
+			if (!jobs[i].ran)
+				convert_run(&jobs[i]);
+	}
+	for (i = 0; i < l->n && v; i++) {
+		if (ok && v[i]) {
+			if (json_array_append_new(out, v[i]) < 0) /* releases v[i] */
+				ok = 0;
+		} else {
+			ok = 0;
+			json_decref(v[i]);
+		}
+	}
+	free(v);
+	if (!ok) {
+		json_decref(out);
+		return NULL;
+	}
+	return out;
+}

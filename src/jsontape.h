@@ -1,0 +1,93 @@
+/* jsontape: a JSON object recorded as one buffer of tagged values.
+ *
+ * Why: a nightly report holds tens of thousands of clone findings of some
+ * sixty values each.  As jansson values a finding was about 150
+ * allocations and 11 KB, and making, writing and freeing them was most of
+ * an audit's time -- while the JSON report needs them only as text, and
+ * the templates need them as values only at the end.  A tape is one
+ * allocation, appended to as the finding is built; it is written as text
+ * by jsonwrite's own string and indent routines (the same bytes jsonwrite
+ * writes for its JSON value: tests/unit/test_jsontape.c), read by key, and
+ * turned into jansson values when a template needs them.
+ *
+ * Layout: a tag byte, then its payload -- 'k' key and 's' string: a
+ * uint32 length, the bytes and a NUL; 'i' integer: an int64; 't' 'f' 'n';
+ * '{' '[' open, '}' ']' close.  The top level is an object whose braces
+ * are implied, so members can be appended at any time. */
+#ifndef HPA_JSONTAPE_H
+#define HPA_JSONTAPE_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "buf.h"
+
+typedef struct {
+	buf b;
+	int failed;  /* memory ran out while building: the tape is unusable */
+} jsontape;
+
+#define JSONTAPE_INIT { BUF_INIT, 0 }
+
+/* Building.  Strings must be valid UTF-8 (ill-formed bytes are replaced
+ * with U+FFFD, as jansson would have refused them); NULL is written as
+ * null.  Errors are sticky in t->failed. */
+void jsontape_key(jsontape *t, const char *key);
+void jsontape_string(jsontape *t, const char *s);
+void jsontape_stringn(jsontape *t, const char *s, size_t n);
+void jsontape_int(jsontape *t, long long v);
+void jsontape_bool(jsontape *t, int v);
+void jsontape_null(jsontape *t);
+void jsontape_open(jsontape *t, char bracket);  /* '{' or '[' */
+void jsontape_close(jsontape *t, char bracket); /* '}' or ']' */
+
+/* Shorthands for a member: key then value (a string, or null for NULL;
+ * a line number, or null for 0). */
+void jsontape_set_string(jsontape *t, const char *key, const char *s);
+void jsontape_set_int(jsontape *t, const char *key, long long v);
+void jsontape_set_line(jsontape *t, const char *key, unsigned long line);
+void jsontape_set_bool(jsontape *t, const char *key, int v);
+
+void jsontape_free(jsontape *t);
+
+/* Reading.  A value is a pointer to its tag. */
+typedef const unsigned char *jsontape_value;
+
+/* The value of a top-level member, or of a member of the object `obj`;
+ * NULL when there is none. */
+jsontape_value jsontape_get(const jsontape *t, const char *key);
+jsontape_value jsontape_member(jsontape_value obj, const char *key);
+
+/* A string value's text, or NULL for any other value (null included). */
+const char *jsontape_str(jsontape_value v);
+long long jsontape_integer(jsontape_value v); /* 0 for a non-integer */
+int jsontape_is_true(jsontape_value v);
+
+/* As jansson values: the whole object, or one value. NULL on no memory. */
+json_t *jsontape_to_json(const jsontape *t);
+json_t *jsontape_value_to_json(jsontape_value v);
+
+/* Append the object as text, as jsonwrite() writes its JSON value when
+ * it sits `depth` levels deep in a document written with `flags`. */
+int jsontape_write(buf *out, const jsontape *t, size_t flags, size_t depth);
+
+/* A list of tapes (pointers; whether it owns them is its user's affair). */
+typedef struct {
+	jsontape **v;
+	size_t n, cap;
+} jsontape_list;
+
+int jsontape_list_push(jsontape_list *l, jsontape *t);
+/* Frees the tapes too. */
+void jsontape_list_free_all(jsontape_list *l);
+/* Frees the array only. */
+void jsontape_list_free(jsontape_list *l);
+
+/* The list as a JSON array's text, as jsonwrite_threads() writes an array
+ * of their values at `depth` -- on `threads` threads when it is long. */
+int jsontape_list_write(buf *out, const jsontape_list *l, size_t flags, size_t depth, unsigned threads);
+
+/* The list as a jansson array, made on `threads` threads. NULL on no memory. */
+json_t *jsontape_list_to_json(const jsontape_list *l, unsigned threads);
+
+#endif

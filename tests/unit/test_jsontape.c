@@ -1,0 +1,187 @@
+/* test_jsontape: tapes read back, and written as the same bytes jansson's
+ * values of them give, alone and spliced into a document. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsontape.h"
+#include "jsonwrite.h"
+#include "tap.h"
+
+static unsigned seed = 2024;
+
+static unsigned next(unsigned n)
+{
+	seed = seed * 1103515245u + 12345u;
+	return (seed >> 16) % n;
+}
+
+static const char *const words[] = {
+	"", "a", "path", "line", "with \"quotes\" and \\ backslash", "tab\there", "new\nline", "ctl\x01\x1f",
+	"caf\xc3\xa9", "\xe2\x80\xa6 ellipsis", "emoji \xf0\x9f\x98\x80", "</script>", "`code`",
+};
+#define NWORDS (sizeof(words) / sizeof(words[0]))
+
+/* A random value (depth-limited) onto the tape. */
+static void random_value(jsontape *t, int depth)
+{
+	unsigned k = next(depth < 3 ? 8 : 6), i, n;
+
+	switch (k) {
+	case 0: jsontape_string(t, words[next(NWORDS)]); break;
+	case 1: jsontape_int(t, (long long)next(100000) - 50000); break;
+	case 2: jsontape_int(t, k & 1 ? -9223372036854775807LL - 1 : 9223372036854775807LL); break;
+	case 3: jsontape_bool(t, (int)next(2)); break;
+	case 4: jsontape_null(t); break;
+	case 5: jsontape_string(t, NULL); break; /* null */
+	case 6:
+		jsontape_open(t, '[');
+		for (i = 0, n = next(4); i < n; i++)
+			random_value(t, depth + 1);
+		jsontape_close(t, ']');
+		break;
+	default:
+		jsontape_open(t, '{');
+		for (i = 0, n = next(4); i < n; i++) {
+			char key[16];
+			snprintf(key, sizeof(key), "k%u", i); /* distinct keys, as in an object */
+			jsontape_key(t, key);
+			random_value(t, depth + 1);
+		}
+		jsontape_close(t, '}');
+		break;
+	}
+}
+
+static void random_tape(jsontape *t)
+{
+	unsigned i, n = next(6);
+
+	for (i = 0; i < n; i++) {
+		char key[16];
+		snprintf(key, sizeof(key), "m%u", i);
+		jsontape_key(t, key);
+		random_value(t, 0);
+	}
+}
+
+static int same_text(const jsontape *t, size_t flags)
+{
+	json_t *v = jsontape_to_json(t);
+	buf a = BUF_INIT, b = BUF_INIT;
+	int ok = v && jsontape_write(&a, t, flags, 0) == 0 && jsonwrite(&b, v, flags) == 0 && a.len == b.len &&
+	         memcmp(a.ptr, b.ptr, a.len) == 0;
+
+	if (!ok)
+		printf("#   tape: [%s]\n#   json: [%s]\n", buf_cstr(&a), buf_cstr(&b));
+	json_decref(v);
+	buf_free(&a);
+	buf_free(&b);
+	return ok;
+}
+
+static void test_random_tapes(void)
+{
+	int i, ok = 1;
+
+	for (i = 0; i < 2000 && ok; i++) {
+		jsontape t = JSONTAPE_INIT;
+		random_tape(&t);
+		ok = !t.failed && same_text(&t, JSON_INDENT(2)) && same_text(&t, JSON_INDENT(4)) && same_text(&t, 0) &&
+		     same_text(&t, JSON_COMPACT);
+		jsontape_free(&t);
+	}
+	TAP_OK(ok, "2,000 random tapes write what jsonwrite writes of their values (indent 2, 4, none, compact)");
+}
+
+static void test_reading(void)
+{
+	jsontape t = JSONTAPE_INIT;
+	json_t *v;
+
+	jsontape_set_string(&t, "path", "src/a.rs");
+	jsontape_set_int(&t, "line", 42);
+	jsontape_key(&t, "nested");
+	jsontape_open(&t, '{');
+	jsontape_set_string(&t, "inner", "x");
+	jsontape_key(&t, "list");
+	jsontape_open(&t, '[');
+	jsontape_string(&t, "path"); /* a value that looks like a key */
+	jsontape_close(&t, ']');
+	jsontape_close(&t, '}');
+	jsontape_set_bool(&t, "on", 1);
+	jsontape_set_line(&t, "none", 0);
+	jsontape_set_string(&t, "bad", "a\xff" "b");
+	TAP_OK(!t.failed, "building succeeds");
+	TAP_STREQ(jsontape_str(jsontape_get(&t, "path")), "src/a.rs", "a string member");
+	TAP_OK(jsontape_integer(jsontape_get(&t, "line")) == 42, "an integer member");
+	TAP_OK(jsontape_is_true(jsontape_get(&t, "on")), "a true member");
+	TAP_OK(jsontape_get(&t, "none") && jsontape_str(jsontape_get(&t, "none")) == NULL, "line 0 is null, not absent");
+	TAP_OK(jsontape_get(&t, "inner") == NULL, "members of nested objects are not top-level members");
+	TAP_STREQ(jsontape_str(jsontape_member(jsontape_get(&t, "nested"), "inner")), "x", "a nested member");
+	TAP_OK(jsontape_member(jsontape_get(&t, "path"), "inner") == NULL, "a string has no members");
+	TAP_OK(jsontape_get(&t, "missing") == NULL, "a missing member is NULL");
+	TAP_STREQ(jsontape_str(jsontape_get(&t, "bad")), "a\xef\xbf\xbd" "b", "ill-formed UTF-8 is replaced with U+FFFD");
+	v = jsontape_to_json(&t);
+	TAP_OK(v && json_integer_value(json_object_get(v, "line")) == 42 &&
+	       json_is_null(json_object_get(v, "none")) && json_array_size(json_object_get(json_object_get(v, "nested"), "list")) == 1,
+	       "as jansson values");
+	TAP_OK(same_text(&t, JSON_INDENT(2)), "written as jansson would write them");
+	jsontape_set_string(&t, "status", "new"); /* appended later, as a baseline does */
+	TAP_STREQ(jsontape_str(jsontape_get(&t, "status")), "new", "a member appended after the others");
+	TAP_OK(same_text(&t, JSON_INDENT(2)), "and written last");
+	json_decref(v);
+	jsontape_free(&t);
+}
+
+/* A document whose "findings" are tapes, written spliced on 1 and 2
+ * threads, against the document with their values put in. */
+static int write_findings(buf *out, const void *ctx, size_t flags, size_t depth, unsigned threads)
+{
+	return jsontape_list_write(out, ctx, flags, depth, threads);
+}
+
+static void test_spliced(void)
+{
+	jsontape_list list = { NULL, 0, 0 };
+	json_t *doc = json_pack("{s:s, s:[], s:{s:i}}", "schema", "x", "findings", "after", "n", 1), *values;
+	buf a = BUF_INIT, b = BUF_INIT, c = BUF_INIT;
+	jsonwrite_splice splice = { "findings", write_findings, &list };
+	size_t i;
+	int ok = 1;
+
+	for (i = 0; i < 5000 && ok; i++) { /* long enough to be written on two threads */
+		jsontape *t = calloc(1, sizeof(*t));
+		if (!t || jsontape_list_push(&list, t) < 0) {
+			free(t);
+			ok = 0;
+			break;
+		}
+		random_tape(t);
+		jsontape_set_int(t, "n", (long long)i);
+	}
+	TAP_OK(ok, "5,000 tapes made");
+	ok = jsonwrite_spliced(&a, doc, JSON_INDENT(2), 1, &splice) == 0 &&
+	     jsonwrite_spliced(&b, doc, JSON_INDENT(2), 2, &splice) == 0;
+	values = jsontape_list_to_json(&list, 2);
+	ok = ok && values && json_array_size(values) == list.n && json_object_set_new(doc, "findings", values) == 0 &&
+	     jsonwrite(&c, doc, JSON_INDENT(2)) == 0;
+	TAP_OK(ok && a.len == c.len && memcmp(a.ptr, c.ptr, a.len) == 0, "spliced tapes: the document's bytes, one thread");
+	TAP_OK(ok && b.len == c.len && memcmp(b.ptr, c.ptr, b.len) == 0, "spliced tapes: the document's bytes, two threads");
+	TAP_OK(ok && json_integer_value(json_object_get(json_array_get(values, 4999), "n")) == 4999,
+	       "values made on two threads keep their order");
+	json_decref(doc);
+	buf_free(&a);
+	buf_free(&b);
+	buf_free(&c);
+	jsontape_list_free_all(&list);
+}
+
+int main(void)
+{
+	test_random_tapes();
+	test_reading();
+	test_spliced();
+	return tap_done();
+}
