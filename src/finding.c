@@ -543,6 +543,9 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	buf b = BUF_INIT, chg = BUF_INIT;
 	int score = finding_score(ff, ev, v);
 
+	/* a finding takes 2 to 4 KB: room for it at once, not in six doublings */
+	if (buf_grow(&f->b, 4096) < 0)
+		return -1;
 	jsontape_set_string(f, "path", ff->path);
 	jsontape_set_int(f, "line", fs->line);
 	jsontape_set_int(f, "column", fs->col);

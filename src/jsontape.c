@@ -85,12 +85,33 @@ void jsontape_null(jsontape *t)
 
 void jsontape_open(jsontape *t, char bracket)
 {
+	uint32_t span = 0;
+
+	if (t->depth == JSONTAPE_MAX_DEPTH) {
+		t->failed = 1;
+		return;
+	}
 	put_tag(t, (unsigned char)bracket);
+	t->open[t->depth++] = t->b.len;
+	put(t, &span, sizeof(span));
 }
 
 void jsontape_close(jsontape *t, char bracket)
 {
+	uint32_t span;
+	size_t at;
+
+	if (t->depth == 0) {
+		t->failed = 1;
+		return;
+	}
 	put_tag(t, (unsigned char)bracket);
+	at = t->open[--t->depth];
+	/* the bytes after the span field through the closer: a reader skips
+	 * a nested value in one step */
+	span = (uint32_t)(t->b.len - at - sizeof(span));
+	if (!t->failed)
+		memcpy(t->b.ptr + at, &span, sizeof(span));
 }
 
 void jsontape_set_string(jsontape *t, const char *key, const char *s)
@@ -123,7 +144,7 @@ void jsontape_set_bool(jsontape *t, const char *key, int v)
 void jsontape_free(jsontape *t)
 {
 	buf_free(&t->b);
-	t->failed = 0;
+	memset(t, 0, sizeof(*t));
 }
 
 /* ---- reading ------------------------------------------------------------- */
@@ -141,24 +162,23 @@ static const char *text_of(jsontape_value v)
 	return (const char *)v + 1 + sizeof(uint32_t);
 }
 
-/* Past one entry (a whole value for an open bracket). */
+/* Past one entry: a whole value for an open bracket, by its span. */
 static jsontape_value skip(jsontape_value v)
 {
-	size_t depth = 0;
+	switch (*v) {
+	case 'k':
+	case 's': return v + 1 + sizeof(uint32_t) + text_len(v) + 1;
+	case 'i': return v + 1 + sizeof(int64_t);
+	case '{':
+	case '[': return v + 1 + sizeof(uint32_t) + text_len(v); /* the span is stored as a text's length is */
+	default:  return v + 1; /* t f n, and a closer */
+	}
+}
 
-	do {
-		switch (*v) {
-		case 'k':
-		case 's': v += 1 + sizeof(uint32_t) + text_len(v) + 1; break;
-		case 'i': v += 1 + sizeof(int64_t); break;
-		case '{':
-		case '[': depth++; v++; break;
-		case '}':
-		case ']': depth--; v++; break;
-		default:  v++; break; /* t f n */
-		}
-	} while (depth);
-	return v;
+/* The first entry inside an open bracket. */
+static jsontape_value inside(jsontape_value v)
+{
+	return v + 1 + sizeof(uint32_t);
 }
 
 /* The member `key` among the members from p up to end (or a closing brace). */
@@ -184,7 +204,7 @@ jsontape_value jsontape_get(const jsontape *t, const char *key)
 
 jsontape_value jsontape_member(jsontape_value obj, const char *key)
 {
-	return obj && *obj == '{' ? find(obj + 1, NULL, key) : NULL;
+	return obj && *obj == '{' ? find(inside(obj), NULL, key) : NULL;
 }
 
 const char *jsontape_str(jsontape_value v)
@@ -224,7 +244,7 @@ static json_t *value_to_json(jsontape_value *pp)
 	case 'n': out = json_null(); break;
 	case '[': {
 		int failed = !(out = json_array());
-		v++;
+		v = inside(v);
 		while (*v != ']')
 			if (json_array_append_new(out, value_to_json(&v)) < 0)
 				failed = 1; /* (the element was released) */
@@ -237,7 +257,7 @@ static json_t *value_to_json(jsontape_value *pp)
 	}
 	case '{': {
 		int failed = !(out = json_object());
-		v++;
+		v = inside(v);
 		while (*v == 'k') {
 			jsontape_value key = v;
 			v += 1 + sizeof(uint32_t) + text_len(key) + 1;
@@ -314,7 +334,7 @@ static int write_value(buf *out, jsontape_value *pp, size_t flags, size_t depth)
 	case 'n': *pp = v + 1; return buf_append(out, "null", 4);
 	case '{':
 	case '[':
-		*pp = v + 1;
+		*pp = inside(v);
 		return write_members(out, pp, NULL, flags, depth, *v == '{');
 	default:
 		return -1;
@@ -361,7 +381,7 @@ int jsontape_write(buf *out, const jsontape *t, size_t flags, size_t depth)
 {
 	jsontape_value p = (const unsigned char *)(t->b.ptr ? t->b.ptr : "");
 
-	if (t->failed)
+	if (t->failed || t->depth)
 		return -1;
 	return write_members(out, &p, p + t->b.len, flags, depth, 1);
 }

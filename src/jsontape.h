@@ -12,7 +12,9 @@
  *
  * Layout: a tag byte, then its payload -- 'k' key and 's' string: a
  * uint32 length, the bytes and a NUL; 'i' integer: an int64; 't' 'f' 'n';
- * '{' '[' open, '}' ']' close.  The top level is an object whose braces
+ * '{' '[' open, with a uint32 span (the bytes to just past the closer, so
+ * that a reader looking for a member steps over a nested value at once);
+ * '}' ']' close.  At most JSONTAPE_MAX_DEPTH brackets are open at a time.  The top level is an object whose braces
  * are implied, so members can be appended at any time. */
 #ifndef HPA_JSONTAPE_H
 #define HPA_JSONTAPE_H
@@ -22,12 +24,16 @@
 
 #include "buf.h"
 
+#define JSONTAPE_MAX_DEPTH 8
+
 typedef struct {
 	buf b;
-	int failed;  /* memory ran out while building: the tape is unusable */
+	int failed;  /* memory ran out, or brackets did not pair: the tape is unusable */
+	int depth;   /* brackets open while building */
+	size_t open[JSONTAPE_MAX_DEPTH]; /* where their spans go */
 } jsontape;
 
-#define JSONTAPE_INIT { BUF_INIT, 0 }
+#define JSONTAPE_INIT { BUF_INIT, 0, 0, { 0 } }
 
 /* Building.  Strings must be valid UTF-8 (ill-formed bytes are replaced
  * with U+FFFD, as jansson would have refused them); NULL is written as

@@ -370,7 +370,16 @@ int report_write_json(buf *out, const report_doc *doc)
 {
 	jsonwrite_splice splice = { "findings", write_findings, &doc->findings };
 
+	size_t i, size = 0;
+
 	if (!doc->tapes)
 		return jsonwrite_threads(out, doc->model, JSON_INDENT(2), parallel_cpus());
+	/* room for the findings at once: tens of MB grown by doubling were
+	 * copied over and over, and each copy touched new pages (as text, a
+	 * finding takes about 1.4 times its tape) */
+	for (i = 0; i < doc->findings.n; i++)
+		size += doc->findings.v[i]->b.len;
+	if (buf_grow(out, size + size / 2 + 65536) < 0)
+		return -1;
 	return jsonwrite_spliced(out, doc->model, JSON_INDENT(2), parallel_cpus(), &splice);
 }

@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 static int append_item(typelib *lib, const rustlex_result *lx, uint32_t first, uint32_t last)
 {
 	const rustlex_token *a = &lx->tokens[first], *b = &lx->tokens[last];
@@ -71,35 +75,60 @@ static int keyword_at(const char *text, size_t len, size_t at, size_t wl)
 	return 1;
 }
 
-/* Append the offsets of the keyword w to *at. */
-static int find_keyword(const char *text, size_t len, const char *w, size_t **at, size_t *n, size_t *cap)
+static int push(size_t **at, size_t *n, size_t *cap, size_t off)
 {
-	size_t wl = strlen(w), pos = 0;
-	const char *q;
-
-	while (pos < len && (q = memmem(text + pos, len - pos, w, wl))) {
-		size_t off = (size_t)(q - text);
-		pos = off + wl;
-		if (!keyword_at(text, len, off, wl))
-			continue;
-		if (*n == *cap) {
-			size_t ncap = *cap ? *cap * 2 : 64;
-			size_t *v = realloc(*at, ncap * sizeof(*v));
-			if (!v)
-				return -1;
-			*at = v;
-			*cap = ncap;
-		}
-		(*at)[(*n)++] = off;
+	if (*n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 64;
+		size_t *v = realloc(*at, ncap * sizeof(*v));
+		if (!v)
+			return -1;
+		*at = v;
+		*cap = ncap;
 	}
+	(*at)[(*n)++] = off;
 	return 0;
 }
 
-static int cmp_size(const void *pa, const void *pb)
+/* Is a keyword (`struct` or `type`) at text[i]?  Its length, or 0. */
+static size_t keyword_len(const char *text, size_t len, size_t i)
 {
-	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	if (text[i] == 's' && len - i >= 6 && memcmp(text + i, "struct", 6) == 0 && keyword_at(text, len, i, 6))
+		return 6;
+	if (text[i] == 't' && len - i >= 4 && memcmp(text + i, "type", 4) == 0 && keyword_at(text, len, i, 4))
+		return 4;
+	return 0;
+}
 
-	return (a > b) - (a < b);
+/* The offsets of `struct` and `type` as words, ascending, in one pass.
+ * Every file is searched, so 16 positions are tried at a time by the
+ * first and last letters of each word (s....t, t..e), and only those that
+ * pass are compared whole. */
+static int find_keywords(const char *text, size_t len, size_t **at, size_t *n, size_t *cap)
+{
+	size_t i = 0;
+
+#ifdef __SSE2__
+	const __m128i s = _mm_set1_epi8('s'), t = _mm_set1_epi8('t'), e = _mm_set1_epi8('e');
+
+	for (; len >= 21 && i <= len - 21; i += 16) {
+		__m128i first = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
+		__m128i third = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 3));
+		__m128i fifth = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 5));
+		unsigned m = (unsigned)_mm_movemask_epi8(
+			_mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(first, s), _mm_cmpeq_epi8(fifth, t)),
+			             _mm_and_si128(_mm_cmpeq_epi8(first, t), _mm_cmpeq_epi8(third, e))));
+		while (m) {
+			size_t k = i + (size_t)__builtin_ctz(m);
+			m &= m - 1;
+			if (keyword_len(text, len, k) && push(at, n, cap, k) < 0)
+				return -1;
+		}
+	}
+#endif
+	for (; i < len; i++)
+		if (keyword_len(text, len, i) && push(at, n, cap, i) < 0)
+			return -1;
+	return 0;
 }
 
 int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t len)
@@ -107,12 +136,10 @@ int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t l
 	size_t *at = NULL, n = 0, cap = 0, i;
 	int pass, rc = 0;
 
-	if (find_keyword(text, len, "struct", &at, &n, &cap) < 0 || find_keyword(text, len, "type", &at, &n, &cap) < 0) {
+	if (find_keywords(text, len, &at, &n, &cap) < 0) {
 		free(at);
 		return -1;
 	}
-	if (n > 1)
-		qsort(at, n, sizeof(*at), cmp_size);
 	n = rustlex_keep_code(text, len, at, n);
 	/* structs first, then aliases, each in file order: what typelib_add()
 	 * appends for a scan of the whole file */
