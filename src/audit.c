@@ -655,6 +655,7 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 			}
 		}
 		jsontape_set_string(f, "pack", "clone");
+		jsontape_trim(f);
 		if (f->failed || jsontape_list_push(&out->findings, f) < 0)
 			goto drop;
 	}

@@ -27,7 +27,7 @@ int buf_grow(buf *b, size_t extra)
 	return 0;
 }
 
-int buf_append(buf *b, const void *data, size_t n)
+int buf_append_slow(buf *b, const void *data, size_t n)
 {
 	if (buf_grow(b, n) < 0)
 		return -1;
@@ -43,9 +43,9 @@ int buf_puts(buf *b, const char *s)
 	return buf_append(b, s, strlen(s));
 }
 
-int buf_putc(buf *b, char c)
+int buf_putc_slow(buf *b, char c)
 {
-	return buf_append(b, &c, 1);
+	return buf_append_slow(b, &c, 1);
 }
 
 int buf_vprintf(buf *b, const char *fmt, va_list ap)

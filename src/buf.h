@@ -23,9 +23,34 @@ typedef struct {
 
 /* Make room for at least `extra` more bytes (plus the NUL). */
 int buf_grow(buf *b, size_t extra);
-int buf_append(buf *b, const void *data, size_t n);
+int buf_append_slow(buf *b, const void *data, size_t n);
+int buf_putc_slow(buf *b, char c);
+
+/* Append bytes (inline: reports append a few bytes at a time, millions of
+ * times; growing is the rare case). */
+static inline int buf_append(buf *b, const void *data, size_t n)
+{
+	if (b->ptr && n < b->cap - b->len) {
+		if (n)
+			__builtin_memcpy(b->ptr + b->len, data, n);
+		b->len += n;
+		b->ptr[b->len] = '\0';
+		return 0;
+	}
+	return buf_append_slow(b, data, n);
+}
+
+static inline int buf_putc(buf *b, char c)
+{
+	if (b->ptr && b->cap - b->len > 1) {
+		b->ptr[b->len++] = c;
+		b->ptr[b->len] = '\0';
+		return 0;
+	}
+	return buf_putc_slow(b, c);
+}
+
 int buf_puts(buf *b, const char *s);
-int buf_putc(buf *b, char c);
 int buf_printf(buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int buf_vprintf(buf *b, const char *fmt, va_list ap)

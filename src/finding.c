@@ -18,6 +18,7 @@ uint64_t finding_hash(uint64_t h, const char *s, size_t n)
 int md_code(buf *out, const char *s, size_t n)
 {
 	size_t i, run = 0, longest = 0, fence;
+	char *p;
 	int pad;
 
 	for (i = 0; i < n; i++) {
@@ -28,19 +29,21 @@ int md_code(buf *out, const char *s, size_t n)
 	fence = longest + 1;
 	/* a span that starts or ends with a backtick needs a space inside */
 	pad = n && (s[0] == '`' || s[n - 1] == '`');
-	for (i = 0; i < fence; i++)
-		if (buf_putc(out, '`') < 0)
-			return -1;
-	if (pad && buf_putc(out, ' ') < 0)
+	if (buf_grow(out, n + 2 * fence + 2) < 0)
 		return -1;
+	p = out->ptr + out->len;
+	memset(p, '`', fence);
+	p += fence;
+	if (pad)
+		*p++ = ' ';
 	for (i = 0; i < n; i++) /* a code span is one line */
-		if (buf_putc(out, (s[i] == '\n' || s[i] == '\r') ? ' ' : s[i]) < 0)
-			return -1;
-	if (pad && buf_putc(out, ' ') < 0)
-		return -1;
-	for (i = 0; i < fence; i++)
-		if (buf_putc(out, '`') < 0)
-			return -1;
+		*p++ = (s[i] == '\n' || s[i] == '\r') ? ' ' : s[i];
+	if (pad)
+		*p++ = ' ';
+	memset(p, '`', fence);
+	p += fence;
+	*p = '\0';
+	out->len = (size_t)(p - out->ptr);
 	return 0;
 }
 

@@ -141,6 +141,16 @@ void jsontape_set_bool(jsontape *t, const char *key, int v)
 	jsontape_bool(t, v);
 }
 
+void jsontape_trim(jsontape *t)
+{
+	char *p;
+
+	if (t->b.ptr && t->b.cap > t->b.len + 1 && (p = realloc(t->b.ptr, t->b.len + 1))) {
+		t->b.ptr = p;
+		t->b.cap = t->b.len + 1;
+	}
+}
+
 void jsontape_free(jsontape *t)
 {
 	buf_free(&t->b);

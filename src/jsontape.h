@@ -54,6 +54,10 @@ void jsontape_set_int(jsontape *t, const char *key, long long v);
 void jsontape_set_line(jsontape *t, const char *key, unsigned long line);
 void jsontape_set_bool(jsontape *t, const char *key, int v);
 
+/* Give back the room reserved but not used (a finding, once built, waits
+ * for the report: what it does not use is better used by the next). */
+void jsontape_trim(jsontape *t);
+
 void jsontape_free(jsontape *t);
 
 /* Reading.  A value is a pointer to its tag. */
