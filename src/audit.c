@@ -41,8 +41,10 @@ static char *package_name(const buf *text)
 
 /* The nearest Cargo.toml above `rel` (relative to the root, read from the
  * audit's own source): its package name, and `rel`'s place in that crate
- * as a cargo test filter. */
-static void crate_of(source_set *src, const char *rel, char **crate, char **filter)
+ * as a cargo test filter.  `cache` (a thread's own, or NULL) remembers
+ * each directory's package name, or null for none: thousands of files
+ * share a few hundred manifests, and each miss was a failed open(). */
+static void crate_of(source_set *src, json_t *cache, const char *rel, char **crate, char **filter)
 {
 	buf dir = BUF_INIT, manifest = BUF_INIT, f = BUF_INIT, text = BUF_INIT;
 	const char *slash;
@@ -51,15 +53,25 @@ static void crate_of(source_set *src, const char *rel, char **crate, char **filt
 	*crate = *filter = NULL;
 	buf_puts(&dir, rel);
 	for (;;) {
+		json_t *known;
 		slash = strrchr(buf_cstr(&dir), '/');
 		dlen = slash ? (size_t)(slash - dir.ptr) : 0;
 		dir.len = dlen;
 		if (dir.ptr)
 			dir.ptr[dlen] = '\0';
-		buf_clear(&manifest);
-		buf_printf(&manifest, "%s%sCargo.toml", buf_cstr(&dir), dlen ? "/" : "");
-		if (sources_read_path(src, manifest.ptr, &text) == 0 && text.ptr) {
-			*crate = package_name(&text);
+		if ((known = json_object_get(cache, buf_cstr(&dir)))) {
+			if (json_is_string(known)) {
+				*crate = strdup(json_string_value(known));
+				if (*crate)
+					break;
+			}
+		} else {
+			buf_clear(&manifest);
+			buf_printf(&manifest, "%s%sCargo.toml", buf_cstr(&dir), dlen ? "/" : "");
+			if (sources_read_path(src, manifest.ptr, &text) == 0 && text.ptr)
+				*crate = package_name(&text);
+			if (cache) /* (a name that is not UTF-8 is looked up again) */
+				json_object_set_new_nocheck(cache, buf_cstr(&dir), *crate ? json_string(*crate) : json_null());
 			if (*crate)
 				break;
 		}
@@ -320,6 +332,7 @@ struct audit_scratch {
 	buf code;           /* the code view, for rule packs */
 	pcre2_match_data *md;  /* for rule packs' patterns */
 	pack_hits hits;
+	json_t *crates;     /* directory -> package name or null (crate_of) */
 };
 
 audit_scratch *audit_scratch_new(void)
@@ -327,7 +340,8 @@ audit_scratch *audit_scratch_new(void)
 	audit_scratch *s = calloc(1, sizeof(audit_scratch));
 
 	/* 10 pairs: a rule's pattern may name an `at` group, and a few others */
-	if (s && !(s->md = pcre2_match_data_create(10, NULL))) {
+	if (s && (!(s->md = pcre2_match_data_create(10, NULL)) || !(s->crates = json_object()))) {
+		pcre2_match_data_free(s->md);
 		free(s);
 		return NULL;
 	}
@@ -346,6 +360,7 @@ void audit_scratch_free(audit_scratch *s)
 	buf_free(&s->code);
 	pcre2_match_data_free(s->md);
 	pack_hits_free(&s->hits);
+	json_decref(s->crates);
 	free(s);
 }
 
@@ -478,7 +493,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 	    packscan_python(opt->packs, &sc->py, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 		goto done;
 	if (sc->hits.n && opt->src)
-		crate_of(opt->src, report, &crate, &filter);
+		crate_of(opt->src, sc->crates, report, &crate, &filter);
 	ff.crate = crate;
 	ff.test_filter = filter;
 	rc = add_rule_findings(sc, &ff, text, len, out->rule_findings);
@@ -568,7 +583,7 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	if (!want_clone)
 		rs.site_count = 0; /* the clone pack is not chosen */
 	if ((rs.site_count || sc->hits.n) && opt->src)
-		crate_of(opt->src, report, &crate, &filter);
+		crate_of(opt->src, sc->crates, report, &crate, &filter);
 	ff.crate = crate;
 	ff.test_filter = filter;
 	if (sc->hits.n && add_rule_findings(sc, &ff, text, len, out->rule_findings) < 0)

@@ -32,6 +32,20 @@ static const unsigned char byte_class[256] = {
 	[0x80 ... 0xff] = C_START | C_IDENT,
 };
 
+/* What a token starting with the byte can be: one look picks the lexer's
+ * branch (L_PUNCT, the rest, is 0). */
+enum { L_PUNCT, L_BLANK, L_NEWLINE, L_SLASH, L_DQUOTE, L_QUOTE, L_PREFIX, L_WORD, L_DIGIT, L_OPEN, L_CLOSE };
+
+static const unsigned char lex_class[256] = {
+	['\t'] = L_BLANK, ['\v'] = L_BLANK, ['\f'] = L_BLANK, ['\r'] = L_BLANK, [' '] = L_BLANK,
+	['\n'] = L_NEWLINE, ['/'] = L_SLASH, ['"'] = L_DQUOTE, ['\''] = L_QUOTE,
+	['A' ... 'Z'] = L_WORD, ['_'] = L_WORD, ['a'] = L_WORD, ['d' ... 'q'] = L_WORD, ['s' ... 'z'] = L_WORD,
+	[0x80 ... 0xff] = L_WORD, ['b'] = L_PREFIX, ['c'] = L_PREFIX, ['r'] = L_PREFIX,
+	['0' ... '9'] = L_DIGIT,
+	['('] = L_OPEN, ['['] = L_OPEN, ['{'] = L_OPEN,
+	[')'] = L_CLOSE, [']'] = L_CLOSE, ['}'] = L_CLOSE,
+};
+
 static int is_ident_start(unsigned char c)
 {
 	return byte_class[c] & C_START;
@@ -305,6 +319,52 @@ static int two_char_op(unsigned char a, unsigned char b)
 	}
 }
 
+/* The end of a run of blanks (space, tab, CR, VT, FF) from i, and of
+ * ASCII identifier characters: 16 bytes a step with SSE2 (indentation and
+ * identifiers are most of a file's code bytes), then a byte at a time. */
+static inline size_t blank_run(const unsigned char *s, size_t i, size_t n)
+{
+#ifdef __SSE2__
+	const __m128i sp = _mm_set1_epi8(' '), lo = _mm_set1_epi8('\t' - 1), hi = _mm_set1_epi8('\r' + 1),
+	              nl = _mm_set1_epi8('\n');
+
+	for (; n >= 16 && i <= n - 16; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		/* blank: ' ', or \t..\r but not \n (signed compares: bytes >= 0x80 are below) */
+		__m128i ctl = _mm_and_si128(_mm_cmpgt_epi8(x, lo), _mm_cmplt_epi8(x, hi));
+		__m128i blank = _mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_andnot_si128(_mm_cmpeq_epi8(x, nl), ctl));
+		unsigned m = (unsigned)_mm_movemask_epi8(blank) ^ 0xffffu;
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < n && (byte_class[s[i]] & C_BLANK))
+		i++;
+	return i;
+}
+
+static inline size_t ascii_ident_run(const unsigned char *s, size_t i, size_t n)
+{
+#ifdef __SSE2__
+	const __m128i a1 = _mm_set1_epi8('a' - 1), z1 = _mm_set1_epi8('z' + 1), d1 = _mm_set1_epi8('0' - 1),
+	              d2 = _mm_set1_epi8('9' + 1), us = _mm_set1_epi8('_'), up = _mm_set1_epi8(0x20);
+
+	for (; n >= 16 && i <= n - 16; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i lower = _mm_or_si128(x, up); /* A-Z to a-z; nothing else lands in a-z */
+		__m128i word = _mm_or_si128(_mm_and_si128(_mm_cmpgt_epi8(lower, a1), _mm_cmplt_epi8(lower, z1)),
+		                            _mm_or_si128(_mm_and_si128(_mm_cmpgt_epi8(x, d1), _mm_cmplt_epi8(x, d2)),
+		                                         _mm_cmpeq_epi8(x, us)));
+		unsigned m = (unsigned)_mm_movemask_epi8(word) ^ 0xffffu;
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < n && (byte_class[s[i]] & C_ASCII_IDENT))
+		i++;
+	return i;
+}
+
 /* The lexer proper.  With `item`, only the item that starts the text:
  * lexing stops after a `;` outside brackets, after the `}` that closes its
  * outermost brace, or at a closer of nothing. */
@@ -322,71 +382,79 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 		uint32_t line = lx.line, col = lx.col;
 		rustlex_kind kind;
 
-		if (byte_class[c] & C_BLANK) {
+		switch (lex_class[c]) {
+		case L_BLANK: {
 			/* ASCII: one byte, one column; indentation comes in runs */
-			size_t j = lx.i + 1;
-			while (j < lx.n && (byte_class[lx.s[j]] & C_BLANK))
-				j++;
+			size_t j = blank_run(lx.s, lx.i + 1, lx.n);
 			lx.col += (uint32_t)(j - lx.i);
 			lx.i = j;
 			continue;
 		}
-		if (c == '\n') {
+		case L_NEWLINE:
 			lx.i++;
 			lx.line++;
 			lx.col = 1;
 			continue;
-		}
-		if (c == '/' && peek(&lx, 1) == '/') {
-			/* to the end of the line; columns are not needed past it */
-			const unsigned char *nl = memchr(lx.s + lx.i, '\n', lx.n - lx.i);
-			lx.i = nl ? (size_t)(nl - lx.s) : lx.n;
-			continue;
-		}
-		if (c == '/' && peek(&lx, 1) == '*') {
-			skip_block_comment(&lx);
-			continue;
-		}
-		if (c == '"') {
+		case L_SLASH:
+			if (peek(&lx, 1) == '/') {
+				/* to the end of the line; columns are not needed past it */
+				const unsigned char *nl = memchr(lx.s + lx.i, '\n', lx.n - lx.i);
+				lx.i = nl ? (size_t)(nl - lx.s) : lx.n;
+				continue;
+			}
+			if (peek(&lx, 1) == '*') {
+				skip_block_comment(&lx);
+				continue;
+			}
+			goto punct;
+		case L_DQUOTE:
 			step(&lx);
 			skip_quoted(&lx, '"', line);
 			kind = TOK_STRING;
-		} else if (c == '\'') {
+			break;
+		case L_QUOTE:
 			kind = quote(&lx, line);
-		} else if ((c == 'r' && raw_string_at(&lx, 1)) ||
-		           ((c == 'b' || c == 'c') && peek(&lx, 1) == 'r' && raw_string_at(&lx, 2))) {
-			step(&lx);
-			if (c != 'r')
+			break;
+		case L_PREFIX: /* r b c: a literal's prefix, a raw identifier, or a word */
+			if ((c == 'r' && raw_string_at(&lx, 1)) ||
+			    ((c == 'b' || c == 'c') && peek(&lx, 1) == 'r' && raw_string_at(&lx, 2))) {
 				step(&lx);
-			skip_raw(&lx, line);
-			kind = TOK_STRING;
-		} else if ((c == 'b' || c == 'c') && peek(&lx, 1) == '"') {
-			step(&lx);
-			step(&lx);
-			skip_quoted(&lx, '"', line);
-			kind = TOK_STRING;
-		} else if (c == 'b' && peek(&lx, 1) == '\'') {
-			step(&lx);
-			step(&lx);
-			skip_quoted(&lx, '\'', line);
-			kind = TOK_CHAR;
-		} else if (c == 'r' && peek(&lx, 1) == '#' && peek(&lx, 2) >= 0 && is_ident_start((unsigned char)peek(&lx, 2))) {
-			step(&lx);
-			step(&lx);
-			while (lx.i < lx.n && is_ident_char(lx.s[lx.i]))
+				if (c != 'r')
+					step(&lx);
+				skip_raw(&lx, line);
+				kind = TOK_STRING;
+			} else if ((c == 'b' || c == 'c') && peek(&lx, 1) == '"') {
 				step(&lx);
-			kind = TOK_IDENT;
-		} else if (is_ident_start(c)) {
+				step(&lx);
+				skip_quoted(&lx, '"', line);
+				kind = TOK_STRING;
+			} else if (c == 'b' && peek(&lx, 1) == '\'') {
+				step(&lx);
+				step(&lx);
+				skip_quoted(&lx, '\'', line);
+				kind = TOK_CHAR;
+			} else if (c == 'r' && peek(&lx, 1) == '#' && peek(&lx, 2) >= 0 &&
+			           is_ident_start((unsigned char)peek(&lx, 2))) {
+				step(&lx);
+				step(&lx);
+				while (lx.i < lx.n && is_ident_char(lx.s[lx.i]))
+					step(&lx);
+				kind = TOK_IDENT;
+			} else
+				goto word;
+			break;
+		case L_WORD:
+		word: {
 			/* ASCII identifier characters take one column each */
-			size_t j = lx.i;
-			while (j < lx.n && (byte_class[lx.s[j]] & C_ASCII_IDENT))
-				j++;
+			size_t j = ascii_ident_run(lx.s, lx.i, lx.n);
 			lx.col += (uint32_t)(j - lx.i);
 			lx.i = j;
 			while (lx.i < lx.n && is_ident_char(lx.s[lx.i]))
 				step(&lx);
 			kind = TOK_IDENT;
-		} else if (c >= '0' && c <= '9') {
+			break;
+		}
+		case L_DIGIT:
 			while (lx.i < lx.n && (is_ident_char(lx.s[lx.i])))
 				step(&lx);
 			/* a fraction, but not a range `1..2` or a method `1.max(2)` */
@@ -396,17 +464,22 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 					step(&lx);
 			}
 			kind = TOK_NUMBER;
-		} else if (c == '(' || c == '[' || c == '{') {
+			break;
+		case L_OPEN:
 			step(&lx);
 			kind = TOK_OPEN;
-		} else if (c == ')' || c == ']' || c == '}') {
+			break;
+		case L_CLOSE:
 			step(&lx);
 			kind = TOK_CLOSE;
-		} else {
+			break;
+		default:
+		punct:
 			kind = TOK_PUNCT;
 			step(&lx);
 			if (lx.i < lx.n && two_char_op(c, lx.s[lx.i]))
 				step(&lx);
+			break;
 		}
 		if (emit(&lx, kind, start, line, col) < 0)
 			return -1;
