@@ -807,54 +807,71 @@ static int cmp_findings(const void *pa, const void *pb)
 	return la < lb ? -1 : la > lb;
 }
 
-/* Clone findings: by path, line and column -- the first members of a tape. */
-static int cmp_tapes(const void *pa, const void *pb)
+/* Clone findings in order: by path, line and column, read from each tape
+ * once (a sort compares each some thirty times). */
+typedef struct {
+	jsontape *t;
+	const char *path;
+	long long line, column;
+} tape_key;
+
+static int cmp_tape_keys(const void *pa, const void *pb)
 {
-	const jsontape *a = *(const jsontape *const *)pa, *b = *(const jsontape *const *)pb;
-	int c = strcmp(jsontape_str(jsontape_get(a, "path")), jsontape_str(jsontape_get(b, "path")));
-	long long la, lb;
+	const tape_key *a = pa, *b = pb;
+	int c = strcmp(a->path, b->path);
 
 	if (c)
 		return c;
-	la = jsontape_integer(jsontape_get(a, "line"));
-	lb = jsontape_integer(jsontape_get(b, "line"));
-	if (la != lb)
-		return la < lb ? -1 : 1;
-	la = jsontape_integer(jsontape_get(a, "column"));
-	lb = jsontape_integer(jsontape_get(b, "column"));
-	return la < lb ? -1 : la > lb;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->column < b->column ? -1 : a->column > b->column;
 }
 
 /* The workers' clone findings, moved into one sorted list. */
 static int merge_tapes(worker *ws, unsigned n, jsontape_list *out)
 {
 	size_t total = 0, i, k = 0;
+	tape_key *keys;
 	unsigned w;
 
 	for (w = 0; w < n; w++)
 		total += ws[w].out.findings.n;
+	keys = malloc((total ? total : 1) * sizeof(*keys));
 	out->v = malloc((total ? total : 1) * sizeof(*out->v));
-	if (!out->v)
+	if (!keys || !out->v) {
+		free(keys);
+		free(out->v);
+		out->v = NULL;
 		return -1;
+	}
 	out->cap = total ? total : 1;
 	for (w = 0; w < n; w++) {
-		for (i = 0; i < ws[w].out.findings.n; i++)
-			out->v[k++] = ws[w].out.findings.v[i];
+		for (i = 0; i < ws[w].out.findings.n; i++) {
+			jsontape *t = ws[w].out.findings.v[i];
+			keys[k].t = t;
+			keys[k].path = jsontape_str(jsontape_get(t, "path"));
+			keys[k].line = jsontape_integer(jsontape_get(t, "line"));
+			keys[k].column = jsontape_integer(jsontape_get(t, "column"));
+			k++;
+		}
 		jsontape_list_free(&ws[w].out.findings); /* the tapes are out's now */
 	}
-	qsort(out->v, total, sizeof(*out->v), cmp_tapes);
+	qsort(keys, total, sizeof(*keys), cmp_tape_keys);
 	for (i = 0, k = 0; i < total; i++) {
-		jsontape *t = out->v[i];
+		jsontape *t = keys[i].t;
 		/* a symlinked file and its target report the same sites: once */
-		if (k > 0 && cmp_tapes(&out->v[k - 1], &t) == 0 && out->v[k - 1]->b.len == t->b.len &&
-		    memcmp(out->v[k - 1]->b.ptr, t->b.ptr, t->b.len) == 0) {
+		if (k > 0 && cmp_tape_keys(&keys[k - 1], &keys[i]) == 0 && keys[k - 1].t->b.len == t->b.len &&
+		    memcmp(keys[k - 1].t->b.ptr, t->b.ptr, t->b.len) == 0) {
 			jsontape_free(t);
 			free(t);
 			continue;
 		}
-		out->v[k++] = t;
+		keys[k++] = keys[i];
 	}
+	for (i = 0; i < k; i++)
+		out->v[i] = keys[i].t;
 	out->n = k;
+	free(keys);
 	return 0;
 }
 

@@ -161,6 +161,34 @@ static void test_model(const char *path)
 	json_decref(m);
 }
 
+/* Every ASCII byte, and a few multi-byte characters, at every place of
+ * strings longer than the 16 bytes the escape scan takes a step. */
+static void test_escape_positions(void)
+{
+	static const char *const specials[] = { "\xc3\xa9", "\xe2\x80\xa8", "\xf0\x9f\x98\x80" };
+	char s[80];
+	size_t len, at;
+	int c, bad = 0;
+
+	for (len = 15; len <= 49 && !bad; len += 17)
+		for (at = 0; at < len && !bad; at++) {
+			for (c = 1; c < 0x80 + 3 && !bad; c++) {
+				char one[2] = { (char)c, '\0' };
+				const char *mid = c < 0x80 ? one : specials[c - 0x80];
+				json_t *v;
+				/* at 'a's, the byte or character, then 'a's to len bytes or more */
+				memset(s, 'a', at);
+				strcpy(s + at, mid);
+				memset(s + at + strlen(mid), 'a', len - at);
+				s[len + strlen(mid)] = '\0';
+				v = json_pack("[s]", s);
+				bad = !same(v, JSON_INDENT(2));
+				json_decref(v);
+			}
+		}
+	TAP_OK(!bad, "every ASCII byte and some wider characters, at every place of 15, 32 and 49 byte strings");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1) {
@@ -169,6 +197,7 @@ int main(int argc, char **argv)
 	}
 	test_hand_made();
 	test_random();
+	test_escape_positions();
 	test_threads();
 	return tap_done();
 }
