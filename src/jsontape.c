@@ -212,6 +212,19 @@ jsontape_value jsontape_get(const jsontape *t, const char *key)
 	return t->b.len ? find(p, p + t->b.len, key) : NULL;
 }
 
+jsontape_value jsontape_next(const jsontape *t, jsontape_value prev, const char **key)
+{
+	const unsigned char *start = (const unsigned char *)t->b.ptr, *p;
+
+	if (!t->b.len)
+		return NULL;
+	p = prev ? skip(prev) : start;
+	if (p >= start + t->b.len || *p != 'k')
+		return NULL;
+	*key = text_of(p);
+	return p + 1 + sizeof(uint32_t) + text_len(p) + 1;
+}
+
 jsontape_value jsontape_member(jsontape_value obj, const char *key)
 {
 	return obj && *obj == '{' ? find(inside(obj), NULL, key) : NULL;

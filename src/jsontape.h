@@ -68,6 +68,10 @@ typedef const unsigned char *jsontape_value;
 jsontape_value jsontape_get(const jsontape *t, const char *key);
 jsontape_value jsontape_member(jsontape_value obj, const char *key);
 
+/* The top-level members in order: pass NULL for the first; sets *key and
+ * returns the value, or NULL after the last. */
+jsontape_value jsontape_next(const jsontape *t, jsontape_value prev, const char **key);
+
 /* A string value's text, or NULL for any other value (null included). */
 const char *jsontape_str(jsontape_value v);
 long long jsontape_integer(jsontape_value v); /* 0 for a non-integer */

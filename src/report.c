@@ -40,13 +40,52 @@ static void count(json_t *obj, const char *key)
 	json_object_set_new(obj, key, json_integer(v ? json_integer_value(v) + 1 : 1));
 }
 
-static const char *tape_str(const jsontape *f, const char *key)
+/* What the summaries read of a clone finding, taken in one walk over its
+ * tape (a lookup per member walked it a dozen times). */
+typedef struct {
+	const char *path, *bucket, *rule, *tier, *confidence, *hot_path, *fingerprint;
+	long long line, column;
+	int on_hot_path;
+	jsontape_value fn, suppression, fields;
+} finding_facts;
+
+static void facts_of(const jsontape *t, finding_facts *x)
 {
-	return jsontape_str(jsontape_get(f, key));
+	jsontape_value v = NULL;
+	const char *key;
+
+	memset(x, 0, sizeof(*x));
+	while ((v = jsontape_next(t, v, &key))) {
+		switch (key[0]) {
+		case 'b': if (strcmp(key, "bucket") == 0) x->bucket = jsontape_str(v); break;
+		case 'c':
+			if (strcmp(key, "confidence") == 0)
+				x->confidence = jsontape_str(v);
+			else if (strcmp(key, "column") == 0)
+				x->column = jsontape_integer(v);
+			break;
+		case 'f':
+			if (strcmp(key, "fingerprint") == 0)
+				x->fingerprint = jsontape_str(v);
+			else if (strcmp(key, "fn") == 0)
+				x->fn = v;
+			else if (strcmp(key, "fields") == 0)
+				x->fields = v;
+			break;
+		case 'h': if (strcmp(key, "hot_path") == 0) x->hot_path = jsontape_str(v); break;
+		case 'l': if (strcmp(key, "line") == 0) x->line = jsontape_integer(v); break;
+		case 'o': if (strcmp(key, "on_hot_path") == 0) x->on_hot_path = jsontape_is_true(v); break;
+		case 'p': if (strcmp(key, "path") == 0) x->path = jsontape_str(v); break;
+		case 'r': if (strcmp(key, "rule") == 0) x->rule = jsontape_str(v); break;
+		case 's': if (strcmp(key, "suppression") == 0) x->suppression = v; break;
+		case 't': if (strcmp(key, "tier") == 0) x->tier = jsontape_str(v); break;
+		default: break;
+		}
+	}
 }
 
 /* Why required findings were left alone, by rule: a line each. */
-static json_t *left_alone(const jsontape_list *findings)
+static json_t *left_alone(const finding_facts *findings, size_t count)
 {
 	static const struct { const char *rule, *why; } reasons[] = {
 		{ "R1", "test, bench or example code" },
@@ -64,8 +103,8 @@ static json_t *left_alone(const jsontape_list *findings)
 	size_t r, i, n[NREASONS] = { 0 };
 
 	/* one pass over the findings (a nightly report holds tens of thousands) */
-	for (i = 0; i < findings->n; i++) {
-		const char *rule = tape_str(findings->v[i], "rule");
+	for (i = 0; i < count; i++) {
+		const char *rule = findings[i].rule;
 		for (r = 0; rule && r < NREASONS; r++)
 			if (strcmp(rule, reasons[r].rule) == 0) {
 				n[r]++;
@@ -81,31 +120,27 @@ static json_t *left_alone(const jsontape_list *findings)
 
 /* Follow-up patch batches: the actionable findings grouped by subsystem
  * (hot-path label) and bucket, each a narrow patch of its own. */
-static json_t *batches(const jsontape_list *findings)
+static json_t *batches(const finding_facts *findings, size_t count)
 {
 	json_t *out = json_array(), *index = json_object();
 	size_t i;
 
-	for (i = 0; i < findings->n; i++) {
-		const jsontape *f = findings->v[i];
+	for (i = 0; i < count; i++) {
+		const finding_facts *f = &findings[i];
 		json_t *b;
-		const char *bucket = tape_str(f, "bucket");
-		const char *hot = tape_str(f, "hot_path");
 		char key[256];
-		if (!is_actionable(bucket))
+		if (!is_actionable(f->bucket))
 			continue;
-		snprintf(key, sizeof(key), "%s\n%s", hot, bucket);
+		snprintf(key, sizeof(key), "%s\n%s", f->hot_path, f->bucket);
 		b = json_object_get(index, key);
 		if (!b) {
-			b = json_pack("{s:s, s:s, s:s, s:[]}", "subsystem", hot, "bucket", bucket, "validation",
-			              jsontape_str(jsontape_member(jsontape_get(f, "fields"), "validation_command")), "findings");
+			b = json_pack("{s:s, s:s, s:s, s:[]}", "subsystem", f->hot_path, "bucket", f->bucket, "validation",
+			              jsontape_str(jsontape_member(f->fields, "validation_command")), "findings");
 			json_object_set_new(index, key, b);
 			json_array_append(out, b);
 		}
-		json_array_append_new(json_object_get(b, "findings"),
-		                      json_pack("{s:s, s:I, s:s}", "path", tape_str(f, "path"), "line",
-		                                (json_int_t)jsontape_integer(jsontape_get(f, "line")), "fingerprint",
-		                                tape_str(f, "fingerprint")));
+		json_array_append_new(json_object_get(b, "findings"), json_pack("{s:s, s:I, s:s}", "path", f->path, "line",
+		                                                               (json_int_t)f->line, "fingerprint", f->fingerprint));
 	}
 	for (i = 0; i < json_array_size(out); i++) {
 		json_t *b = json_array_get(out, i);
@@ -118,14 +153,14 @@ static json_t *batches(const jsontape_list *findings)
 /* The workflow's four review roles, as the passes that play them here.
  * They are explicit passes of one program, not independent reviewers, and
  * the report says so, as the workflow asks. */
-static json_t *review_roles(const jsontape_list *findings)
+static json_t *review_roles(const finding_facts *findings, size_t n)
 {
-	size_t i, proposed = 0, rejected = 0, validated = 0, n = findings->n;
+	size_t i, proposed = 0, rejected = 0, validated = 0;
 	char a[160], b[200], c[200], d[160];
 
 	for (i = 0; i < n; i++) {
-		const char *bucket = tape_str(findings->v[i], "bucket");
-		const char *rule = tape_str(findings->v[i], "rule");
+		const char *bucket = findings[i].bucket;
+		const char *rule = findings[i].rule;
 		if (is_actionable(bucket)) {
 			proposed++;
 			validated++;
@@ -236,6 +271,8 @@ int report_build(report_doc *doc, const audit_result *a, const report_scope *sco
 {
 	json_t *m = json_object(), *paths = json_array(), *suppressed = json_array();
 	jsontape_list *kept = &doc->findings;
+	finding_facts *facts = NULL; /* of the kept findings */
+	size_t nkept = 0;
 	json_t *by_bucket = json_object(), *by_tier = json_object(), *by_conf = json_object();
 	char when[32];
 	size_t i, actionable = 0, hot = 0;
@@ -254,28 +291,30 @@ int report_build(report_doc *doc, const audit_result *a, const report_scope *sco
 	json_object_set_new(by_conf, "high", json_integer(0));
 	json_object_set_new(by_conf, "medium", json_integer(0));
 	json_object_set_new(by_conf, "low", json_integer(0));
+	if (!(facts = malloc((a->findings.n ? a->findings.n : 1) * sizeof(*facts))))
+		goto oom;
 	for (i = 0; i < a->findings.n; i++) {
 		jsontape *f = a->findings.v[i];
-		const char *bucket = tape_str(f, "bucket");
-		if (jsontape_get(f, "suppression")) { /* listed apart, never dropped */
-			json_array_append_new(suppressed,
-			                      json_pack("{s:s, s:I, s:I, s:s, s:s, s:s, s:o*, s:o*}", "path", tape_str(f, "path"),
-			                                "line", (json_int_t)jsontape_integer(jsontape_get(f, "line")), "column",
-			                                (json_int_t)jsontape_integer(jsontape_get(f, "column")), "fingerprint",
-			                                tape_str(f, "fingerprint"), "bucket", bucket, "rule", tape_str(f, "rule"),
-			                                "fn", jsontape_value_to_json(jsontape_get(f, "fn")), "suppression",
-			                                jsontape_value_to_json(jsontape_get(f, "suppression"))));
+		finding_facts *x = &facts[nkept];
+		facts_of(f, x);
+		if (x->suppression) { /* listed apart, never dropped */
+			json_array_append_new(suppressed, json_pack("{s:s, s:I, s:I, s:s, s:s, s:s, s:o*, s:o*}", "path", x->path,
+			                                            "line", (json_int_t)x->line, "column", (json_int_t)x->column,
+			                                            "fingerprint", x->fingerprint, "bucket", x->bucket, "rule",
+			                                            x->rule, "fn", jsontape_value_to_json(x->fn), "suppression",
+			                                            jsontape_value_to_json(x->suppression)));
 			continue;
 		}
-		if (scope->only_actionable && !is_actionable(bucket))
+		if (scope->only_actionable && !is_actionable(x->bucket))
 			continue;
 		if (jsontape_list_push(kept, f) < 0)
 			goto oom;
-		count(by_bucket, bucket);
-		count(by_tier, tape_str(f, "tier"));
-		count(by_conf, tape_str(f, "confidence"));
-		actionable += is_actionable(bucket);
-		hot += jsontape_is_true(jsontape_get(f, "on_hot_path"));
+		nkept++;
+		count(by_bucket, x->bucket);
+		count(by_tier, x->tier);
+		count(by_conf, x->confidence);
+		actionable += is_actionable(x->bucket);
+		hot += x->on_hot_path;
 	}
 	report_timestamp(when);
 	json_object_set_new(m, "schema", json_string("hotpath-audit-report"));
@@ -306,9 +345,11 @@ int report_build(report_doc *doc, const audit_result *a, const report_scope *sco
 	doc->tapes = 1;
 	json_object_set_new(m, "suppressed", suppressed);
 	suppressed = NULL;
-	json_object_set_new(m, "left_alone", left_alone(kept));
-	json_object_set_new(m, "batches", batches(kept));
-	json_object_set_new(m, "review", review_roles(kept));
+	json_object_set_new(m, "left_alone", left_alone(facts, nkept));
+	json_object_set_new(m, "batches", batches(facts, nkept));
+	json_object_set_new(m, "review", review_roles(facts, nkept));
+	free(facts);
+	facts = NULL;
 	json_object_set_new(m, "packs", pack_list(scope->packs, a->rule_findings, kept->n));
 	/* (the counts per pack include suppressed findings: what each rule found) */
 	{ /* suppressed rule findings are listed apart, as clone findings are */
@@ -333,6 +374,7 @@ oom:
 	json_decref(m);
 	json_decref(paths);
 	jsontape_list_free(kept);
+	free(facts);
 	json_decref(suppressed);
 	json_decref(by_bucket);
 	json_decref(by_tier);
