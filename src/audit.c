@@ -24,6 +24,7 @@
 #include "rulefinding.h"
 #include "rustlex.h"
 #include "rustscan.h"
+#include "textfind.h"
 #include "typelib.h"
 
 /* ---- where a file sits: crate, module, hot path --------------------------- */
@@ -538,7 +539,7 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	}
 	/* every clone site spells `clone`, and a rule matches the raw text if it
 	 * matches its code: most files end here, unlexed */
-	want_clone = !python && (!opt->packs || opt->packs->clone) && memmem(text, len, "clone", 5);
+	want_clone = !python && (!opt->packs || opt->packs->clone) && textfind(text, len, "clone", 5);
 	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST)) &&
 	             packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, sc->md);
 	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts;
@@ -720,7 +721,7 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
                         int *count_lines)
 {
 	*count_lines = 0;
-	if ((!opt->packs || opt->packs->clone) && memmem(data, len, "clone", 5))
+	if ((!opt->packs || opt->packs->clone) && textfind(data, len, "clone", 5))
 		return 0;
 	if (opt->packs && (opt->packs->languages & PACK_RUST) && packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md))
 		return 0;

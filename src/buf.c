@@ -51,12 +51,22 @@ int buf_putc_slow(buf *b, char c)
 int buf_vprintf(buf *b, const char *fmt, va_list ap)
 {
 	va_list again;
+	size_t room = b->ptr ? b->cap - b->len : 0;
 	int n;
 
+	/* into the room there is, formatting again only when it did not fit */
 	va_copy(again, ap);
-	n = vsnprintf(NULL, 0, fmt, again);
+	n = vsnprintf(room ? b->ptr + b->len : NULL, room, fmt, again);
 	va_end(again);
-	if (n < 0 || buf_grow(b, (size_t)n) < 0)
+	if (n < 0)
+		return -1;
+	if ((size_t)n < room) {
+		b->len += (size_t)n;
+		return 0;
+	}
+	if (room)
+		b->ptr[b->len] = '\0'; /* the cut text written there is not the buffer's */
+	if (buf_grow(b, (size_t)n) < 0)
 		return -1;
 	vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
 	b->len += (size_t)n;
