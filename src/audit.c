@@ -8,6 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <sys/stat.h>
 #include <time.h>
 
@@ -150,22 +154,42 @@ static int index_lines(line_index *ix, const char *text, size_t len)
 
 	ix->count = 0;
 	ix->marker_cap = 0; /* invalidate the marker cache of the last file */
-	for (;;) {
-		const char *nl;
-		if (ix->count == ix->cap) {
-			size_t cap = ix->cap ? ix->cap * 2 : 1024;
-			size_t *v = realloc(ix->starts, cap * sizeof(*v));
-			if (!v)
-				return -1;
-			ix->starts = v;
-			ix->cap = cap;
-		}
-		ix->starts[ix->count++] = pos;
-		nl = pos < len ? memchr(text + pos, '\n', len - pos) : NULL;
-		if (!nl)
-			return 0;
-		pos = (size_t)(nl - text) + 1;
+	if (ix->cap < 1024) {
+		size_t *v = realloc(ix->starts, 1024 * sizeof(*v));
+		if (!v)
+			return -1;
+		ix->starts = v;
+		ix->cap = 1024;
 	}
+	ix->starts[ix->count++] = 0;
+	/* every '\n', 16 bytes a step where SSE2 is there: lines are short, and
+	 * a memchr() call per line cost more than the search */
+	while (pos < len) {
+		unsigned m = 0;
+		size_t base = pos, step = 1;
+#ifdef __SSE2__
+		if (len - pos >= 16) {
+			m = (unsigned)_mm_movemask_epi8(
+				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(text + pos)), _mm_set1_epi8('\n')));
+			step = 16;
+		} else
+#endif
+			m = text[pos] == '\n';
+		while (m) {
+			if (ix->count == ix->cap) {
+				size_t cap = ix->cap * 2;
+				size_t *v = realloc(ix->starts, cap * sizeof(*v));
+				if (!v)
+					return -1;
+				ix->starts = v;
+				ix->cap = cap;
+			}
+			ix->starts[ix->count++] = base + (size_t)__builtin_ctz(m) + 1;
+			m &= m - 1;
+		}
+		pos += step;
+	}
+	return 0;
 }
 
 /* Line `line` (1-based) without its line break: start and length. */

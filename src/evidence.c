@@ -479,7 +479,14 @@ static size_t block_end(const ctx *c, size_t i, size_t limit)
 
 static int names_root(const ctx *c, size_t i, const char *root)
 {
-	return is_ident(c, i) && is(c, i, root) && !(i > 0 && (is(c, i - 1, ".") || is(c, i - 1, "::")));
+	const rustlex_token *t;
+
+	/* asked of every token of a fn for every site in it: the kind and the
+	 * first byte dismiss almost all before any length is taken */
+	if (i >= c->n || (t = &c->t[i])->kind != TOK_IDENT || c->text[t->off] != root[0] || t->len != strlen(root) ||
+	    memcmp(c->text + t->off, root, t->len) != 0)
+		return 0;
+	return !(i > 0 && (is(c, i - 1, ".") || is(c, i - 1, "::")));
 }
 
 /* Is token k an argument of a format-family macro (directly)? */

@@ -532,6 +532,12 @@ static int alias_head(const scanner *s, size_t i)
 	return is(s, i, "type") && kind_at(s, i + 1) == TOK_IDENT && !(i > 0 && is(s, i - 1, "::"));
 }
 
+/* The first letters of the words collect() looks for (a table: it is
+ * asked of every short identifier). */
+static const unsigned char keyword_head[256] = {
+	['a'] = 1, ['c'] = 1, ['e'] = 1, ['f'] = 1, ['i'] = 1, ['l'] = 1, ['m'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['w'] = 1,
+};
+
 static int collect(scanner *s)
 {
 	size_t i;
@@ -555,7 +561,7 @@ static int collect(scanner *s)
 			clear_attrs(s);
 		/* every word below is 2 to 6 letters and starts with one of
 		 * these: most identifiers are dismissed here, in one look */
-		if (t->kind != TOK_IDENT || t->len < 2 || t->len > 6 || !strchr("acefilmstuw", first))
+		if (t->kind != TOK_IDENT || t->len < 2 || t->len > 6 || !keyword_head[(unsigned char)first])
 			continue;
 		if (s->types_only) {
 			if (struct_head(s, i)) {
@@ -683,10 +689,32 @@ static int assign(scanner *s)
 static int link_impls(scanner *s)
 {
 	rustscan_result *r = s->r;
-	size_t f, m;
+	size_t f, m, depth = 0;
+	uint32_t *open = NULL;
+	int sorted = 1;
 
-	/* a fn inside an impl's braces is its method (innermost impl wins) */
-	for (f = 0; f < r->fn_count; f++)
+	/* a fn inside an impl's braces is its method (innermost impl wins).
+	 * Both lists are in token order and impl bodies are bracket pairs, so
+	 * properly nested: one sweep with a stack of the impls open at each
+	 * fn, linear where a pair of loops was quadratic (a generated file of
+	 * thousands of impls and fns). */
+	for (f = 1; f < r->fn_count && sorted; f++)
+		sorted = r->fns[f - 1].sig < r->fns[f].sig;
+	for (m = 1; m < r->impl_count && sorted; m++)
+		sorted = r->impls[m - 1].open < r->impls[m].open;
+	if (r->impl_count && !(open = malloc(r->impl_count * sizeof(*open))))
+		return -1;
+	for (f = 0, m = 0; sorted && f < r->fn_count; f++) {
+		uint32_t sig = r->fns[f].sig;
+		while (m < r->impl_count && r->impls[m].open < sig)
+			open[depth++] = (uint32_t)m++;
+		while (depth && r->impls[open[depth - 1]].close <= sig)
+			depth--; /* closed before this fn */
+		if (depth && r->impls[open[depth - 1]].open < sig && sig < r->impls[open[depth - 1]].close)
+			r->fns[f].impl = open[depth - 1];
+	}
+	free(open);
+	for (f = 0; !sorted && f < r->fn_count; f++) /* not met in practice: the plain way */
 		for (m = 0; m < r->impl_count; m++)
 			if (r->fns[f].sig > r->impls[m].open && r->fns[f].sig < r->impls[m].close &&
 			    (r->fns[f].impl == RS_NONE || r->impls[m].open > r->impls[r->fns[f].impl].open))

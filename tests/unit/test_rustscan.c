@@ -369,6 +369,32 @@ static void test_first_pass_soup(void)
 	printf("# %d of 3000 soups with paired brackets\n", paired);
 }
 
+/* Methods find their impl, the innermost, in files of many impls (a sweep
+ * over both lists, not a loop in a loop). */
+static void test_impls(void)
+{
+	buf text = BUF_INIT;
+	rustlex_result lx;
+	rustscan_result rs;
+	size_t i;
+	int ok;
+
+	memset(&lx, 0, sizeof(lx));
+	for (i = 0; i < 20000; i++)
+		buf_printf(&text, "impl T%zu { fn m%zu(&self) {} }\nfn free%zu() {}\n", i, i, i);
+	buf_puts(&text, "impl Outer { fn a() { let x = 1; impl Inner { fn b() {} } } fn c() {} }\n");
+	ok = rustlex_lex(&lx, text.ptr, text.len) == 0 && rustscan_scan(&rs, &lx) == 0;
+	TAP_OK(ok && rs.fn_count == 40003 && rs.impl_count == 20002, "40,003 fns and 20,002 impls found");
+	for (i = 0; ok && i < 40000; i++)
+		ok = i % 2 ? rs.fns[i].impl == RS_NONE : rs.fns[i].impl == i / 2;
+	TAP_OK(ok, "each method in its own impl, each free fn in none");
+	TAP_OK(ok && rs.fns[40000].impl == 20000 && rs.fns[40001].impl == 20001 && rs.fns[40002].impl == 20000,
+	       "nested impls: the innermost wins, and the outer one again after the inner closes");
+	rustscan_free(&rs);
+	rustlex_free(&lx);
+	buf_free(&text);
+}
+
 int main(void)
 {
 	test_snippet();
@@ -376,5 +402,6 @@ int main(void)
 	test_first_pass_cases();
 	test_first_pass_files();
 	test_first_pass_soup();
+	test_impls();
 	return tap_done();
 }
