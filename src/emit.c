@@ -7,6 +7,7 @@
 
 #include "export.h"
 #include "fileio.h"
+#include "jsonwrite.h"
 #include "render.h"
 #include "report.h"
 
@@ -100,6 +101,7 @@ typedef struct {
 	buf *err;
 	buf outs[NFORMATS];
 	int rendered[NFORMATS];
+	int streamed[NFORMATS];  /* written as it is made, at write time */
 } emit_ctx;
 
 static int render_into(void *ctx, const char *s, size_t n)
@@ -109,8 +111,13 @@ static int render_into(void *ctx, const char *s, size_t n)
 
 	e->rendered[k] = 1;
 	if (strcmp(formats[k].name, "json") == 0) {
-		/* straight from the findings' tapes: nothing to make first */
-		if (report_write_json(&e->outs[k], e->doc) < 0 || buf_putc(&e->outs[k], '\n') < 0) {
+		/* straight from the findings' tapes, when the files are written:
+		 * nothing can go wrong in it that a template could */
+		if (e->doc->tapes) {
+			e->streamed[k] = 1;
+			return 0;
+		}
+		if (report_write_json(&e->outs[k], e->doc, NULL) < 0 || buf_putc(&e->outs[k], '\n') < 0) {
 			buf_puts(e->err, "out of memory");
 			return -1;
 		}
@@ -123,6 +130,56 @@ static int render_into(void *ctx, const char *s, size_t n)
 	return render_one(e->doc->model, k, e->o, &e->outs[k], e->err);
 }
 
+/* Where a streamed report goes: a temporary file renamed at the end, or
+ * standard output. */
+typedef struct {
+	fileio_atomic *file;  /* NULL: standard output */
+	buf *err;
+} stream_dest;
+
+static int stream_write(void *ctx, const char *text, size_t n)
+{
+	stream_dest *d = ctx;
+
+	if (d->file)
+		return fileio_atomic_write(d->file, text, n, d->err);
+	if (n && fwrite(text, 1, n, stdout) != n) {
+		buf_puts(d->err, "writing the report to standard output failed");
+		return -1;
+	}
+	return 0;
+}
+
+/* The JSON report written to `path` (or standard output) as it is made:
+ * a nightly report of tens of MB is never held whole, and a file is
+ * replaced only once all of it is written. */
+static int stream_json(emit_ctx *e, const char *path)
+{
+	fileio_atomic file;
+	stream_dest d = { path ? &file : NULL, e->err };
+	jsonwrite_flush flush = { stream_write, &d };
+	buf rest = BUF_INIT;
+	int rc;
+
+	if (path && fileio_atomic_open(&file, path, e->err) < 0)
+		return -1;
+	rc = report_write_json(&rest, e->doc, &flush);
+	if (rc < 0 && !e->err->len)
+		buf_puts(e->err, "out of memory");
+	if (rc == 0 && (buf_putc(&rest, '\n') < 0 || stream_write(&d, rest.ptr, rest.len) < 0))
+		rc = -1;
+	if (rc == 0 && path)
+		rc = fileio_atomic_commit(&file, e->err);
+	else if (rc == 0 && fflush(stdout) != 0) {
+		buf_puts(e->err, "writing the report to standard output failed");
+		rc = -1;
+	}
+	if (rc < 0 && path && file.fd >= 0)
+		fileio_atomic_abort(&file);
+	buf_free(&rest);
+	return rc;
+}
+
 static int write_one(void *ctx, const char *s, size_t n)
 {
 	emit_ctx *e = ctx;
@@ -130,6 +187,13 @@ static int write_one(void *ctx, const char *s, size_t n)
 	const buf *out = &e->outs[k];
 	buf path = BUF_INIT;
 
+	if (e->streamed[k]) {
+		if (e->o->output_dir)
+			buf_printf(&path, "%s/audit.%s", e->o->output_dir, formats[k].ext);
+		rc = stream_json(e, e->o->output_dir ? path.ptr : e->o->output);
+		buf_free(&path);
+		return rc;
+	}
 	if (e->o->output_dir) {
 		buf_printf(&path, "%s/audit.%s", e->o->output_dir, formats[k].ext);
 		rc = fileio_write_atomic(path.ptr, buf_cstr(out), out->len, e->err);

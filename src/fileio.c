@@ -67,60 +67,85 @@ int fileio_read_all(const char *path, buf *out, buf *err)
 	return -1;
 }
 
-int fileio_write_atomic(const char *path, const char *data, size_t len, buf *err)
+int fileio_atomic_open(fileio_atomic *a, const char *path, buf *err)
 {
-	buf tmp = BUF_INIT;
 	const char *slash = strrchr(path, '/');
-	int fd = -1, errnum = 0;
-	size_t off = 0;
+	int errnum;
 
+	memset(a, 0, sizeof(*a));
+	a->fd = -1;
+	a->path = path;
 	/* same directory, so rename() cannot cross file systems */
 	if (slash)
-		buf_append(&tmp, path, (size_t)(slash - path) + 1);
-	if (buf_printf(&tmp, ".%s.XXXXXX", slash ? slash + 1 : path) < 0) {
-		errnum = ENOMEM;
-		goto fail;
+		buf_append(&a->tmp, path, (size_t)(slash - path) + 1);
+	if (buf_printf(&a->tmp, ".%s.XXXXXX", slash ? slash + 1 : path) < 0) {
+		buf_free(&a->tmp);
+		buf_printf(err, "%s: %s", path, strerror(ENOMEM));
+		return -1;
 	}
-	fd = mkstemp(tmp.ptr);
-	if (fd < 0) {
+	a->fd = mkstemp(a->tmp.ptr);
+	if (a->fd < 0) {
 		errnum = errno;
-		buf_clear(&tmp); /* nothing to remove */
-		goto fail;
+		buf_free(&a->tmp); /* nothing to remove */
+		buf_printf(err, "%s: %s", path, strerror(errnum));
+		return -1;
 	}
+	return 0;
+}
+
+void fileio_atomic_abort(fileio_atomic *a)
+{
+	if (a->fd >= 0)
+		close(a->fd);
+	if (a->tmp.len)
+		unlink(a->tmp.ptr);
+	buf_free(&a->tmp);
+	a->fd = -1;
+}
+
+static int atomic_fail(fileio_atomic *a, int errnum, buf *err)
+{
+	fileio_atomic_abort(a);
+	buf_printf(err, "%s: %s", a->path, strerror(errnum));
+	return -1;
+}
+
+int fileio_atomic_write(fileio_atomic *a, const char *data, size_t len, buf *err)
+{
+	size_t off = 0;
+
 	while (off < len) {
-		ssize_t n = write(fd, data + off, len - off);
+		ssize_t n = write(a->fd, data + off, len - off);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			errnum = errno;
-			goto fail;
+			return atomic_fail(a, errno, err);
 		}
 		off += (size_t)n;
 	}
-	if (fchmod(fd, 0644) < 0 || fsync(fd) < 0) {
-		errnum = errno;
-		goto fail;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		errnum = errno;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp.ptr, path) < 0) {
-		errnum = errno;
-		goto fail;
-	}
-	buf_free(&tmp);
 	return 0;
-fail:
-	if (fd >= 0)
-		close(fd);
-	if (tmp.len)
-		unlink(tmp.ptr);
-	buf_free(&tmp);
-	buf_printf(err, "%s: %s", path, strerror(errnum));
-	return -1;
+}
+
+int fileio_atomic_commit(fileio_atomic *a, buf *err)
+{
+	int fd = a->fd;
+
+	if (fchmod(fd, 0644) < 0 || fsync(fd) < 0)
+		return atomic_fail(a, errno, err);
+	a->fd = -1;
+	if (close(fd) < 0 || rename(a->tmp.ptr, a->path) < 0)
+		return atomic_fail(a, errno, err);
+	buf_free(&a->tmp);
+	return 0;
+}
+
+int fileio_write_atomic(const char *path, const char *data, size_t len, buf *err)
+{
+	fileio_atomic a;
+
+	if (fileio_atomic_open(&a, path, err) < 0 || fileio_atomic_write(&a, data, len, err) < 0)
+		return -1;
+	return fileio_atomic_commit(&a, err);
 }
 
 int fileio_make_dirs(const char *path, buf *err)

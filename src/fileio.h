@@ -24,6 +24,21 @@ int fileio_read_all(const char *path, buf *out, buf *err);
  * is removed, and "path: reason" is appended to err. */
 int fileio_write_atomic(const char *path, const char *data, size_t len, buf *err);
 
+/* The same in steps, for a report written as it is made: open a temporary
+ * file beside `path` (which must outlive the handle), write to it, then
+ * commit (fsync and rename) or abort (remove it).  A failing write or
+ * commit aborts by itself; each failure appends "path: reason" to err. */
+typedef struct {
+	int fd;
+	buf tmp;               /* the temporary file's name */
+	const char *path;
+} fileio_atomic;
+
+int fileio_atomic_open(fileio_atomic *a, const char *path, buf *err);
+int fileio_atomic_write(fileio_atomic *a, const char *data, size_t len, buf *err);
+int fileio_atomic_commit(fileio_atomic *a, buf *err);
+void fileio_atomic_abort(fileio_atomic *a);
+
 /* Create directory `path` and any missing parents (as mkdir -p); an existing
  * directory is fine.  On failure appends "path: reason" to err. */
 int fileio_make_dirs(const char *path, buf *err);

@@ -447,9 +447,10 @@ static int write_element(buf *out, const void *ctx, size_t i, size_t flags, size
 	return jsontape_write(out, ((const jsontape_list *)ctx)->v[i], flags, depth);
 }
 
-int jsontape_list_write(buf *out, const jsontape_list *l, size_t flags, size_t depth, unsigned threads)
+int jsontape_list_write(buf *out, const jsontape_list *l, size_t flags, size_t depth, unsigned threads,
+                        const jsonwrite_flush *flush)
 {
-	return jsonwrite_array(out, l->n, write_element, l, flags, depth, threads);
+	return jsonwrite_array_flushed(out, l->n, write_element, l, flags, depth, threads, flush);
 }
 
 /* Conversion in runs, one per thread: jansson values may be made on any

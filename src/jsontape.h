@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "jsonwrite.h"
 
 #define JSONTAPE_MAX_DEPTH 8
 
@@ -98,8 +99,11 @@ void jsontape_list_free_all(jsontape_list *l);
 void jsontape_list_free(jsontape_list *l);
 
 /* The list as a JSON array's text, as jsonwrite_threads() writes an array
- * of their values at `depth` -- on `threads` threads when it is long. */
-int jsontape_list_write(buf *out, const jsontape_list *l, size_t flags, size_t depth, unsigned threads);
+ * of their values at `depth` -- on `threads` threads when it is long, and
+ * handed to `flush` (unless NULL) in pieces as jsonwrite_array_flushed()
+ * does. */
+int jsontape_list_write(buf *out, const jsontape_list *l, size_t flags, size_t depth, unsigned threads,
+                        const jsonwrite_flush *flush);
 
 /* The list as a jansson array, made on `threads` threads. NULL on no memory. */
 json_t *jsontape_list_to_json(const jsontape_list *l, unsigned threads);

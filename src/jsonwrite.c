@@ -156,7 +156,7 @@ static void *run_elements(void *arg)
 
 static int put_elements_parallel(buf *out, const run_job *all, unsigned threads)
 {
-	size_t n = all->n, i;
+	size_t n = all->to - all->from, i;
 	run_job jobs[MAX_THREADS];
 	buf parts[MAX_THREADS];
 	int rc = 0;
@@ -166,8 +166,8 @@ static int put_elements_parallel(buf *out, const run_job *all, unsigned threads)
 	for (i = 0; i < threads; i++) {
 		memset(&parts[i], 0, sizeof(parts[i]));
 		jobs[i] = *all;
-		jobs[i].from = n * i / threads;
-		jobs[i].to = n * (i + 1) / threads;
+		jobs[i].from = all->from + n * i / threads;
+		jobs[i].to = all->from + n * (i + 1) / threads;
 		jobs[i].out = i == 0 ? out : &parts[i]; /* the first run straight into the output */
 		jobs[i].rc = -1;
 		jobs[i].ran = 0;
@@ -184,10 +184,14 @@ static int put_elements_parallel(buf *out, const run_job *all, unsigned threads)
 	return rc;
 }
 
-int jsonwrite_array(buf *out, size_t n, jsonwrite_element_fn *element, const void *ctx, size_t flags, size_t depth,
-                    unsigned threads)
+/* Elements written between two flushes: a few MB of report text. */
+#define FLUSH_ELEMENTS 4096
+
+int jsonwrite_array_flushed(buf *out, size_t n, jsonwrite_element_fn *element, const void *ctx, size_t flags,
+                            size_t depth, unsigned threads, const jsonwrite_flush *flush)
 {
 	run_job all = { element, ctx, 0, n, n, flags, depth, out, 0, 0 };
+	size_t step = flush ? FLUSH_ELEMENTS : n, from;
 
 	if (buf_putc(out, '[') < 0)
 		return -1;
@@ -195,12 +199,27 @@ int jsonwrite_array(buf *out, size_t n, jsonwrite_element_fn *element, const voi
 		return buf_putc(out, ']');
 	if (jsonwrite_break(out, flags, depth + 1, 0) < 0)
 		return -1;
-	if (threads > 1 && n >= PARALLEL_MIN_ELEMENTS) {
-		if (put_elements_parallel(out, &all, threads) < 0)
+	for (from = 0; from < n; from += step) {
+		all.from = from;
+		all.to = n - from > step ? from + step : n;
+		if (threads > 1 && all.to - all.from >= PARALLEL_MIN_ELEMENTS) {
+			if (put_elements_parallel(out, &all, threads) < 0)
+				return -1;
+		} else if (put_elements(&all) < 0)
 			return -1;
-	} else if (put_elements(&all) < 0)
-		return -1;
+		if (flush) {
+			if (flush->write(flush->ctx, out->ptr, out->len) < 0)
+				return -1;
+			buf_clear(out);
+		}
+	}
 	return buf_putc(out, ']');
+}
+
+int jsonwrite_array(buf *out, size_t n, jsonwrite_element_fn *element, const void *ctx, size_t flags, size_t depth,
+                    unsigned threads)
+{
+	return jsonwrite_array_flushed(out, n, element, ctx, flags, depth, threads, NULL);
 }
 
 static int json_element(buf *out, const void *array, size_t i, size_t flags, size_t depth)

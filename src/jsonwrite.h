@@ -44,6 +44,17 @@ typedef int jsonwrite_element_fn(buf *out, const void *ctx, size_t i, size_t fla
 int jsonwrite_array(buf *out, size_t n, jsonwrite_element_fn *element, const void *ctx, size_t flags, size_t depth,
                     unsigned threads);
 
+/* jsonwrite_array() that hands the text written so far to `flush` every
+ * few thousand elements and empties `out`: a report of tens of MB goes
+ * out in pieces of a few MB instead of being held whole. */
+typedef struct {
+	int (*write)(void *ctx, const char *text, size_t n);
+	void *ctx;
+} jsonwrite_flush;
+
+int jsonwrite_array_flushed(buf *out, size_t n, jsonwrite_element_fn *element, const void *ctx, size_t flags,
+                            size_t depth, unsigned threads, const jsonwrite_flush *flush);
+
 /* jsonwrite_threads() with one member of the top-level object written by
  * `splice` instead of from its value (a placeholder): a report whose
  * findings are tapes. */

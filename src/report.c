@@ -403,25 +403,32 @@ int report_materialize(report_doc *doc)
 	return 0;
 }
 
+typedef struct {
+	const jsontape_list *findings;
+	const jsonwrite_flush *flush;
+} findings_writer;
+
 static int write_findings(buf *out, const void *ctx, size_t flags, size_t depth, unsigned threads)
 {
-	return jsontape_list_write(out, ctx, flags, depth, threads);
+	const findings_writer *w = ctx;
+
+	return jsontape_list_write(out, w->findings, flags, depth, threads, w->flush);
 }
 
-int report_write_json(buf *out, const report_doc *doc)
+int report_write_json(buf *out, const report_doc *doc, const jsonwrite_flush *flush)
 {
-	jsonwrite_splice splice = { "findings", write_findings, &doc->findings };
-
+	findings_writer w = { &doc->findings, flush };
+	jsonwrite_splice splice = { "findings", write_findings, &w };
 	size_t i, size = 0;
 
 	if (!doc->tapes)
 		return jsonwrite_threads(out, doc->model, JSON_INDENT(2), parallel_cpus());
-	/* room for the findings at once: tens of MB grown by doubling were
-	 * copied over and over, and each copy touched new pages (as text, a
-	 * finding takes about 1.4 times its tape) */
-	for (i = 0; i < doc->findings.n; i++)
+	/* held whole: room for the findings at once (tens of MB grown by
+	 * doubling were copied over and over, and each copy touched new
+	 * pages; as text, a finding takes about 1.4 times its tape) */
+	for (i = 0; !flush && i < doc->findings.n; i++)
 		size += doc->findings.v[i]->b.len;
-	if (buf_grow(out, size + size / 2 + 65536) < 0)
+	if (!flush && buf_grow(out, size + size / 2 + 65536) < 0)
 		return -1;
 	return jsonwrite_spliced(out, doc->model, JSON_INDENT(2), parallel_cpus(), &splice);
 }

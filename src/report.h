@@ -11,6 +11,7 @@
 #include "audit.h"
 #include "buf.h"
 #include "jsontape.h"
+#include "jsonwrite.h"
 #include "pack.h"
 
 #define REPORT_SCHEMA_VERSION 1
@@ -51,8 +52,11 @@ int report_build(report_doc *doc, const audit_result *a, const report_scope *sco
 int report_materialize(report_doc *doc);
 
 /* The JSON report (without its final newline): the model, with the
- * findings written straight from their tapes when not materialized. */
-int report_write_json(buf *out, const report_doc *doc);
+ * findings written straight from their tapes when not materialized.
+ * With `flush`, the text is handed to it in pieces as the findings are
+ * written, and `out` holds what is left at the end (the caller writes
+ * it): a report of tens of MB is never held whole. */
+int report_write_json(buf *out, const report_doc *doc, const jsonwrite_flush *flush);
 
 void report_doc_free(report_doc *doc);
 

@@ -20,6 +20,13 @@ if mount -t tmpfs -o size=16k tmpfs "$scratch/tiny" 2>/dev/null; then
 	check "a full disk: the message names the file and the reason" grep -q 'audit.md: No space left on device' "$scratch/err"
 	check "a full disk: last night's report is untouched" sh -c "test \"\$(cat '$scratch/tiny/audit.md')\" = 'last night report'"
 	check "a full disk: no temporary file left behind" test "$(ls -A "$scratch/tiny" | wc -l)" -eq 1
+	# the JSON report is written as it is made: the disk fills in the middle
+	printf 'last night json\n' >"$scratch/tiny/audit.json"
+	"$H" audit --root "$S" --format json --output "$scratch/tiny/audit.json" 2>"$scratch/err"
+	rc=$?
+	check "a full disk, JSON written as made: exit 2, named" sh -c "test $rc -eq 2 && grep -q 'audit.json: No space left on device' '$scratch/err'"
+	check "a full disk, JSON written as made: last night's report untouched, no temporary file" sh -c \
+		"test \"\$(cat '$scratch/tiny/audit.json')\" = 'last night json' && test \$(ls -A '$scratch/tiny' | wc -l) -eq 2"
 	umount "$scratch/tiny"
 else
 	skip "a full disk keeps the previous report" "cannot mount a tmpfs here"

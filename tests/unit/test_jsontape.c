@@ -139,7 +139,25 @@ static void test_reading(void)
  * threads, against the document with their values put in. */
 static int write_findings(buf *out, const void *ctx, size_t flags, size_t depth, unsigned threads)
 {
-	return jsontape_list_write(out, ctx, flags, depth, threads);
+	return jsontape_list_write(out, ctx, flags, depth, threads, NULL);
+}
+
+/* The same, handing the text on in pieces to `flushed` as it goes. */
+static buf flushed = BUF_INIT;
+static size_t pieces;
+
+static int collect(void *ctx, const char *text, size_t n)
+{
+	(void)ctx;
+	pieces++;
+	return buf_append(&flushed, text, n);
+}
+
+static int write_findings_flushed(buf *out, const void *ctx, size_t flags, size_t depth, unsigned threads)
+{
+	jsonwrite_flush flush = { collect, NULL };
+
+	return jsontape_list_write(out, ctx, flags, depth, threads, &flush);
 }
 
 static void test_spliced(void)
@@ -167,6 +185,16 @@ static void test_spliced(void)
 	values = jsontape_list_to_json(&list, 2);
 	ok = ok && values && json_array_size(values) == list.n && json_object_set_new(doc, "findings", values) == 0 &&
 	     jsonwrite(&c, doc, JSON_INDENT(2)) == 0;
+	{ /* handed on in pieces: what was flushed, then what is left */
+		jsonwrite_splice in_pieces = { "findings", write_findings_flushed, &list };
+		buf rest = BUF_INIT;
+		int fine = jsonwrite_spliced(&rest, doc, JSON_INDENT(2), 2, &in_pieces) == 0 &&
+		           buf_append(&flushed, rest.ptr, rest.len) == 0;
+		TAP_OK(fine && pieces >= 2 && flushed.len == a.len && memcmp(flushed.ptr, a.ptr, a.len) == 0,
+		       "spliced tapes handed on in pieces: the same bytes");
+		buf_free(&rest);
+		buf_free(&flushed);
+	}
 	TAP_OK(ok && a.len == c.len && memcmp(a.ptr, c.ptr, a.len) == 0, "spliced tapes: the document's bytes, one thread");
 	TAP_OK(ok && b.len == c.len && memcmp(b.ptr, c.ptr, b.len) == 0, "spliced tapes: the document's bytes, two threads");
 	TAP_OK(ok && json_integer_value(json_object_get(json_array_get(values, 4999), "n")) == 4999,
