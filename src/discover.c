@@ -3,11 +3,14 @@
 #include "discover.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "parallel.h"
 
 /* ---- pathlib and posixpath, string level -------------------------------- */
 
@@ -409,78 +412,178 @@ static int suffix_is_source(const char *path, int python)
 }
 
 /* Path.rglob("*.rs") from `dir`, keeping what is_file() says is a file.
- * Iterative, so a deep tree cannot overflow the stack. */
-static int walk(file_list *out, const char *dir, int python)
+ *
+ * Directories are read by every core at once: a tree of thousands of
+ * directories takes tens of ms of getdents() and stat() on one core, with
+ * every other core idle, before the first file is read.  The walkers
+ * share a stack of directories still to read; each keeps the files it
+ * finds, and the lists are joined at the end (the caller sorts them, so
+ * the order found in does not matter).  Iterative: a deep tree cannot
+ * overflow the stack. */
+typedef struct {
+	pthread_mutex_t lock;
+	pthread_cond_t more;     /* a directory was pushed, or the walk ended */
+	char **stack;            /* directories still to read (owned) */
+	size_t depth, cap;
+	unsigned busy;           /* walkers reading a directory */
+	int failed, python;
+} walk_shared;
+
+typedef struct {
+	walk_shared *sh;
+	file_list files;         /* found by this walker */
+} walker;
+
+/* Read one directory: its source files to `files`, its subdirectories to
+ * `dirs`.  -1 when memory ran out. */
+static int read_dir(const char *cur, int python, file_list *files, char ***dirs, size_t *ndirs, size_t *cap)
 {
-	char **stack = NULL;
-	size_t depth = 0, cap = 0;
+	DIR *d = opendir(cur);
+	struct dirent *de;
 	buf child = BUF_INIT;
-	int rc = -1;
+	int rc = 0;
 
-	if (!(stack = malloc(sizeof(*stack) * (cap = 64))) || !(stack[0] = strdup(dir)))
-		goto done;
-	depth = 1;
-	while (depth) {
-		char *cur = stack[--depth];
-		DIR *d = opendir(cur);
-		struct dirent *de;
+	if (!d) /* unreadable directories are skipped, as pathlib does */
+		return 0;
+	while (rc == 0 && (de = readdir(d))) {
+		const char *name = de->d_name;
+		struct stat st;
+		int is_dir, is_link;
 
-		if (!d) { /* unreadable directories are skipped, as pathlib does */
-			free(cur);
+		if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
 			continue;
+		if (path_join(&child, cur, strlen(cur), name, strlen(name)) < 0) {
+			rc = -1;
+			break;
 		}
-		while ((de = readdir(d))) {
-			const char *name = de->d_name;
-			struct stat st;
-			int is_dir, is_link;
-
-			if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+		if (de->d_type == DT_UNKNOWN) {
+			if (lstat(child.ptr, &st) < 0)
 				continue;
-			if (path_join(&child, cur, strlen(cur), name, strlen(name)) < 0)
-				goto fail_dir;
-			if (de->d_type == DT_UNKNOWN) {
-				if (lstat(child.ptr, &st) < 0)
-					continue;
-				is_dir = S_ISDIR(st.st_mode);
-				is_link = S_ISLNK(st.st_mode);
-			} else {
-				is_dir = de->d_type == DT_DIR;
-				is_link = de->d_type == DT_LNK;
-			}
-			if (name_is_source(name, python)) {
-				int is_file = !is_dir && !is_link && de->d_type == DT_REG;
-				if (!is_file && !is_dir)
-					is_file = stat(child.ptr, &st) == 0 && S_ISREG(st.st_mode);
-				if (is_file && list_add(out, buf_detach(&child), is_link) < 0)
-					goto fail_dir;
-			}
-			if (is_dir) {
-				if (depth == cap) {
-					char **s = realloc(stack, sizeof(*stack) * (cap *= 2));
-					if (!s)
-						goto fail_dir;
-					stack = s;
-				}
-				if (!(stack[depth] = strdup(child.ptr ? child.ptr : "")))
-					goto fail_dir;
-				depth++;
-			}
+			is_dir = S_ISDIR(st.st_mode);
+			is_link = S_ISLNK(st.st_mode);
+		} else {
+			is_dir = de->d_type == DT_DIR;
+			is_link = de->d_type == DT_LNK;
 		}
-		closedir(d);
-		free(cur);
-		continue;
-fail_dir:
-		closedir(d);
-		free(cur);
-		goto done;
+		if (name_is_source(name, python)) {
+			int is_file = !is_dir && !is_link && de->d_type == DT_REG;
+			if (!is_file && !is_dir)
+				is_file = stat(child.ptr, &st) == 0 && S_ISREG(st.st_mode);
+			if (is_file && list_add(files, buf_detach(&child), is_link) < 0)
+				rc = -1;
+		}
+		if (rc == 0 && is_dir) {
+			if (*ndirs == *cap) {
+				size_t ncap = *cap ? *cap * 2 : 16;
+				char **v = realloc(*dirs, ncap * sizeof(*v));
+				if (!v) {
+					rc = -1;
+					break;
+				}
+				*dirs = v;
+				*cap = ncap;
+			}
+			if (!((*dirs)[*ndirs] = strdup(child.ptr ? child.ptr : "")))
+				rc = -1;
+			else
+				(*ndirs)++;
+		}
 	}
-	rc = 0;
-done:
-	while (depth)
-		free(stack[--depth]);
-	free(stack);
+	closedir(d);
 	buf_free(&child);
 	return rc;
+}
+
+static void *walk_run(void *arg)
+{
+	walker *w = arg;
+	walk_shared *sh = w->sh;
+	char **dirs = NULL;
+	size_t ndirs = 0, cap = 0, i;
+
+	pthread_mutex_lock(&sh->lock);
+	for (;;) {
+		char *cur;
+		int rc;
+		while (!sh->depth && sh->busy && !sh->failed)
+			pthread_cond_wait(&sh->more, &sh->lock);
+		if (!sh->depth || sh->failed)
+			break; /* nothing left, and no walker can add more */
+		cur = sh->stack[--sh->depth];
+		sh->busy++;
+		pthread_mutex_unlock(&sh->lock);
+
+		ndirs = 0;
+		rc = read_dir(cur, sh->python, &w->files, &dirs, &ndirs, &cap);
+		free(cur);
+
+		pthread_mutex_lock(&sh->lock);
+		sh->busy--;
+		if (rc < 0)
+			sh->failed = 1;
+		if (!sh->failed && sh->depth + ndirs > sh->cap) {
+			size_t ncap = (sh->depth + ndirs) * 2;
+			char **v = realloc(sh->stack, ncap * sizeof(*v));
+			if (v) {
+				sh->stack = v;
+				sh->cap = ncap;
+			} else
+				sh->failed = 1;
+		}
+		for (i = 0; i < ndirs; i++) {
+			if (sh->failed)
+				free(dirs[i]);
+			else
+				sh->stack[sh->depth++] = dirs[i];
+		}
+		pthread_cond_broadcast(&sh->more);
+	}
+	pthread_cond_broadcast(&sh->more);
+	pthread_mutex_unlock(&sh->lock);
+	free(dirs);
+	return NULL;
+}
+
+static int walk(file_list *out, const char *dir, int python)
+{
+	walk_shared sh;
+	walker *ws;
+	unsigned n = parallel_cpus(), i;
+	size_t k;
+	int rc = 0;
+
+	memset(&sh, 0, sizeof(sh));
+	sh.python = python;
+	if (!(ws = calloc(n, sizeof(*ws))) || !(sh.stack = malloc(sizeof(*sh.stack) * (sh.cap = 64))) ||
+	    !(sh.stack[0] = strdup(dir))) {
+		free(ws);
+		free(sh.stack);
+		return -1;
+	}
+	sh.depth = 1;
+	pthread_mutex_init(&sh.lock, NULL);
+	pthread_cond_init(&sh.more, NULL);
+	for (i = 0; i < n; i++)
+		ws[i].sh = &sh;
+	parallel_run(n, walk_run, ws, sizeof(*ws));
+	if (sh.depth && !sh.failed) /* no walker could start: walk here */
+		walk_run(&ws[0]);
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < ws[i].files.n; k++) {
+			if (rc == 0 && list_add(out, ws[i].files.v[k].path, ws[i].files.v[k].is_link) < 0)
+				rc = -1; /* (list_add freed the path) */
+			else if (rc < 0)
+				free(ws[i].files.v[k].path);
+		}
+		free(ws[i].files.v);
+	}
+	while (sh.depth)
+		free(sh.stack[--sh.depth]);
+	free(sh.stack);
+	pthread_cond_destroy(&sh.more);
+	pthread_mutex_destroy(&sh.lock);
+	free(ws);
+	return sh.failed ? -1 : rc;
 }
 
 static int cmp_path(const void *a, const void *b)
