@@ -154,17 +154,18 @@ static void *run_elements(void *arg)
 #define PARALLEL_MIN_ELEMENTS 2048
 #define MAX_THREADS 16
 
-static int put_elements_parallel(buf *out, const run_job *all, unsigned threads)
+/* parts[1..threads): the other runs' text, kept by the caller from one
+ * call to the next (emptied here) so that their pages are touched once. */
+static int put_elements_parallel(buf *out, const run_job *all, unsigned threads, buf *parts)
 {
 	size_t n = all->to - all->from, i;
 	run_job jobs[MAX_THREADS];
-	buf parts[MAX_THREADS];
 	int rc = 0;
 
 	if (threads > MAX_THREADS)
 		threads = MAX_THREADS;
 	for (i = 0; i < threads; i++) {
-		memset(&parts[i], 0, sizeof(parts[i]));
+		buf_clear(&parts[i]);
 		jobs[i] = *all;
 		jobs[i].from = all->from + n * i / threads;
 		jobs[i].to = all->from + n * (i + 1) / threads;
@@ -178,8 +179,6 @@ static int put_elements_parallel(buf *out, const run_job *all, unsigned threads)
 			run_elements(&jobs[i]);
 		if (jobs[i].rc < 0 || (i > 0 && rc == 0 && buf_append(out, parts[i].ptr ? parts[i].ptr : "", parts[i].len) < 0))
 			rc = -1;
-		if (i > 0)
-			buf_free(&parts[i]);
 	}
 	return rc;
 }
@@ -191,7 +190,9 @@ int jsonwrite_array_flushed(buf *out, size_t n, jsonwrite_element_fn *element, c
                             size_t depth, unsigned threads, const jsonwrite_flush *flush)
 {
 	run_job all = { element, ctx, 0, n, n, flags, depth, out, 0, 0 };
-	size_t step = flush ? FLUSH_ELEMENTS : n, from;
+	size_t step = flush ? FLUSH_ELEMENTS : n, from, i;
+	buf parts[MAX_THREADS];
+	int rc = 0;
 
 	if (buf_putc(out, '[') < 0)
 		return -1;
@@ -199,21 +200,22 @@ int jsonwrite_array_flushed(buf *out, size_t n, jsonwrite_element_fn *element, c
 		return buf_putc(out, ']');
 	if (jsonwrite_break(out, flags, depth + 1, 0) < 0)
 		return -1;
-	for (from = 0; from < n; from += step) {
+	memset(parts, 0, sizeof(parts));
+	for (from = 0; rc == 0 && from < n; from += step) {
 		all.from = from;
 		all.to = n - from > step ? from + step : n;
-		if (threads > 1 && all.to - all.from >= PARALLEL_MIN_ELEMENTS) {
-			if (put_elements_parallel(out, &all, threads) < 0)
-				return -1;
-		} else if (put_elements(&all) < 0)
-			return -1;
-		if (flush) {
-			if (flush->write(flush->ctx, out->ptr, out->len) < 0)
-				return -1;
+		if (threads > 1 && all.to - all.from >= PARALLEL_MIN_ELEMENTS)
+			rc = put_elements_parallel(out, &all, threads, parts);
+		else
+			rc = put_elements(&all);
+		if (rc == 0 && flush) {
+			rc = flush->write(flush->ctx, out->ptr, out->len);
 			buf_clear(out);
 		}
 	}
-	return buf_putc(out, ']');
+	for (i = 0; i < MAX_THREADS; i++)
+		buf_free(&parts[i]);
+	return rc < 0 ? -1 : buf_putc(out, ']');
 }
 
 int jsonwrite_array(buf *out, size_t n, jsonwrite_element_fn *element, const void *ctx, size_t flags, size_t depth,
