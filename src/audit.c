@@ -140,55 +140,48 @@ static void add_problem(json_t *problems, const char *path, uint32_t line, const
 	json_array_append_new(problems, p);
 }
 
-/* Where each line of a file starts, so that a line is found in O(1). */
+/* Where each line of a file starts, so that a line is found in O(1): the
+ * Rust lexer's record of them, or our own for a Python file. */
 typedef struct {
-	size_t *starts;  /* owned */
-	size_t count, cap;
+	const uint32_t *starts;
+	size_t count;
+	uint32_t *own;       /* for Python files (owned) */
+	size_t cap;
 	signed char *marker; /* per line: -1 unknown, 0 no allow marker, 1 one (owned) */
 	size_t marker_cap;
 } line_index;
 
+/* The lexer's lines of the file it lexed. */
+static void lexed_lines(line_index *ix, const rustlex_result *lx)
+{
+	ix->starts = lx->line_starts;
+	ix->count = lx->line_count;
+	ix->marker_cap = 0; /* invalidate the marker cache of the last file */
+}
+
 static int index_lines(line_index *ix, const char *text, size_t len)
 {
-	size_t pos = 0;
+	size_t pos = 0, count = 0;
 
-	ix->count = 0;
 	ix->marker_cap = 0; /* invalidate the marker cache of the last file */
-	if (ix->cap < 1024) {
-		size_t *v = realloc(ix->starts, 1024 * sizeof(*v));
-		if (!v)
-			return -1;
-		ix->starts = v;
-		ix->cap = 1024;
-	}
-	ix->starts[ix->count++] = 0;
-	/* every '\n', 16 bytes a step where SSE2 is there: lines are short, and
-	 * a memchr() call per line cost more than the search */
-	while (pos < len) {
-		unsigned m = 0;
-		size_t base = pos, step = 1;
-#ifdef __SSE2__
-		if (len - pos >= 16) {
-			m = (unsigned)_mm_movemask_epi8(
-				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(text + pos)), _mm_set1_epi8('\n')));
-			step = 16;
-		} else
-#endif
-			m = text[pos] == '\n';
-		while (m) {
-			if (ix->count == ix->cap) {
-				size_t cap = ix->cap * 2;
-				size_t *v = realloc(ix->starts, cap * sizeof(*v));
-				if (!v)
-					return -1;
-				ix->starts = v;
-				ix->cap = cap;
-			}
-			ix->starts[ix->count++] = base + (size_t)__builtin_ctz(m) + 1;
-			m &= m - 1;
+	for (;;) {
+		const char *nl;
+		if (count == ix->cap) {
+			size_t cap = ix->cap ? ix->cap * 2 : 1024;
+			uint32_t *v = realloc(ix->own, cap * sizeof(*v));
+			if (!v)
+				return -1;
+			ix->own = v;
+			ix->cap = cap;
 		}
-		pos += step;
+		ix->own[count++] = (uint32_t)pos;
+		nl = pos < len ? memchr(text + pos, '\n', len - pos) : NULL;
+		if (!nl)
+			break;
+		pos = (size_t)(nl - text) + 1;
 	}
+	ix->starts = ix->own;
+	ix->count = count;
 	return 0;
 }
 
@@ -379,7 +372,7 @@ void audit_scratch_free(audit_scratch *s)
 		return;
 	rustlex_free(&s->lx);
 	pylex_free(&s->py);
-	free(s->lines.starts);
+	free(s->lines.own);
 	free(s->lines.marker);
 	buf_free(&s->fixed);
 	buf_free(&s->code);
@@ -584,8 +577,9 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 		goto done;
 	}
 	rustlex_reset(&sc->lx);
-	if (rustlex_lex(&sc->lx, text, len) < 0 || index_lines(&sc->lines, text, len) < 0)
+	if (rustlex_lex(&sc->lx, text, len) < 0)
 		goto done;
+	lexed_lines(&sc->lines, &sc->lx);
 	if (sc->lx.problem)
 		add_problem(out->problems, report, sc->lx.problem_line, sc->lx.problem);
 	if (want_facts && hygiene_file_facts(&sc->lx, report, out->file_facts) < 0)

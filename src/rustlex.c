@@ -16,7 +16,38 @@ typedef struct {
 	uint32_t line, col;
 	rustlex_result *out;
 	int untracked;           /* rustlex_keep_code(): line and column unused */
+	int failed;              /* memory ran out recording a line */
 } lexer;
+
+static int grow_lines(rustlex_result *r)
+{
+	size_t cap = r->line_cap ? r->line_cap * 2 : 1024;
+	uint32_t *v = realloc(r->line_starts, cap * sizeof(*v));
+
+	if (!v)
+		return -1;
+	r->line_starts = v;
+	r->line_cap = cap;
+	return 0;
+}
+
+/* A line starts at offset `at`: counted, and where it starts recorded
+ * (the audit shows lines around its findings; the lexer passes every
+ * newline anyway). */
+static inline __attribute__((always_inline)) void new_line(lexer *lx, size_t at)
+{
+	rustlex_result *r = lx->out;
+
+	lx->line++;
+	lx->col = 1;
+	if (lx->untracked)
+		return;
+	if (r->line_count == r->line_cap && grow_lines(r) < 0) {
+		lx->failed = 1;
+		return;
+	}
+	r->line_starts[r->line_count++] = (uint32_t)at;
+}
 
 /* Byte classes, one look each: the lexer asks for every byte. */
 enum { C_START = 1, C_IDENT = 2, C_ASCII_IDENT = 4, C_BLANK = 8 };
@@ -63,9 +94,8 @@ static inline __attribute__((always_inline)) void step(lexer *lx)
 	unsigned char c = lx->s[lx->i];
 
 	if (c == '\n') {
-		lx->line++;
-		lx->col = 1;
 		lx->i++;
+		new_line(lx, lx->i);
 		return;
 	}
 	lx->i++;
@@ -146,9 +176,8 @@ static void advance_to(lexer *lx, size_t j)
 
 	if (!lx->untracked) {
 		while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
-			lx->line++;
-			lx->col = 1;
 			p = nl + 1;
+			new_line(lx, (size_t)(p - lx->s));
 		}
 		for (; p < end; p++)
 			lx->col += (*p & 0xc0) != 0x80;
@@ -209,8 +238,7 @@ static void skip_block_comment(lexer *lx)
 				return;
 		} else if (c == '\n') {
 			lx->i++;
-			lx->line++;
-			lx->col = 1;
+			new_line(lx, lx->i);
 		} else {
 			/* a column per code point: count all but continuation bytes */
 			lx->i++;
@@ -370,11 +398,15 @@ static inline size_t ascii_ident_run(const unsigned char *s, size_t i, size_t n)
  * outermost brace, or at a closer of nothing. */
 static inline __attribute__((always_inline)) int lex(rustlex_result *out, const char *text, size_t len, int item)
 {
-	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, out, 0 };
+	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, out, 0, 0 };
 	long depth = 0;
 
 	out->text = text;
 	out->text_len = len;
+	out->line_count = 0;
+	if (!out->line_cap && grow_lines(out) < 0)
+		return -1;
+	out->line_starts[out->line_count++] = 0;
 
 	while (lx.i < lx.n) {
 		unsigned char c = lx.s[lx.i];
@@ -392,8 +424,7 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 		}
 		case L_NEWLINE:
 			lx.i++;
-			lx.line++;
-			lx.col = 1;
+			new_line(&lx, lx.i);
 			continue;
 		case L_SLASH:
 			if (peek(&lx, 1) == '/') {
@@ -492,6 +523,8 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 				break;
 		}
 	}
+	if (lx.failed)
+		return -1;
 	return match_brackets(out);
 }
 
@@ -548,7 +581,7 @@ size_t rustlex_keep_code(const char *text, size_t len, size_t *at, size_t n)
 	 * where code is.  A string's prefix (r, br, cr, b) is found by looking
 	 * back over the identifier characters since the last literal. */
 	rustlex_result none = { 0 };
-	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, &none, 1 };
+	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, &none, 1, 0 };
 	const unsigned char *s = lx.s;
 	size_t kept = 0, k = 0, floor = 0;
 
@@ -611,5 +644,6 @@ void rustlex_reset(rustlex_result *r)
 void rustlex_free(rustlex_result *r)
 {
 	free(r->tokens);
+	free(r->line_starts);
 	memset(r, 0, sizeof(*r));
 }

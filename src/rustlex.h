@@ -48,6 +48,10 @@ typedef struct {
 	 * with its line; NULL when the file lexed cleanly (static string) */
 	const char *problem;
 	uint32_t problem_line;
+	/* where each line starts: line_starts[k] is the offset of line k + 1
+	 * (line_count = newlines + 1) */
+	uint32_t *line_starts; /* owned */
+	size_t line_count, line_cap;
 } rustlex_result;
 
 /* Lex text[0..len) (valid UTF-8 expected; other bytes are taken one at a

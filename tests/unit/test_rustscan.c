@@ -174,6 +174,29 @@ static int keep_code_agrees(const char *text, size_t len, buf *why)
 	return ok;
 }
 
+/* Does the lexer record every line's start (after every '\n', in code,
+ * comments, strings and raw strings alike)? */
+static int lines_agree(const char *text, size_t len, buf *why)
+{
+	rustlex_result lx;
+	size_t i, k = 1;
+	int ok;
+
+	memset(&lx, 0, sizeof(lx));
+	ok = rustlex_lex(&lx, text, len) == 0 && lx.line_count >= 1 && lx.line_starts[0] == 0;
+	for (i = 0; ok && i < len; i++)
+		if (text[i] == '\n' && !(k < lx.line_count && lx.line_starts[k++] == i + 1)) {
+			buf_printf(why, "line %zu: the start after offset %zu is missing", k, i);
+			ok = 0;
+		}
+	if (ok && k != lx.line_count) {
+		buf_printf(why, "%zu line starts recorded, %zu lines", lx.line_count, k);
+		ok = 0;
+	}
+	rustlex_free(&lx);
+	return ok;
+}
+
 /* The type library's text from a scan of the whole file, and from
  * typelib_collect(): the same? */
 static int collect_agrees(const char *text, size_t len, buf *why)
@@ -262,6 +285,7 @@ static void check_dir(const char *dir, size_t *files, int *all_ok)
 			if (fileio_read_into(path.ptr, &text, &errnum) == 0) {
 				(*files)++;
 				if (!keep_code_agrees(text.ptr ? text.ptr : "", text.len, &why) ||
+				    !lines_agree(text.ptr ? text.ptr : "", text.len, &why) ||
 				    !collect_agrees(text.ptr ? text.ptr : "", text.len, &why)) {
 					printf("#   %s: %s\n", path.ptr, buf_cstr(&why));
 					*all_ok = 0;
@@ -291,7 +315,7 @@ static void test_first_pass_files(void)
 		buf_free(&dir);
 	}
 	TAP_OK(files >= 20, "the source tree's Rust files were found");
-	TAP_OK(ok, "keep_code and typelib_collect agree with the full lexer on every Rust file of the tree");
+	TAP_OK(ok, "keep_code and typelib_collect agree with the full lexer, and every line start is recorded, on every Rust file of the tree");
 }
 
 static int brackets_pair(const char *text, size_t len)
@@ -348,7 +372,7 @@ static void test_first_pass_soup(void)
 			char open = stack[--depth];
 			buf_putc(&text, open == '(' ? ')' : open == '[' ? ']' : '}');
 		}
-		if (!keep_code_agrees(text.ptr, text.len, &why)) {
+		if (!keep_code_agrees(text.ptr, text.len, &why) || !lines_agree(text.ptr, text.len, &why)) {
 			printf("#   soup %d: [%s]\n#   %s\n", round, text.ptr, buf_cstr(&why));
 			ok = 0;
 		}
@@ -364,7 +388,7 @@ static void test_first_pass_soup(void)
 		buf_free(&text);
 		buf_free(&why);
 	}
-	TAP_OK(ok, "keep_code agrees with the full lexer on 3,000 token soups, typelib_collect where brackets pair");
+	TAP_OK(ok, "keep_code agrees with the full lexer and line starts are recorded on 3,000 token soups, typelib_collect where brackets pair");
 	TAP_OK(paired >= 500, "at least 500 of the soups have brackets that pair");
 	printf("# %d of 3000 soups with paired brackets\n", paired);
 }
