@@ -23,6 +23,7 @@ python3 -c "import sys; sys.stdout.write('fn many(a: String) {' + ' a.clone();' 
 ln -s loop.rs "$T/lib/loop.rs"
 mkfifo "$T/lib/fifo.rs"
 printf 'fn in_dir(x: String) { g(x.clone()); }\n' >"$T/lib/x.rs/inner.rs"
+printf 'fn badly_named(x: String) { g(x.clone()); }\n' >"$T/lib/bad_$(printf '\377')name.rs"
 
 # run in the background with a limit: a hang is a failure, not a stuck CI
 ( timeout 300 "$H" audit --root "$T" --paths lib --format json >"$scratch/out.json" 2>"$scratch/err"; echo $? >"$scratch/rc" )
@@ -52,6 +53,8 @@ ok &= want(probs.get("lib/open_string.rs") == ["unterminated string literal"], "
 ok &= want(probs.get("lib/open_raw.rs") == ["unterminated raw string literal"], "unterminated raw string: named")
 ok &= want(sum(1 for f in m["findings"] if f["fn"] == "many") == 100000, "100,000 clones on one line: all reported")
 ok &= want("in_dir" in fns, "a directory named x.rs is walked into")
+ok &= want(any(f["fn"] == "badly_named" and f["path"] == "lib/bad_\ufffdname.rs" for f in m["findings"]),
+           "a file name that is not UTF-8: its finding has the path, with U+FFFD")
 sys.exit(0 if ok else 1)
 PY
 python3 "$scratch/check.py" "$scratch/out.json" >"$scratch/verdicts"
