@@ -670,22 +670,13 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 					add_problem(out->problems, report, at, msg);
 					break;
 				}
-				jsontape_key(f, "suppression");
-				jsontape_open(f, '{');
-				jsontape_set_string(f, "by", "comment");
-				jsontape_set_int(f, "line", at);
-				jsontape_key(f, "reason");
-				jsontape_stringn(f, reason, rl);
-				jsontape_close(f, '}');
+				finding_suppress(f, "comment", at, reason, rl);
 				suppressed = 1;
 				break;
 			}
 			if (!suppressed && st->allow_redundant_clone && bucket_is_removable(v.bucket)) {
-				jsontape_key(f, "suppression");
-				jsontape_open(f, '{');
-				jsontape_set_string(f, "by", "attribute");
-				jsontape_set_string(f, "reason", "#[allow(clippy::redundant_clone)] on an enclosing item");
-				jsontape_close(f, '}');
+				static const char why[] = "#[allow(clippy::redundant_clone)] on an enclosing item";
+				finding_suppress(f, "attribute", 0, why, sizeof(why) - 1);
 			}
 		}
 		jsontape_set_string(f, "pack", "clone");

@@ -634,3 +634,15 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	buf_free(&chg);
 	return f->failed ? -1 : 0;
 }
+
+void finding_suppress(jsontape *f, const char *by, uint32_t line, const char *reason, size_t reason_len)
+{
+	jsontape_key(f, "suppression");
+	jsontape_open(f, '{');
+	jsontape_set_string(f, "by", by);
+	if (line)
+		jsontape_set_int(f, "line", line);
+	jsontape_key(f, "reason");
+	jsontape_stringn(f, reason, reason_len);
+	jsontape_close(f, '}');
+}

@@ -58,4 +58,8 @@ int finding_score(const finding_file *ff, const evidence *ev, verdict v);
  * 0, or -1 when memory ran out. */
 int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v);
 
+/* Mark the finding suppressed, with who said so ("comment", "attribute",
+ * "configuration"), the line that says it (none: 0) and why. */
+void finding_suppress(jsontape *f, const char *by, uint32_t line, const char *reason, size_t reason_len);
+
 #endif

@@ -458,48 +458,26 @@ int jsontape_list_write(buf *out, const jsontape_list *l, size_t flags, size_t d
 typedef struct {
 	const jsontape_list *l;
 	json_t **v;
-	size_t from, to;
-	int ran;
-} convert_job;
+} convert_ctx;
 
-static void *convert_run(void *arg)
+static void convert_run(void *ctx, size_t from, size_t to)
 {
-	convert_job *j = arg;
+	convert_ctx *c = ctx;
 	size_t i;
 
-	for (i = j->from; i < j->to; i++)
-		j->v[i] = jsontape_to_json(j->l->v[i]);
-	j->ran = 1;
-	return NULL;
+	for (i = from; i < to; i++)
+		c->v[i] = jsontape_to_json(c->l->v[i]);
 }
 
-#define MAX_THREADS 16
-
-json_t *jsontape_list_to_json(const jsontape_list *l, unsigned threads)
+json_t *jsontape_list_to_json(const jsontape_list *l)
 {
 	json_t *out = json_array(), **v = calloc(l->n ? l->n : 1, sizeof(*v));
-	convert_job jobs[MAX_THREADS];
+	convert_ctx c = { l, v };
 	size_t i;
 	int ok = out && v;
 
-	if (threads < 1 || l->n < 2048)
-		threads = 1;
-	if (threads > MAX_THREADS)
-		threads = MAX_THREADS;
-	for (i = 0; ok && i < threads; i++) {
-		jobs[i].l = l;
-		jobs[i].v = v;
-		jobs[i].from = l->n * i / threads;
-		jobs[i].to = l->n * (i + 1) / threads;
-		jobs[i].ran = 0;
-	}
-	if (ok) {
-		if (threads > 1)
-			parallel_run(threads, convert_run, jobs, sizeof(jobs[0]));
-		for (i = 0; i < threads; i++)
-			if (!jobs[i].ran)
-				convert_run(&jobs[i]);
-	}
+	if (ok)
+		parallel_for(l->n, 2048, convert_run, &c);
 	for (i = 0; i < l->n && v; i++) {
 		if (ok && v[i]) {
 			if (json_array_append_new(out, v[i]) < 0) /* releases v[i] */

@@ -105,7 +105,7 @@ void jsontape_list_free(jsontape_list *l);
 int jsontape_list_write(buf *out, const jsontape_list *l, size_t flags, size_t depth, unsigned threads,
                         const jsonwrite_flush *flush);
 
-/* The list as a jansson array, made on `threads` threads. NULL on no memory. */
-json_t *jsontape_list_to_json(const jsontape_list *l, unsigned threads);
+/* The list as a jansson array, made on every core. NULL on no memory. */
+json_t *jsontape_list_to_json(const jsontape_list *l);
 
 #endif

@@ -15,4 +15,10 @@ unsigned parallel_cpus(void);
  * share (as a shared work counter does). */
 void parallel_run(unsigned n, void *(*fn)(void *), void *base, size_t stride);
 
+/* Split [0, n) into a run per CPU (one run when n < min) and call
+ * fn(ctx, from, to) for each run, the runs at once; a run whose thread
+ * cannot start is done on the calling thread.  For work on the items of
+ * an array where each item's result is its own. */
+void parallel_for(size_t n, size_t min, void (*fn)(void *ctx, size_t from, size_t to), void *ctx);
+
 #endif

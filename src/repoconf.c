@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fileio.h"
+#include "finding.h"
 
 #define CONFIG_NAME ".hotpath-audit.json"
 
@@ -200,11 +201,7 @@ void repoconf_suppress_tapes(jsontape_list *findings, json_t *cfg)
 		reason = json_string_value(json_object_get(by, jsontape_str(jsontape_get(f, "fingerprint"))));
 		if (!reason)
 			continue;
-		jsontape_key(f, "suppression");
-		jsontape_open(f, '{');
-		jsontape_set_string(f, "by", "configuration");
-		jsontape_set_string(f, "reason", reason);
-		jsontape_close(f, '}');
+		finding_suppress(f, "configuration", 0, reason, strlen(reason));
 	}
 	json_decref(by);
 }

@@ -55,46 +55,19 @@ typedef struct {
 
 static void facts_of(const jsontape *t, finding_facts *x);
 
-/* facts_of() for a run of findings, one run per core. */
+/* facts_of() for a run of findings (one run per core). */
 typedef struct {
 	const jsontape_list *findings;
 	finding_facts *facts;
-	size_t from, to;
-	int ran;
-} facts_job;
+} facts_ctx;
 
-static void *facts_run(void *arg)
+static void facts_run(void *ctx, size_t from, size_t to)
 {
-	facts_job *j = arg;
+	facts_ctx *c = ctx;
 	size_t i;
 
-	for (i = j->from; i < j->to; i++)
-		facts_of(j->findings->v[i], &j->facts[i]);
-	j->ran = 1;
-	return NULL;
-}
-
-static void all_facts(const jsontape_list *findings, finding_facts *facts)
-{
-	facts_job jobs[16];
-	unsigned n = parallel_cpus(), i;
-
-	if (n > 16)
-		n = 16;
-	if (findings->n < 4096)
-		n = 1;
-	for (i = 0; i < n; i++) {
-		jobs[i].findings = findings;
-		jobs[i].facts = facts;
-		jobs[i].from = findings->n * i / n;
-		jobs[i].to = findings->n * (i + 1) / n;
-		jobs[i].ran = 0;
-	}
-	if (n > 1)
-		parallel_run(n, facts_run, jobs, sizeof(jobs[0]));
-	for (i = 0; i < n; i++)
-		if (!jobs[i].ran) /* its thread could not start */
-			facts_run(&jobs[i]);
+	for (i = from; i < to; i++)
+		facts_of(c->findings->v[i], &c->facts[i]);
 }
 
 static void facts_of(const jsontape *t, finding_facts *x)
@@ -341,7 +314,10 @@ int report_build(report_doc *doc, const audit_result *a, const report_scope *sco
 	json_object_set_new(by_conf, "low", json_integer(0));
 	if (!(facts = malloc((a->findings.n ? a->findings.n : 1) * sizeof(*facts))))
 		goto oom;
-	all_facts(&a->findings, facts);
+	{
+		facts_ctx fc = { &a->findings, facts };
+		parallel_for(a->findings.n, 4096, facts_run, &fc);
+	}
 	for (i = 0; i < a->findings.n; i++) {
 		jsontape *f = a->findings.v[i];
 		finding_facts *x = &facts[nkept];
@@ -445,7 +421,7 @@ int report_materialize(report_doc *doc)
 
 	if (!doc->tapes)
 		return 0;
-	if (!(list = jsontape_list_to_json(&doc->findings, parallel_cpus())) ||
+	if (!(list = jsontape_list_to_json(&doc->findings)) ||
 	    json_object_set_new(doc->model, "findings", list) < 0)
 		return -1;
 	doc->tapes = 0;

@@ -182,7 +182,7 @@ static void test_spliced(void)
 	TAP_OK(ok, "5,000 tapes made");
 	ok = jsonwrite_spliced(&a, doc, JSON_INDENT(2), 1, &splice) == 0 &&
 	     jsonwrite_spliced(&b, doc, JSON_INDENT(2), 2, &splice) == 0;
-	values = jsontape_list_to_json(&list, 2);
+	values = jsontape_list_to_json(&list);
 	ok = ok && values && json_array_size(values) == list.n && json_object_set_new(doc, "findings", values) == 0 &&
 	     jsonwrite(&c, doc, JSON_INDENT(2)) == 0;
 	{ /* handed on in pieces: what was flushed, then what is left */
