@@ -522,8 +522,23 @@ done:
 	return rc;
 }
 
+/* What pass 1 learnt of a file's rules: nothing (a file with `clone` is
+ * lexed whatever the rules say, so pass 1 does not ask), or whether a rule
+ * pattern matches its text. */
+enum rules_hint { RULES_UNKNOWN, RULES_WANTED, RULES_NOT_WANTED };
+#define SETTLED 255
+
+static int audit_file(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
+                      audit_sink *out, enum rules_hint hint);
+
 int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
                  audit_sink *out)
+{
+	return audit_file(opt, scratch, report, data, len, out, RULES_UNKNOWN);
+}
+
+static int audit_file(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
+                      audit_sink *out, enum rules_hint hint)
 {
 	audit_scratch *own = scratch ? NULL : audit_scratch_new();
 	audit_scratch *sc = scratch ? scratch : own;
@@ -557,8 +572,13 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	/* every clone site spells `clone`, and a rule matches the raw text if it
 	 * matches its code: most files end here, unlexed */
 	want_clone = !python && (!opt->packs || opt->packs->clone) && textfind(text, len, "clone", 5);
-	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST)) &&
-	             packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, sc->md);
+	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST));
+	/* the patterns over the raw text only decide whether to lex: a file
+	 * lexed for its clones goes straight to its code view, and pass 1 may
+	 * have asked already */
+	if (want_rules && !want_clone)
+		want_rules = hint == RULES_UNKNOWN ? packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, sc->md)
+		                                   : hint == RULES_WANTED;
 	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts;
 	if (want_facts && !hygiene_needs_lexing(report, text, len)) {
 		/* a line count is all crate hygiene needs of most files */
@@ -711,8 +731,9 @@ typedef struct {
 	atomic_size_t next;
 	atomic_int failed;
 	int collecting;          /* pass 1: collect type declarations only */
-	/* pass 1 -> pass 2: the file was read, is text and has no `clone`, so
-	 * pass 2 has nothing to find in it and does not read it again */
+	/* pass 1 -> pass 2: SETTLED when the file was read, is text and has no
+	 * `clone` and nothing for the rules, so pass 2 does not read it again;
+	 * else what pass 1 learnt of its rules (enum rules_hint) */
 	unsigned char *settled;
 } shared_state;
 
@@ -727,13 +748,17 @@ typedef struct {
  * `clone`, no rule could match it, and crate hygiene needs only its line
  * count -- which is then taken here (*count_lines). */
 static int settled_file(const audit_options *opt, audit_scratch *sc, const char *report, const char *data, size_t len,
-                        int *count_lines)
+                        int *count_lines, enum rules_hint *hint)
 {
 	*count_lines = 0;
+	*hint = RULES_UNKNOWN;
 	if ((!opt->packs || opt->packs->clone) && textfind(data, len, "clone", 5))
 		return 0;
-	if (opt->packs && (opt->packs->languages & PACK_RUST) && packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md))
-		return 0;
+	if (opt->packs && (opt->packs->languages & PACK_RUST)) {
+		*hint = packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md) ? RULES_WANTED : RULES_NOT_WANTED;
+		if (*hint == RULES_WANTED)
+			return 0;
+	}
 	if (opt->packs && opt->packs->hygiene) {
 		if (hygiene_needs_lexing(report, data, len))
 			return 0;
@@ -752,6 +777,7 @@ static void *work(void *arg)
 	for (;;) {
 		size_t i = atomic_fetch_add(&sh->next, 1);
 		const source_file *f;
+		enum rules_hint hint;
 		int count;
 
 		if (i >= sh->src->count || atomic_load(&sh->failed))
@@ -765,13 +791,14 @@ static void *work(void *arg)
 			/* ill-formed UTF-8 is repaired, and reported, by pass 2 */
 			if (!py_utf8_valid(data.ptr, data.len))
 				continue;
-			if (settled_file(sh->opt, scratch, f->report, data.ptr, data.len, &count)) {
+			if (settled_file(sh->opt, scratch, f->report, data.ptr, data.len, &count, &hint)) {
 				if (count && hygiene_file_lines(f->report, data.ptr, data.len, w->out.file_facts) < 0) {
 					atomic_store(&sh->failed, 1);
 					break;
 				}
-				sh->settled[i] = 1;
-			}
+				sh->settled[i] = SETTLED;
+			} else
+				sh->settled[i] = (unsigned char)hint;
 			/* the library copies what it keeps */
 			if (typelib_collect(&w->types[i], &scratch->lx, data.ptr, data.len) < 0) {
 				atomic_store(&sh->failed, 1);
@@ -779,13 +806,14 @@ static void *work(void *arg)
 			}
 			continue;
 		}
-		if (sh->settled[i])
+		if (sh->settled[i] == SETTLED)
 			continue;
 		if (sources_read(sh->src, i, &data, &msg) < 0) {
 			add_problem(w->out.problems, f->report, 0, buf_cstr(&msg));
 			continue;
 		}
-		if (audit_buffer(sh->opt, scratch, f->report, data.ptr ? data.ptr : "", data.len, &w->out) < 0) {
+		if (audit_file(sh->opt, scratch, f->report, data.ptr ? data.ptr : "", data.len, &w->out,
+		               (enum rules_hint)sh->settled[i]) < 0) {
 			atomic_store(&sh->failed, 1);
 			break;
 		}
