@@ -9,14 +9,7 @@
 
 #include "fileio.h"
 #include "finding.h"
-#include "jsonwrite.h"
 #include "mustache.h"
-#include "parallel.h"
-
-int render_format_known(const char *f)
-{
-	return strcmp(f, "json") == 0 || strcmp(f, "md") == 0 || strcmp(f, "html") == 0;
-}
 
 /* The buckets in the order a reader wants them: what to do first. */
 static const struct {
@@ -563,14 +556,6 @@ static int render_md(buf *out, json_t *model, const char *dir, const char *tname
 
 int render_report(buf *out, json_t *model, const char *format, const char *dir, const render_options *opt, buf *err)
 {
-	if (strcmp(format, "json") == 0) {
-		/* straight into the output: the document can be tens of MB */
-		if (jsonwrite_threads(out, model, JSON_INDENT(2), parallel_cpus()) < 0 || buf_putc(out, '\n') < 0) {
-			buf_puts(err, "out of memory");
-			return -1;
-		}
-		return 0;
-	}
 	if (strcmp(format, "md") == 0)
 		return render_md(out, model, dir, json_object_get(model, "diff") ? "report-pr.md.mustache" : "report.md.mustache",
 		                 opt, err);

@@ -22,9 +22,8 @@ typedef struct {
 	const char *full_report;  /* where the full report is, for a cut Markdown report */
 } render_options;
 
-int render_format_known(const char *format); /* "json", "md", "html" */
-
-/* Append the report in `format` to out.  On error -1 and a message in err
+/* Append the report in `format` ("md" or "html": the JSON report is
+ * report_write_json()'s) to out.  On error -1 and a message in err
  * ("file:line:col: ..." for a template error). */
 int render_report(buf *out, json_t *model, const char *format, const char *template_dir,
                   const render_options *opt, buf *err);
