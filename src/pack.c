@@ -131,13 +131,16 @@ static int compile_pattern(kvfile_pos *pos, pack_rule *r, const char *value)
 {
 	int code;
 	PCRE2_SIZE off;
+	pcre2_code *re;
 
-	if (r->re)
-		return kvfile_error(pos, "duplicate key", "match");
+	if (r->nre == PACK_MAX_MATCH) {
+		buf_printf(pos->err, "%s:%zu: more than %d match patterns in one rule", pos->file, pos->line, PACK_MAX_MATCH);
+		return -1;
+	}
 	/* UTF: code is UTF-8 (checked when read); MULTILINE: ^ and $ are line
 	 * ends, as a reader of one line of code expects */
-	r->re = pcre2_compile((PCRE2_SPTR)value, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MULTILINE, &code, &off, NULL);
-	if (!r->re) {
+	re = pcre2_compile((PCRE2_SPTR)value, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MULTILINE, &code, &off, NULL);
+	if (!re) {
 		PCRE2_UCHAR msg[256];
 		char where[64];
 		pcre2_get_error_message(code, msg, sizeof(msg));
@@ -147,8 +150,20 @@ static int compile_pattern(kvfile_pos *pos, pack_rule *r, const char *value)
 	}
 	/* JIT is an optimisation; memcheck cannot follow JIT code */
 	if (!getenv("HOTPATH_AUDIT_NO_JIT"))
-		(void)pcre2_jit_compile(r->re, PCRE2_JIT_COMPLETE);
-	return set_once(pos, &r->pattern, "match", value);
+		(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	r->re[r->nre++] = re;
+	if (!r->pattern)
+		return set_once(pos, &r->pattern, "match", value);
+	{ /* the patterns, one per line */
+		buf all = BUF_INIT;
+		if (buf_printf(&all, "%s\n%s", r->pattern, value) < 0) {
+			buf_free(&all);
+			return kvfile_error(pos, "out of memory", "match");
+		}
+		free(r->pattern);
+		r->pattern = buf_detach(&all);
+	}
+	return 0;
 }
 
 static int add_where(kvfile_pos *pos, pack_rule *r, char *value)
@@ -391,7 +406,7 @@ static int check_pack(pack *p, const char *file, size_t header_line, buf *err)
 		pack_rule *r = &p->rules[i];
 		if (!r->language)
 			return missing(err, file, r->w.line, "rule", r->w.id, "language");
-		if (!r->re)
+		if (!r->nre)
 			return missing(err, file, r->w.line, "rule", r->w.id, "match");
 		if (check_writeup(&r->w, file, "rule", err) < 0)
 			return -1;
@@ -561,7 +576,8 @@ void pack_free(pack *p)
 			strlist_free(&r->where[k].words);
 		free(r->where);
 		free(r->pattern);
-		pcre2_code_free(r->re);
+		for (k = 0; k < r->nre; k++)
+			pcre2_code_free(r->re[k]);
 		writeup_free(&r->w);
 	}
 	for (i = 0; i < p->nmetrics; i++) {

@@ -66,11 +66,19 @@ typedef struct {
 	mustache_template *message, *validation; /* rendered per finding */
 } pack_writeup;
 
+/* A rule may have several `match` patterns: they are searched together,
+ * leftmost match first (the earlier pattern on a tie), as one pattern of
+ * alternatives would be -- but each keeps PCRE2's search for its own first
+ * characters, which an alternation of branches starting with different
+ * letters loses. */
+#define PACK_MAX_MATCH 8
+
 typedef struct {
 	pack_writeup w;
 	int language;             /* enum pack_language */
-	char *pattern;
-	pcre2_code *re;           /* compiled (JIT unless HOTPATH_AUDIT_NO_JIT) */
+	char *pattern;            /* the patterns, one per line */
+	pcre2_code *re[PACK_MAX_MATCH]; /* compiled (JIT unless HOTPATH_AUDIT_NO_JIT) */
+	size_t nre;
 	pack_where *where;
 	size_t nwhere;
 } pack_rule;

@@ -90,9 +90,11 @@ int packscan_wanted(const pack_set *ps, int language, const char *text, size_t l
 	for (p = 0; p < ps->n; p++)
 		for (r = 0; r < ps->v[p].nrules; r++) {
 			const pack_rule *rule = &ps->v[p].rules[r];
-			if (rule->language == language &&
-			    pcre2_match(rule->re, (PCRE2_SPTR)text, len, 0, PCRE2_NO_UTF_CHECK, md, NULL) != PCRE2_ERROR_NOMATCH)
-				return 1; /* a match, or an error: let the real scan tell */
+			size_t k;
+			for (k = 0; rule->language == language && k < rule->nre; k++)
+				if (pcre2_match(rule->re[k], (PCRE2_SPTR)text, len, 0, PCRE2_NO_UTF_CHECK, md, NULL) !=
+				    PCRE2_ERROR_NOMATCH)
+					return 1; /* a match, or an error: let the real scan tell */
 		}
 	return 0;
 }
@@ -715,6 +717,46 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 	return 1;
 }
 
+/* The next match of a rule at or after `offset`: of its patterns, the one
+ * whose match starts leftmost (the earlier pattern on a tie) -- what one
+ * pattern of their alternatives would find.  Each pattern's next match is
+ * kept in `next` while it starts at or after the offset asked (it is then
+ * what a search from there would find too).  Returns the pattern's index,
+ * or -1 when none matches (or a pattern hit a resource limit). */
+typedef struct {
+	int state;                /* 0 not searched, 1 found, 2 no more */
+	size_t start, end, site;  /* the match, and its `at` group (else start) */
+} next_match;
+
+static int rule_next(const pack_rule *rule, const int *at, next_match *next, const char *code, size_t len,
+                     size_t offset, pcre2_match_data *md)
+{
+	size_t k;
+	int best = -1;
+
+	for (k = 0; k < rule->nre; k++) {
+		next_match *n = &next[k];
+		if (n->state == 1 && n->start < offset)
+			n->state = 0; /* passed over: search again from here */
+		if (n->state == 0) {
+			int rc = pcre2_match(rule->re[k], (PCRE2_SPTR)code, len, offset, PCRE2_NO_UTF_CHECK, md, NULL);
+			PCRE2_SIZE *ov;
+			if (rc < 0) { /* no match, or a resource limit: this pattern says nothing more here */
+				n->state = 2;
+				continue;
+			}
+			ov = pcre2_get_ovector_pointer(md);
+			n->state = 1;
+			n->start = ov[0];
+			n->end = ov[1];
+			n->site = at[k] > 0 && at[k] < rc && ov[2 * at[k]] != PCRE2_UNSET ? ov[2 * at[k]] : ov[0];
+		}
+		if (n->state == 1 && (best < 0 || n->start < next[best].start))
+			best = (int)k;
+	}
+	return best;
+}
+
 static int match_rules(const pack_set *ps, const language_ops *ops, const void *file, const char *code, size_t len,
                        const pack_file *pf, pcre2_match_data *md, pack_hits *out)
 {
@@ -725,29 +767,29 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 	for (p = 0; p < ps->n; p++)
 		for (r = 0; r < ps->v[p].nrules; r++) {
 			const pack_rule *rule = &ps->v[p].rules[r];
-			int at = pcre2_substring_number_from_name(rule->re, (PCRE2_SPTR) "at");
-			size_t offset = 0, last_tok = (size_t)-1;
+			int at[PACK_MAX_MATCH];
+			next_match next[PACK_MAX_MATCH];
+			size_t offset = 0, last_tok = (size_t)-1, k;
 			uint32_t last_line = 0; /* one finding per rule and line: `f(Request(x, []))` is one place */
 
 			if (rule->language != ops->language)
 				continue;
+			for (k = 0; k < rule->nre; k++) {
+				at[k] = pcre2_substring_number_from_name(rule->re[k], (PCRE2_SPTR) "at");
+				next[k].state = 0;
+			}
 			while (offset <= len) {
-				PCRE2_SIZE *ov;
-				size_t site, tok, end;
-				int rc = pcre2_match(rule->re, (PCRE2_SPTR)code, len, offset, PCRE2_NO_UTF_CHECK, md, NULL);
+				size_t site, tok, start, end;
+				int which = rule_next(rule, at, next, code, len, offset, md);
 				pack_hit hit;
 				place pl;
 
-				if (rc == PCRE2_ERROR_NOMATCH)
+				if (which < 0)
 					break;
-				if (rc < 0)
-					break; /* a resource limit: this rule says nothing more here */
-				ov = pcre2_get_ovector_pointer(md);
-				site = ov[0];
-				end = ov[1];
-				if (at > 0 && at < rc && ov[2 * at] != PCRE2_UNSET)
-					site = ov[2 * at];
-				offset = end > ov[0] ? end : ov[0] + 1;
+				start = next[which].start;
+				end = next[which].end;
+				site = next[which].site;
+				offset = end > start ? end : start + 1;
 				while (offset < len && ((unsigned char)code[offset] & 0xc0) == 0x80)
 					offset++;
 				tok = ops->token_at(file, site);
@@ -765,8 +807,8 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 				hit.rule = &rule->w;
 				last_line = hit.line;
 				snprintf(hit.fn, sizeof(hit.fn), "%.*s", (int)pl.fn_name_len, pl.fn_name);
-				squeeze(hit.matched, sizeof(hit.matched), ops->text(file) + ov[0],
-				        ops->shown_end(file, ov[0], ov[1]) - ov[0]);
+				squeeze(hit.matched, sizeof(hit.matched), ops->text(file) + start,
+				        ops->shown_end(file, start, end) - start);
 				if (push_hit(out, &hit) < 0)
 					return -1;
 			}

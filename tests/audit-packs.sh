@@ -202,6 +202,47 @@ import json, sys
 m = json.load(open(sys.argv[1]))
 sys.exit(0 if len(m['rule_findings']) == 1 and [p['name'] for p in m['packs']] == ['team', 'clone'] else 1)" "$scratch/team2.json"
 
+# ---- several match patterns: the findings of one pattern of alternatives ---------------
+# (overlapping candidates: std::thread::sleep holds thread::sleep, std::fs::read holds fs::read)
+alt_pack() { # NAME, then the match lines on stdin
+	{ printf 'version 1\npack %s\ntitle Alternatives\n\nrule blocking\nlanguage rust\n' "$1"; cat
+	  printf 'severity low\ntitle t\nmessage {{{code}}}\nrationale r\nchange c\nvalidation cargo test\n'; } >"$scratch/pat/packs/$1.pack"
+}
+alt_pack one <<'M'
+match (?:\b(?:std\s*::\s*)?thread\s*::\s*(?<at>sleep)\s*\(|\bstd\s*::\s*fs\s*::\s*[a-z_]+\s*\(|(?<![:\w])fs\s*::\s*(?:read|write)\s*\()
+M
+alt_pack three <<'M'
+match (?:\bstd\s*::\s*thread|\bthread)\s*::\s*(?<at>sleep)\s*\(
+match \bstd\s*::\s*fs\s*::\s*[a-z_]+\s*\(
+match (?<![:\w])fs\s*::\s*(?:read|write)\s*\(
+M
+mkdir -p "$scratch/alt/src"
+cat >"$scratch/alt/src/lib.rs" <<'RS'
+pub fn a() { std::thread::sleep(D); thread::sleep(D); }
+pub fn b() { std::fs::read(P); fs::read(P); let _ = std :: fs :: write(P, b""); }
+pub fn c() { fs::write(P, b""); std::thread::sleep(D) }
+pub fn d() { thread::sleep(D) }
+pub fn e() { x.fs::read(P); std::
+    thread::sleep(D); }
+pub fn f() { let _ = std ::
+    fs :: write(P, b""); }
+RS
+"$H" audit --root "$scratch/alt" --paths . --patterns "$scratch/pat" --packs one --format json >"$scratch/one.json"
+"$H" audit --root "$scratch/alt" --paths . --patterns "$scratch/pat" --packs three --format json >"$scratch/three.json"
+check "a rule's three match patterns find what one pattern of the three alternatives finds" python3 -c "
+import json, sys
+a, b = (json.load(open(p))['rule_findings'] for p in sys.argv[1:3])
+where = lambda fs: [(f['line'], f['column'], f['fn']) for f in fs]
+sys.exit(0 if where(a) == where(b) and len(a) >= 5 else 1)" "$scratch/one.json" "$scratch/three.json"
+check "the report lists a rule's patterns, one per line" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+sys.exit(0 if m['packs'][0]['rules'][0]['match'].count(chr(10)) == 2 else 1)" "$scratch/three.json"
+printf 'version 1\npack nine\ntitle t\n\nrule r\nlanguage rust\n%s\nseverity low\ntitle t\nmessage m\nrationale r\nchange c\nvalidation v\n' \
+	"$(for i in 1 2 3 4 5 6 7 8 9; do printf 'match a%s\\n' $i; done)" | sed 's/\\n/\n/g' >"$scratch/pat/packs/nine.pack"
+fails_with "bad pack: more than 8 match patterns in a rule names file:line" "nine.pack:15: more than 8 match patterns in one rule" \
+	audit --root "$scratch/alt" --paths . --patterns "$scratch/pat" --packs nine --format json
+
 # ---- bad packs: refused, with the file and line ----------------------------------------
 bad() { # bad NAME LINE-TO-BREAK REPLACEMENT: a copy of team.pack with one line changed
 	sed "$2s|.*|$3|" "$scratch/pat/packs/team.pack" >"$scratch/pat/packs/$1.pack"
