@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 
 /* ---- the code view ----------------------------------------------------- */
 
@@ -13,12 +17,22 @@
  * or char literal keeps its prefix and quotes, its inside is blanked. */
 static int view_start(buf *out, const char *text, size_t len)
 {
-	size_t i;
+	size_t i = 0;
 
 	buf_clear(out);
 	if (buf_grow(out, len) < 0)
 		return -1;
-	for (i = 0; i < len; i++)
+#ifdef __SSE2__
+	{ /* every byte of every lexed file: 16 at a time */
+		const __m128i nl = _mm_set1_epi8('\n'), sp = _mm_set1_epi8(' ');
+		for (; len >= 16 && i <= len - 16; i += 16) {
+			__m128i is_nl = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(text + i)), nl);
+			_mm_storeu_si128((__m128i *)(void *)(out->ptr + i),
+			                 _mm_or_si128(_mm_and_si128(is_nl, nl), _mm_andnot_si128(is_nl, sp)));
+		}
+	}
+#endif
+	for (; i < len; i++)
 		out->ptr[i] = text[i] == '\n' ? '\n' : ' ';
 	out->len = len;
 	out->ptr[len] = '\0';
