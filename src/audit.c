@@ -278,35 +278,43 @@ static size_t shown_len(const char *s, size_t n, int *cut)
 	return n;
 }
 
-static json_t *shown_string(const char *s, size_t n)
+/* Line l as a report shows it: CR dropped, cut to SHOWN_LINE_MAX with an
+ * ellipsis (the cut copy made in `cut`).  Sets *s and *n. */
+static void shown_line(const line_index *ix, const char *text, size_t len, uint32_t l, buf *cut, const char **s,
+                       size_t *n)
 {
-	int cut;
-	size_t k = shown_len(s, n, &cut);
-	buf b = BUF_INIT;
-	json_t *j;
+	size_t start, k;
+	int was_cut;
 
-	buf_append(&b, s, k);
-	if (cut)
-		buf_puts(&b, " \xe2\x80\xa6"); /* an ellipsis: the line goes on */
-	j = json_stringn(buf_cstr(&b), b.len);
-	buf_free(&b);
-	return j;
+	line_at(ix, len, l, &start, n);
+	while (*n && text[start + *n - 1] == '\r')
+		(*n)--;
+	*s = text + start;
+	k = shown_len(*s, *n, &was_cut);
+	if (!was_cut)
+		return;
+	buf_clear(cut);
+	buf_append(cut, *s, k);
+	buf_puts(cut, " \xe2\x80\xa6"); /* an ellipsis: the line goes on */
+	*s = buf_cstr(cut);
+	*n = cut->len;
 }
 
-/* Lines first..last (1-based, '\n' lines, CR dropped) as a JSON array:
- * the code window a report shows around a site. */
+/* Lines first..last (1-based, '\n' lines) as a JSON array: the code
+ * window a report shows around a site. */
 static json_t *window(const line_index *ix, const char *text, size_t len, uint32_t first, uint32_t last)
 {
 	json_t *lines = json_array();
+	buf cut = BUF_INIT;
 	uint32_t l;
 
 	for (l = first; l <= last && l <= ix->count; l++) {
-		size_t s, n;
-		line_at(ix, len, l, &s, &n);
-		while (n && text[s + n - 1] == '\r')
-			n--;
-		json_array_append_new(lines, shown_string(text + s, n));
+		const char *s;
+		size_t n;
+		shown_line(ix, text, len, l, &cut, &s, &n);
+		json_array_append_new(lines, json_stringn(s, n));
 	}
+	buf_free(&cut);
 	return lines;
 }
 
@@ -314,6 +322,7 @@ static json_t *window(const line_index *ix, const char *text, size_t len, uint32
 static void window_members(jsontape *f, const line_index *ix, const char *text, size_t len, uint32_t first,
                            uint32_t last)
 {
+	buf cut = BUF_INIT;
 	uint32_t l;
 
 	jsontape_key(f, "window");
@@ -322,23 +331,14 @@ static void window_members(jsontape *f, const line_index *ix, const char *text, 
 	jsontape_key(f, "lines");
 	jsontape_open(f, '[');
 	for (l = first; l <= last && l <= ix->count; l++) {
-		size_t s, n, k;
-		int cut;
-		line_at(ix, len, l, &s, &n);
-		while (n && text[s + n - 1] == '\r')
-			n--;
-		k = shown_len(text + s, n, &cut);
-		if (cut) {
-			buf b = BUF_INIT;
-			buf_append(&b, text + s, k);
-			buf_puts(&b, " \xe2\x80\xa6"); /* an ellipsis: the line goes on */
-			jsontape_stringn(f, buf_cstr(&b), b.len);
-			buf_free(&b);
-		} else
-			jsontape_stringn(f, text + s, k);
+		const char *s;
+		size_t n;
+		shown_line(ix, text, len, l, &cut, &s, &n);
+		jsontape_stringn(f, s, n);
 	}
 	jsontape_close(f, ']');
 	jsontape_close(f, '}');
+	buf_free(&cut);
 }
 
 struct audit_scratch {

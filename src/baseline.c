@@ -162,17 +162,11 @@ int baseline_apply(report_doc *doc, json_t *baseline, const char *baseline_path)
 	json_t *model = doc->model;
 	json_t *resolved = json_array(), *rule_resolved = json_array();
 	json_t *summary = json_object_get(model, "summary"), *rule_summary = json_object_get(model, "rule_summary");
-	json_t *clone_json = json_object_get(model, "findings"), *rule_json = json_object_get(model, "rule_findings");
-	findings_now clones = { json_array_size(clone_json), json_fingerprint, json_mark, clone_json };
+	json_t *rule_json = json_object_get(model, "rule_findings");
+	findings_now clones = { doc->findings.n, tape_fingerprint, tape_mark, &doc->findings };
 	findings_now rule_set = { json_array_size(rule_json), json_fingerprint, json_mark, rule_json };
 	long added, rule_added;
 
-	if (doc->tapes) {
-		clones.n = doc->findings.n;
-		clones.fingerprint = tape_fingerprint;
-		clones.mark = tape_mark;
-		clones.list = &doc->findings;
-	}
 	if (!resolved || !rule_resolved)
 		goto oom;
 	added = compare(&clones, json_object_get(baseline, "findings"), resolved, clone_keys);

@@ -215,8 +215,8 @@ static int over_threshold(const char *what, const char *level, const char *statu
  * clone the audit says is needed -- and rule findings by their severity. */
 static int gate_trips(const report_doc *doc, const char *what)
 {
-	json_t *findings = json_object_get(doc->model, "findings"), *rule_findings = json_object_get(doc->model, "rule_findings");
-	size_t i, n = doc->tapes ? doc->findings.n : json_array_size(findings);
+	json_t *rule_findings = json_object_get(doc->model, "rule_findings");
+	size_t i;
 
 	for (i = 0; i < json_array_size(rule_findings); i++) {
 		json_t *f = json_array_get(rule_findings, i);
@@ -226,19 +226,12 @@ static int gate_trips(const report_doc *doc, const char *what)
 			return 1;
 	}
 
-	for (i = 0; i < n; i++) {
-		const char *bucket, *tier, *status;
-		if (doc->tapes) {
-			const jsontape *f = doc->findings.v[i];
-			bucket = jsontape_str(jsontape_get(f, "bucket"));
-			tier = jsontape_str(jsontape_get(f, "tier"));
-			status = jsontape_str(jsontape_get(f, "status"));
-		} else {
-			json_t *f = json_array_get(findings, i);
-			bucket = json_string_value(json_object_get(f, "bucket"));
-			tier = json_string_value(json_object_get(f, "tier"));
-			status = json_string_value(json_object_get(f, "status"));
-		}
+	/* the clone findings' tapes: what the model shows, materialized or not */
+	for (i = 0; i < doc->findings.n; i++) {
+		const jsontape *f = doc->findings.v[i];
+		const char *bucket = jsontape_str(jsontape_get(f, "bucket"));
+		const char *tier = jsontape_str(jsontape_get(f, "tier"));
+		const char *status = jsontape_str(jsontape_get(f, "status"));
 		if (strncmp(bucket, "removable", 9) != 0 && strcmp(bucket, "structural_refactor") != 0)
 			continue;
 		if (over_threshold(what, tier, status))

@@ -34,14 +34,15 @@ typedef struct {
 /* Build the model; takes its own references to the audit's arrays.
  * Returns a new reference, or NULL when memory ran out. */
 /* A report: the model, one JSON document -- with its clone findings kept
- * as tapes (jsontape.h) until a renderer needs them as JSON values.  While
- * `tapes` is set, the model's "findings" is an empty placeholder and
- * `findings` holds them (borrowed from the audit_result, which must
- * outlive the report; baselines and gates read and mark the tapes). */
+ * as tapes (jsontape.h).  `findings` holds the findings the report keeps
+ * (borrowed from the audit_result, which must outlive the report);
+ * baselines and gates read and mark them there.  While `tapes` is set the
+ * model's "findings" is an empty placeholder; report_materialize() puts
+ * their JSON values in, for templates and exports. */
 typedef struct {
 	json_t *model;              /* owned */
 	jsontape_list findings;     /* the findings the report keeps, in order (the list is owned, the tapes are not) */
-	int tapes;                  /* the findings are in `findings`, not yet in the model */
+	int tapes;                  /* the model's "findings" is still the placeholder */
 } report_doc;
 
 /* Build the report of an audit.  0, or -1 when memory ran out. */
