@@ -19,7 +19,8 @@ static pack_set packs;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	audit_options opt;
-	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), json_array() };
+	hygiene_files facts = { NULL, 0, 0 };
+	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), &facts };
 	size_t i;
 	buf err = BUF_INIT;
 
@@ -61,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	jsontape_list_free_all(&out.findings);
 	json_decref(out.rule_findings);
 	json_decref(out.problems);
-	json_decref(out.file_facts);
+	hygiene_files_free(&facts);
 	buf_free(&err);
 	return 0;
 }

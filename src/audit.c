@@ -741,6 +741,7 @@ typedef struct {
 	shared_state *sh;
 	size_t tokens, evidence_work;
 	audit_sink out;          /* this thread's findings, problems and facts */
+	hygiene_files facts;     /* out.file_facts, when crate hygiene is chosen */
 	typelib *types;          /* pass 1: one library per file, merged in order */
 } worker;
 
@@ -969,13 +970,23 @@ static json_t *merge(worker *ws, unsigned n, size_t offset, int (*cmp)(const voi
 	return out;
 }
 
+/* Seconds since *t0 (wall clock). */
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
 int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 {
 	source_set *files = opt_in->src;
 	audit_options opt_copy = *opt_in;
 	const audit_options *opt = &opt_copy;
 	typelib lib, *per_file = NULL;
-	struct timespec t0, t1;
+	struct timespec t0;
+	double t_library;
 	shared_state sh;
 	worker *ws;
 	unsigned n = opt->jobs ? opt->jobs : parallel_cpus(), i;
@@ -1001,8 +1012,8 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		ws[i].sh = &sh;
 		o->rule_findings = json_array();
 		o->problems = json_array();
-		o->file_facts = opt->packs && opt->packs->hygiene ? json_array() : NULL;
-		if (!o->rule_findings || !o->problems || (opt->packs && opt->packs->hygiene && !o->file_facts))
+		o->file_facts = opt->packs && opt->packs->hygiene ? &ws[i].facts : NULL;
+		if (!o->rule_findings || !o->problems)
 			atomic_store(&sh.failed, 1);
 	}
 	/* pass 1: every file's type declarations, merged in file order so the
@@ -1024,17 +1035,19 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		typelib_free(&per_file[f]);
 	}
 	free(per_file);
+	t_library = seconds_since(&t0);
 	if (!atomic_load(&sh.failed) && typelib_finish(&lib) < 0)
 		atomic_store(&sh.failed, 1);
 	opt_copy.types = lib.finished ? &lib : NULL;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	out->seconds_types = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	out->seconds_types = seconds_since(&t0);
+	out->seconds_library = out->seconds_types - t_library;
 
 	/* pass 2: the audit */
 	sh.collecting = 0;
 	atomic_store(&sh.next, 0);
 	if (!atomic_load(&sh.failed))
 		parallel_run(n, work, ws, sizeof(*ws));
+	out->seconds_pass2 = seconds_since(&t0) - out->seconds_types;
 	if (atomic_load(&sh.failed)) {
 		buf_puts(err, "out of memory");
 		rc = -1;
@@ -1043,18 +1056,21 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 			atomic_store(&sh.failed, 1);
 		out->rule_findings = merge(ws, n, offsetof(audit_sink, rule_findings), cmp_rule_findings);
 		out->problems = merge(ws, n, offsetof(audit_sink, problems), cmp_problems);
-		if (opt->packs && opt->packs->hygiene)
-			out->file_facts = merge(ws, n, offsetof(audit_sink, file_facts), cmp_problems);
+		for (i = 0; i < n; i++)
+			if (hygiene_files_take(&out->file_facts, &ws[i].facts) < 0)
+				atomic_store(&sh.failed, 1);
+		hygiene_files_sort(&out->file_facts);
 		out->files_audited = files->count;
 		out->jobs = n;
-		if (atomic_load(&sh.failed) || !out->rule_findings || !out->problems || (opt->packs && opt->packs->hygiene && !out->file_facts)) {
+		if (atomic_load(&sh.failed) || !out->rule_findings || !out->problems) {
 			buf_puts(err, "out of memory");
 			rc = -1;
 		} else if (opt->packs && opt->packs->hygiene) {
 			/* the per-crate sums, and their findings in order with the rest */
 			json_t *sorted;
 			worker all;
-			if (hygiene_report(opt->packs, files, opt->rules, opt->include_tests, out->file_facts, &out->crates, out->rule_findings, err) < 0)
+			out->seconds_hygiene = seconds_since(&t0);
+			if (hygiene_report(opt->packs, files, opt->rules, opt->include_tests, &out->file_facts, &out->crates, out->rule_findings, err) < 0)
 				rc = -1;
 			memset(&all, 0, sizeof(all));
 			all.out.rule_findings = out->rule_findings;
@@ -1065,15 +1081,17 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 				json_decref(out->rule_findings);
 				out->rule_findings = sorted;
 			}
+			out->seconds_hygiene = seconds_since(&t0) - out->seconds_hygiene;
 		}
 	}
+	out->seconds_merge = seconds_since(&t0) - out->seconds_types - out->seconds_pass2 - out->seconds_hygiene;
 	for (i = 0; i < n; i++) {
 		out->tokens += ws[i].tokens;
 		out->evidence_work += ws[i].evidence_work;
 		jsontape_list_free_all(&ws[i].out.findings); /* none, unless the merge failed */
 		json_decref(ws[i].out.rule_findings);
 		json_decref(ws[i].out.problems);
-		json_decref(ws[i].out.file_facts);
+		hygiene_files_free(&ws[i].facts);
 	}
 	free(ws);
 	free(sh.settled);
@@ -1087,7 +1105,7 @@ void audit_result_free(audit_result *r)
 {
 	jsontape_list_free_all(&r->findings);
 	json_decref(r->rule_findings);
-	json_decref(r->file_facts);
+	hygiene_files_free(&r->file_facts);
 	json_decref(r->crates);
 	json_decref(r->problems);
 	memset(r, 0, sizeof(*r));

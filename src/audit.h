@@ -15,6 +15,7 @@
 #include "audit_rules.h"
 #include "buf.h"
 #include "discover.h"
+#include "hygiene.h"
 #include "pack.h"
 #include "rules.h"
 #include "sources.h"
@@ -36,14 +37,14 @@ typedef struct {
 	jsontape_list findings;      /* clone findings (owned) */
 	json_t *rule_findings;       /* rule-pack findings */
 	json_t *problems;            /* {path, line, message} */
-	json_t *file_facts;          /* crate hygiene's per-file figures, or NULL when no pack has metrics */
+	hygiene_files *file_facts;   /* crate hygiene's per-file figures, or NULL when no pack has metrics */
 } audit_sink;
 
 typedef struct {
 	jsontape_list findings;      /* clone findings, sorted (owned, tapes too) */
 	json_t *rule_findings;       /* array, sorted (owned reference) */
 	json_t *problems;            /* array of {path, line, message} (owned reference) */
-	json_t *file_facts;          /* array, by path, or NULL (owned reference) */
+	hygiene_files file_facts;    /* by path (owned); empty when no pack has metrics */
 	json_t *crates;              /* crate hygiene's table, or NULL (owned reference) */
 	size_t files_audited;
 	unsigned jobs;               /* threads the audit ran on */
@@ -51,6 +52,10 @@ typedef struct {
 	size_t tokens;               /* tokens lexed in the audit pass */
 	size_t evidence_work;        /* token steps the evidence scans were allowed */
 	double seconds_types;        /* wall time of the first pass (the type library) */
+	/* HOTPATH_AUDIT_STATS's finer phases: of seconds_types, the serial
+	 * lexing of the library; then pass 2, merging the workers' results,
+	 * and crate hygiene's per-crate sums */
+	double seconds_library, seconds_pass2, seconds_merge, seconds_hygiene;
 } audit_result;
 
 /* Per-thread memory an audit reuses from file to file (NULL: none). */

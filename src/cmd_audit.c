@@ -330,7 +330,8 @@ int cmd_audit(int argc, char **argv)
 	size_t i;
 	int rc = 2;
 	/* HOTPATH_AUDIT_STATS: where the time goes, phase by phase */
-	double res_types = 0, t_start = seconds_now(), t_opened = 0, t_audited = 0, t_modelled = 0, t_emitted = 0;
+	audit_result times = { 0 };
+	double t_start = seconds_now(), t_opened = 0, t_audited = 0, t_modelled = 0, t_emitted = 0;
 
 	memset(&a, 0, sizeof(a));
 	a.root = ".";
@@ -483,7 +484,7 @@ fail:
 	fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
 	rc = 2;
 done:
-	res_types = res.seconds_types;
+	times = res;
 	report_doc_free(&doc); /* the model too */
 	json_decref(base);
 	json_decref(cfg);
@@ -491,9 +492,11 @@ done:
 	audit_result_free(&res);
 	if (t_emitted && getenv("HOTPATH_AUDIT_STATS"))
 		fprintf(stderr,
-		        "stats: seconds start=%.3f types=%.3f audit=%.3f model=%.3f report=%.3f free=%.3f total=%.3f\n",
-		        t_opened - t_start, res_types, t_audited - t_opened - res_types, t_modelled - t_audited,
-		        t_emitted - t_modelled, seconds_now() - t_emitted, seconds_now() - t_start);
+		        "stats: seconds start=%.3f types=%.3f audit=%.3f model=%.3f report=%.3f free=%.3f total=%.3f\n"
+		        "stats: of types library=%.3f; of audit pass2=%.3f merge=%.3f hygiene=%.3f\n",
+		        t_opened - t_start, times.seconds_types, t_audited - t_opened - times.seconds_types,
+		        t_modelled - t_audited, t_emitted - t_modelled, seconds_now() - t_emitted, seconds_now() - t_start,
+		        times.seconds_library, times.seconds_pass2, times.seconds_merge, times.seconds_hygiene);
 	sources_close(&src);
 	rules_free(r);
 	audit_rules_free(&ar);

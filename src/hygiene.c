@@ -2,6 +2,7 @@
 
 #include "hygiene.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "cargotoml.h"
 #include "finding.h"
 #include "packscan.h"
+#include "parallel.h"
 #include "rulefinding.h"
 #include "textfind.h"
 
@@ -159,22 +161,57 @@ static int is_crate_root(const char *path)
 	       (n >= 11 && strcmp(path + n - 11, "src/main.rs") == 0 && (n == 11 || path[n - 12] == '/'));
 }
 
+static int grow_files(hygiene_files *fs)
+{
+	size_t cap = fs->cap ? fs->cap * 2 : 256;
+	hygiene_file *v = realloc(fs->v, cap * sizeof(*v));
+
+	if (!v)
+		return -1;
+	fs->v = v;
+	fs->cap = cap;
+	return 0;
+}
+
 /* Lines, counting a last one without '\n': every file of a tree is
- * counted, 16 bytes a step with SSE2 (a memchr() call a line cost more). */
+ * counted, 16 bytes a step with SSE2 -- each byte's match (0 or -1)
+ * subtracted into 16 byte counters, summed by psadbw before they can
+ * overflow (a memchr() call a line, or a popcount a step, cost more). */
 static size_t count_lines(const char *text, size_t len)
 {
 	size_t lines = 0, i = 0;
 
 #ifdef __SSE2__
-	const __m128i nl = _mm_set1_epi8('\n');
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
 
-	for (; len >= 16 && i <= len - 16; i += 16)
-		lines += (size_t)__builtin_popcount(
-			(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(text + i)), nl)));
+	while (len >= 16 && i <= len - 16) {
+		__m128i counts = zero, sums;
+		size_t steps = 0;
+		for (; steps < 255 && i <= len - 16; steps++, i += 16)
+			counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(text + i)), nl));
+		sums = _mm_sad_epu8(counts, zero);
+		lines += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums));
+	}
 #endif
 	for (; i < len; i++)
 		lines += text[i] == '\n';
 	return lines + (len && text[len - 1] != '\n');
+}
+
+static int add_file(hygiene_files *fs, const char *path, size_t lines, json_t *more)
+{
+	char *copy = strdup(path);
+
+	if (!copy || (fs->n == fs->cap && grow_files(fs) < 0)) {
+		free(copy);
+		json_decref(more);
+		return -1;
+	}
+	fs->v[fs->n].path = copy;
+	fs->v[fs->n].lines = lines;
+	fs->v[fs->n].more = more;
+	fs->n++;
+	return 0;
 }
 
 int hygiene_needs_lexing(const char *report, const char *text, size_t len)
@@ -182,24 +219,23 @@ int hygiene_needs_lexing(const char *report, const char *text, size_t len)
 	return is_crate_root(report) || textfind(text, len, "unsafe", 6) != NULL;
 }
 
-int hygiene_file_lines(const char *report, const char *text, size_t len, json_t *facts)
+int hygiene_file_lines(const char *report, const char *text, size_t len, hygiene_files *facts)
 {
-	json_t *f = json_pack("{s:s, s:I, s:[]}", "path", report, "lines", (json_int_t)count_lines(text, len), "unsafe");
-
-	return f ? json_array_append_new(facts, f) : -1;
+	return add_file(facts, report, count_lines(text, len), NULL);
 }
 
-int hygiene_file_facts(const rustlex_result *lx, const char *report, json_t *facts)
+int hygiene_file_facts(const rustlex_result *lx, const char *report, hygiene_files *facts)
 {
-	json_t *f, *unsafe = json_array();
-	size_t i, lines = count_lines(lx->text, lx->text_len);
+	json_t *f = NULL, *unsafe = NULL;
+	/* the lexer's lines are the newlines + 1; a last line without one counts */
+	size_t i, lines = lx->line_count - (lx->text_len == 0 || lx->text[lx->text_len - 1] == '\n');
+	/* most files never say `unsafe`: one search, not a look at every token */
+	size_t count = textfind(lx->text, lx->text_len, "unsafe", 6) ? lx->count : 0;
 
-	if (!unsafe)
-		return -1;
-	for (i = 0; i < lx->count; i++) {
+	for (i = 0; i < count; i++) {
 		const char *kind = NULL, *s;
 		size_t n;
-		if (!tok_is(lx, i, "unsafe"))
+		if (lx->tokens[i].len != 6 || !tok_is(lx, i, "unsafe"))
 			continue;
 		if (tok_is(lx, i + 1, "{"))
 			kind = "block";
@@ -208,14 +244,20 @@ int hygiene_file_facts(const rustlex_result *lx, const char *report, json_t *fac
 		if (!kind || has_safety_comment(lx->text, lx->tokens[i].off))
 			continue;
 		line_around(lx->text, lx->text_len, lx->tokens[i].off, &s, &n);
-		if (json_array_append_new(unsafe, json_pack("{s:I, s:I, s:s, s:o}", "line", (json_int_t)lx->tokens[i].line,
+		if ((!unsafe && !(unsafe = json_array())) ||
+		    json_array_append_new(unsafe, json_pack("{s:I, s:I, s:s, s:o}", "line", (json_int_t)lx->tokens[i].line,
 		                                            "column", (json_int_t)lx->tokens[i].col, "kind", kind, "text",
 		                                            shown(s, n))) < 0) {
 			json_decref(unsafe);
 			return -1;
 		}
 	}
-	f = json_pack("{s:s, s:I, s:o}", "path", report, "lines", (json_int_t)lines, "unsafe", unsafe);
+	if (unsafe || is_crate_root(report)) {
+		if (!(f = json_object()) || json_object_set_new(f, "unsafe", unsafe ? unsafe : json_array()) < 0) {
+			json_decref(f);
+			return -1;
+		}
+	}
 	if (f && is_crate_root(report)) {
 		json_t *allows = json_array();
 		size_t reexports = 0, first_use = 0, first_allow = 0, end;
@@ -250,7 +292,62 @@ int hygiene_file_facts(const rustlex_result *lx, const char *report, json_t *fac
 		line_fact(f, "reexports", lx, first_use);
 		line_fact(f, "allows", lx, first_allow);
 	}
-	return f ? json_array_append_new(facts, f) : -1;
+	return add_file(facts, report, lines, f);
+}
+
+static int cmp_file_paths(const void *pa, const void *pb)
+{
+	return strcmp(((const hygiene_file *)pa)->path, ((const hygiene_file *)pb)->path);
+}
+
+int hygiene_files_take(hygiene_files *out, hygiene_files *part)
+{
+	if (out->n + part->n > out->cap) {
+		size_t cap = out->n + part->n;
+		hygiene_file *v = realloc(out->v, (cap ? cap : 1) * sizeof(*v));
+		if (!v)
+			return -1;
+		out->v = v;
+		out->cap = cap;
+	}
+	if (part->n)
+		memcpy(out->v + out->n, part->v, part->n * sizeof(*out->v));
+	out->n += part->n;
+	free(part->v);
+	memset(part, 0, sizeof(*part));
+	return 0;
+}
+
+void hygiene_files_sort(hygiene_files *facts)
+{
+	size_t i, k;
+
+	if (facts->n)
+		qsort(facts->v, facts->n, sizeof(*facts->v), cmp_file_paths);
+	for (i = 0, k = 0; i < facts->n; i++) {
+		hygiene_file *f = &facts->v[i];
+		/* a symlinked file and its target give the same figures: once */
+		if (k > 0 && strcmp(facts->v[k - 1].path, f->path) == 0 && facts->v[k - 1].lines == f->lines &&
+		    (facts->v[k - 1].more == f->more || json_equal(facts->v[k - 1].more, f->more))) {
+			free(f->path);
+			json_decref(f->more);
+			continue;
+		}
+		facts->v[k++] = *f;
+	}
+	facts->n = k;
+}
+
+void hygiene_files_free(hygiene_files *facts)
+{
+	size_t i;
+
+	for (i = 0; i < facts->n; i++) {
+		free(facts->v[i].path);
+		json_decref(facts->v[i].more);
+	}
+	free(facts->v);
+	memset(facts, 0, sizeof(*facts));
 }
 
 /* ---- per crate -------------------------------------------------------------- */
@@ -259,11 +356,36 @@ typedef struct {
 	const pack_set *ps;
 	source_set *src;
 	const rules *r;
-	json_t *findings;
+	struct spec_list *specs;  /* where add_finding() puts them */
 	json_t *crate_of_dir;     /* dir -> crate dir (string) or null: cached lookups */
 	json_t *seen;             /* fingerprint keys already used */
 	buf text, value;
 } ctx;
+
+/* A finding to make: what rulefinding_build() needs.  Making it is most
+ * of crate hygiene's time, so it is done apart, on every core. */
+typedef struct {
+	pack_hit hit;
+	char *path, *crate, *text; /* owned */
+	char fingerprint[17];
+	char *once;               /* owned: the manifest whose release profile it is about, else NULL */
+	json_t *made;             /* the finding (owned), once made */
+} finding_spec;
+
+typedef struct spec_list {
+	finding_spec *v;
+	size_t n, cap;
+} spec_list;
+
+/* One crate's share of the report, made on any thread. */
+typedef struct {
+	const char *dir;
+	const hygiene_file **files; /* its files, by path */
+	size_t nfiles;
+	json_t *row;              /* its row of the table (owned) */
+	spec_list specs;          /* its findings, in order */
+	int failed;
+} crate_job;
 
 static char *parent_dir(const char *path)
 {
@@ -333,26 +455,40 @@ static void profile_manifest(ctx *c, const char *dir, buf *out)
 static int add_finding(ctx *c, const pack *p, const pack_metric *m, const char *path, uint32_t line, uint32_t col,
                        const char *text, const char *crate, const char *value, const char *name)
 {
-	finding_file ff;
-	pack_hit hit;
-	char key[512], hex[17];
-	json_t *f, *cnt;
+	spec_list *l = c->specs;
+	finding_spec *sp;
+	char key[512];
+	json_t *cnt;
 	size_t occurrence;
 	uint64_t h;
 
-	memset(&ff, 0, sizeof(ff));
-	ff.path = path;
-	ff.crate = crate;
-	ff.hot_label = c->r->default_label;
-	ff.hot_score = c->r->default_score;
-	memset(&hit, 0, sizeof(hit));
-	hit.pack = p;
-	hit.rule = &m->w;
-	hit.line = line;
-	hit.col = col;
-	snprintf(hit.name, sizeof(hit.name), "%s", name ? name : "");
-	snprintf(hit.value, sizeof(hit.value), "%s", value);
-	snprintf(hit.matched, sizeof(hit.matched), "%s", text);
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 16;
+		finding_spec *v = realloc(l->v, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		l->v = v;
+		l->cap = cap;
+	}
+	sp = &l->v[l->n];
+	memset(sp, 0, sizeof(*sp));
+	sp->hit.pack = p;
+	sp->hit.rule = &m->w;
+	sp->hit.line = line;
+	sp->hit.col = col;
+	snprintf(sp->hit.name, sizeof(sp->hit.name), "%s", name ? name : "");
+	snprintf(sp->hit.value, sizeof(sp->hit.value), "%s", value);
+	snprintf(sp->hit.matched, sizeof(sp->hit.matched), "%s", text);
+	sp->path = strdup(path);
+	sp->crate = crate ? strdup(crate) : NULL;
+	sp->text = strdup(text);
+	if (!sp->path || (crate && !sp->crate) || !sp->text) {
+		free(sp->path);
+		free(sp->crate);
+		free(sp->text);
+		return -1;
+	}
+	l->n++;
 	/* fingerprint: path, pack, metric, what it is about -- not the line */
 	snprintf(key, sizeof(key), "%s\n%s\n%s\n%s\n%s", path, p->name, m->w.id, name ? name : "", text);
 	cnt = json_object_get(c->seen, key);
@@ -360,10 +496,23 @@ static int add_finding(ctx *c, const pack *p, const pack_metric *m, const char *
 	json_object_set_new(c->seen, key, json_integer((json_int_t)occurrence + 1));
 	h = finding_hash(FINDING_HASH_SEED, key, strlen(key) + 1);
 	h = finding_hash(h, (const char *)&occurrence, sizeof(occurrence));
-	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
-	if (!(f = rulefinding_build(&ff, &hit, text, strlen(text), hex)))
-		return -1;
-	return json_array_append_new(c->findings, f);
+	snprintf(sp->fingerprint, sizeof(sp->fingerprint), "%016llx", (unsigned long long)h);
+	return 0;
+}
+
+static void spec_list_free(spec_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		free(l->v[i].path);
+		free(l->v[i].crate);
+		free(l->v[i].text);
+		free(l->v[i].once);
+		json_decref(l->v[i].made);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
 }
 
 /* The text of line `line` of a file read into c->text. */
@@ -418,21 +567,27 @@ static int profile_has(const char *manifest, size_t len, const char *want, buf *
 }
 
 /* Does the crate build a binary (src/main.rs, src/bin/)? */
-static int has_binary(const json_t *files)
+static int has_binary(const hygiene_file *const *files, size_t nfiles)
 {
 	size_t i;
 
-	for (i = 0; i < json_array_size(files); i++) {
-		const char *p = json_string_value(json_object_get(json_array_get(files, i), "path"));
+	for (i = 0; i < nfiles; i++) {
+		const char *p = files[i]->path;
 		if (strstr(p, "src/main.rs") || strstr(p, "src/bin/"))
 			return 1;
 	}
 	return 0;
 }
 
-/* One crate: its row, and the findings of every metric over threshold. */
-static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crates, json_t *profiles_done)
+/* One crate: its row, and the findings of every metric over threshold
+ * (into c->specs).  A release profile belongs to a workspace, whose
+ * crates share it: its finding is marked `once`, and the caller keeps the
+ * first crate's. */
+static int crate_row(ctx *c, crate_job *job)
 {
+	const char *dir = job->dir;
+	const hygiene_file *const *files = job->files;
+	size_t nfiles = job->nfiles;
 	buf manifest = BUF_INIT, name = BUF_INIT, line_text = BUF_INIT, default_text = BUF_INIT, pm = BUF_INIT,
 	    found = BUF_INIT;
 	strlist defaults = { 0 };
@@ -452,10 +607,10 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 	    cargotoml_strings(c->value.ptr, &defaults) < 0)
 		goto done;
 	text_line(c, default_line, &default_text); /* while the manifest is at hand */
-	for (i = 0; i < json_array_size(files); i++) {
-		json_t *f = json_array_get(files, i);
-		const char *path = json_string_value(json_object_get(f, "path"));
-		lines += (size_t)json_integer_value(json_object_get(f, "lines"));
+	for (i = 0; i < nfiles; i++) {
+		const json_t *f = files[i]->more;
+		const char *path = files[i]->path;
+		lines += files[i]->lines;
 		unsafe_count += json_array_size(json_object_get(f, "unsafe"));
 		if (json_object_get(f, "reexports") && (!root_path || strstr(path, "src/lib.rs"))) {
 			root_path = path;
@@ -471,7 +626,7 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 	json_object_set_new(row, "crate", json_string(name.len ? name.ptr : (*dir ? dir : ".")));
 	json_object_set_new(row, "path", json_string(*dir ? dir : "."));
 	json_object_set_new(row, "manifest", json_string(manifest.ptr));
-	json_object_set_new(row, "files", json_integer((json_int_t)json_array_size(files)));
+	json_object_set_new(row, "files", json_integer((json_int_t)nfiles));
 	json_object_set_new(row, "lines", json_integer((json_int_t)lines));
 	{
 		json_t *d = json_array();
@@ -518,12 +673,12 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 				if ((long)unsafe_count <= mt->threshold)
 					break;
 				snprintf(value, sizeof(value), "%zu", unsafe_count);
-				for (i = 0; i < json_array_size(files); i++) {
-					json_t *f = json_array_get(files, i), *u = json_object_get(f, "unsafe");
+				for (i = 0; i < nfiles; i++) {
+					json_t *u = json_object_get(files[i]->more, "unsafe");
 					size_t k;
 					for (k = 0; k < json_array_size(u); k++) {
 						json_t *site = json_array_get(u, k);
-						if (add_finding(c, pk, mt, json_string_value(json_object_get(f, "path")),
+						if (add_finding(c, pk, mt, files[i]->path,
 						                (uint32_t)json_integer_value(json_object_get(site, "line")),
 						                (uint32_t)json_integer_value(json_object_get(site, "column")),
 						                json_string_value(json_object_get(site, "text")), name.len ? name.ptr : NULL,
@@ -534,8 +689,8 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 				break;
 			case METRIC_LARGE_FILES: {
 				size_t over = 0;
-				for (i = 0; i < json_array_size(files); i++)
-					if (json_integer_value(json_object_get(json_array_get(files, i), "lines")) > mt->limit)
+				for (i = 0; i < nfiles; i++)
+					if ((long)files[i]->lines > mt->limit)
 						over++;
 				if (!json_object_get(row, "large_files")) {
 					json_object_set_new(row, "large_files", json_integer((json_int_t)over));
@@ -543,16 +698,15 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 				}
 				if ((long)over <= mt->threshold)
 					break;
-				for (i = 0; i < json_array_size(files); i++) {
-					json_t *f = json_array_get(files, i);
-					json_int_t n = json_integer_value(json_object_get(f, "lines"));
+				for (i = 0; i < nfiles; i++) {
+					long long n = (long long)files[i]->lines;
 					if (n <= mt->limit)
 						continue;
-					snprintf(value, sizeof(value), "%lld", (long long)n);
-					json_array_append_new(large, json_string(json_string_value(json_object_get(f, "path"))));
+					snprintf(value, sizeof(value), "%lld", n);
+					json_array_append_new(large, json_string(files[i]->path));
 					buf_clear(&line_text);
-					buf_printf(&line_text, "(%lld lines)", (long long)n);
-					if (add_finding(c, pk, mt, json_string_value(json_object_get(f, "path")), 1, 1, line_text.ptr,
+					buf_printf(&line_text, "(%lld lines)", n);
+					if (add_finding(c, pk, mt, files[i]->path, 1, 1, line_text.ptr,
 					                name.len ? name.ptr : NULL, value, NULL) < 0)
 						goto done;
 				}
@@ -560,12 +714,11 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 			}
 			case METRIC_RELEASE_PROFILE: {
 				size_t k, profile_line = 1;
-				int done_before = json_object_get(profiles_done, pm.ptr) != NULL;
 				json_t *settings;
 				/* cargo reads [profile.release] from the workspace root; a
 				 * lone library crate's own profile builds only its tests */
 				if (sources_read_path(c->src, pm.ptr, &c->text) < 0 || !c->text.ptr ||
-				    !(cargotoml_has_table(c->text.ptr, c->text.len, "workspace") || has_binary(files)))
+				    !(cargotoml_has_table(c->text.ptr, c->text.len, "workspace") || has_binary(files, nfiles)))
 					break;
 				settings = json_object();
 				for (k = 0; k < mt->expect.count; k++) {
@@ -578,9 +731,8 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 				}
 				json_object_set_new(row, "release_profile", settings);
 				json_object_set(row, "release_missing", missing);
-				if (done_before || (long)json_array_size(missing) <= mt->threshold)
+				if ((long)json_array_size(missing) <= mt->threshold)
 					break;
-				json_object_set_new(profiles_done, pm.ptr, json_true());
 				{ /* at the [profile.release] header, or the top of the manifest */
 					const char *h = strstr(c->text.ptr, "[profile.release]");
 					if (h)
@@ -591,7 +743,8 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 				buf_clear(&c->value);
 				for (k = 0; k < json_array_size(missing); k++)
 					buf_printf(&c->value, "%s%s", k ? ", " : "", json_string_value(json_array_get(missing, k)));
-				if (add_finding(c, pk, mt, pm.ptr, (uint32_t)profile_line, 1, line_text.ptr, NULL, c->value.ptr, NULL) < 0)
+				if (add_finding(c, pk, mt, pm.ptr, (uint32_t)profile_line, 1, line_text.ptr, NULL, c->value.ptr, NULL) < 0 ||
+				    !(c->specs->v[c->specs->n - 1].once = strdup(pm.ptr)))
 					goto done;
 				break;
 			}
@@ -601,7 +754,8 @@ static int crate_row(ctx *c, const char *dir, const json_t *files, json_t *crate
 		}
 	if (json_array_size(large))
 		json_object_set(row, "large_file_list", large);
-	rc = json_array_append(crates, row) < 0 ? -1 : 0;
+	job->row = json_incref(row);
+	rc = 0;
 done:
 	json_decref(row);
 	json_decref(allow_list);
@@ -617,10 +771,6 @@ done:
 	return rc;
 }
 
-static int strcmp_ptr(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
 
 /* A test, bench or example path (the rules' test markers)? */
 static int test_path(const rules *r, const pack_set *ps, const char *path)
@@ -635,23 +785,91 @@ static int test_path(const rules *r, const pack_set *ps, const char *path)
 	return yes;
 }
 
-int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int include_tests, const json_t *file_facts,
+/* A file of a crate: the crate's directory (owned by the ctx's cache) and
+ * the file's index in the facts. */
+typedef struct {
+	const char *dir;
+	size_t file;
+} crate_file;
+
+static int cmp_crate_files(const void *pa, const void *pb)
+{
+	const crate_file *a = pa, *b = pb;
+	int c = strcmp(a->dir, b->dir);
+
+	return c ? c : (a->file > b->file) - (a->file < b->file);
+}
+
+typedef struct {
+	const pack_set *ps;
+	source_set *src;
+	const rules *r;
+	crate_job *jobs;
+	size_t njobs;
+	finding_spec **specs;     /* every job's, in order */
+	atomic_size_t next;       /* the next crate to take */
+} rows_run;
+
+/* Crates one at a time, as threads come for them (one crate may have a
+ * third of the findings): no two threads share anything but the
+ * (read-only) packs and sources. */
+static void *crate_rows(void *arg)
+{
+	rows_run *run = *(rows_run **)arg;
+	ctx c = { run->ps, run->src, run->r, NULL, NULL, json_object(), BUF_INIT, BUF_INIT };
+	size_t k;
+
+	while ((k = atomic_fetch_add(&run->next, 1)) < run->njobs) {
+		crate_job *job = &run->jobs[k];
+		c.specs = &job->specs;
+		job->failed = !c.seen || crate_row(&c, job) < 0;
+	}
+	json_decref(c.seen);
+	buf_free(&c.text);
+	buf_free(&c.value);
+	return NULL;
+}
+
+static void make_findings(void *arg, size_t from, size_t to)
+{
+	rows_run *run = arg;
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		finding_spec *sp = run->specs[i];
+		finding_file ff;
+		memset(&ff, 0, sizeof(ff));
+		ff.path = sp->path;
+		ff.crate = sp->crate;
+		ff.hot_label = run->r->default_label;
+		ff.hot_score = run->r->default_score;
+		sp->made = rulefinding_build(&ff, &sp->hit, sp->text, strlen(sp->text), sp->fingerprint);
+	}
+}
+
+int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int include_tests, const hygiene_files *file_facts,
                    json_t **crates, json_t *findings, buf *err)
 {
-	ctx c = { ps, src, r, findings, json_object(), json_object(), BUF_INIT, BUF_INIT };
-	json_t *by_crate = json_object(), *profiles_done = json_object(), *order = json_array();
-	size_t i;
+	ctx c = { ps, src, r, NULL, json_object(), NULL, BUF_INIT, BUF_INIT };
+	json_t *profiles_done = json_object();
+	size_t n = file_facts->n ? file_facts->n : 1, ncf = 0, njobs = 0, nspecs = 0, i, j, k;
+	crate_file *cf = malloc(n * sizeof(*cf));
+	const hygiene_file **list = malloc(n * sizeof(*list));
+	crate_job *jobs = calloc(n, sizeof(*jobs));
+	rows_run run;
 	int rc = -1;
 
+	memset(&run, 0, sizeof(run));
+	run.ps = ps;
+	run.src = src;
+	run.r = r;
+	run.jobs = jobs;
 	*crates = json_array();
-	if (!c.crate_of_dir || !c.seen || !by_crate || !profiles_done || !order || !*crates)
+	if (!c.crate_of_dir || !profiles_done || !cf || !list || !jobs || !*crates)
 		goto oom;
-	/* files by crate, crates in path order (facts come sorted by path) */
-	for (i = 0; i < json_array_size(file_facts); i++) {
-		json_t *f = json_array_get(file_facts, i), *list;
-		const char *path = json_string_value(json_object_get(f, "path"));
+	for (i = 0; i < file_facts->n; i++) {
+		const char *path = file_facts->v[i].path, *cd;
 		char *dir;
-		const char *cd;
 		/* a review of what ships: tests, benches, examples and their
 		 * fixture crates are left out unless asked for */
 		if (!include_tests && test_path(r, ps, path))
@@ -659,27 +877,59 @@ int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int incl
 		dir = parent_dir(path);
 		cd = dir ? crate_dir(&c, dir) : NULL;
 		free(dir);
-		if (!cd)
-			continue; /* not in a crate */
-		if (!(list = json_object_get(by_crate, cd))) {
-			json_object_set_new(by_crate, cd, list = json_array());
-			json_array_append_new(order, json_string(cd));
+		if (cd) { /* else not in a crate */
+			cf[ncf].dir = cd;
+			cf[ncf++].file = i;
 		}
-		json_array_append(list, f);
 	}
-	{ /* crates by path, whatever order their first files came in */
-		const char **names = malloc((json_array_size(order) + 1) * sizeof(*names));
-		if (!names)
+	/* crates by path, each with its files in path order (facts come sorted) */
+	qsort(cf, ncf, sizeof(*cf), cmp_crate_files);
+	for (i = 0; i < ncf; i = j, njobs++) {
+		jobs[njobs].dir = cf[i].dir;
+		jobs[njobs].files = list + i;
+		for (j = i; j < ncf && strcmp(cf[j].dir, cf[i].dir) == 0; j++)
+			list[j] = &file_facts->v[cf[j].file];
+		jobs[njobs].nfiles = j - i;
+	}
+	/* the rows on every core, then their findings (which take the time),
+	 * then put together in crate order: what one thread would have made */
+	run.njobs = njobs;
+	{
+		unsigned ncpu = parallel_cpus();
+		rows_run **self = malloc((ncpu ? ncpu : 1) * sizeof(*self));
+		if (!self)
 			goto oom;
-		for (i = 0; i < json_array_size(order); i++)
-			names[i] = json_string_value(json_array_get(order, i));
-		qsort(names, json_array_size(order), sizeof(*names), strcmp_ptr);
-		for (i = 0; i < json_array_size(order); i++)
-			if (crate_row(&c, names[i], json_object_get(by_crate, names[i]), *crates, profiles_done) < 0) {
-				free(names);
+		for (i = 0; i < ncpu; i++)
+			self[i] = &run;
+		parallel_run(njobs < ncpu ? (unsigned)(njobs ? njobs : 1) : ncpu, crate_rows, self, sizeof(*self));
+		free(self);
+	}
+	for (k = 0; k < njobs; k++) {
+		if (jobs[k].failed)
+			goto oom;
+		nspecs += jobs[k].specs.n;
+	}
+	if (!(run.specs = malloc((nspecs ? nspecs : 1) * sizeof(*run.specs))))
+		goto oom;
+	for (k = 0, i = 0; k < njobs; k++)
+		for (j = 0; j < jobs[k].specs.n; j++)
+			run.specs[i++] = &jobs[k].specs.v[j];
+	parallel_for(nspecs, 64, make_findings, &run);
+	for (k = 0; k < njobs; k++) {
+		if (json_array_append(*crates, jobs[k].row) < 0)
+			goto oom;
+		for (i = 0; i < jobs[k].specs.n; i++) {
+			const finding_spec *sp = &jobs[k].specs.v[i];
+			if (!sp->made)
 				goto oom;
+			if (sp->once) { /* a workspace's release profile: with its first crate */
+				if (json_object_get(profiles_done, sp->once))
+					continue;
+				json_object_set_new(profiles_done, sp->once, json_true());
 			}
-		free(names);
+			if (json_array_append(findings, sp->made) < 0)
+				goto oom;
+		}
 	}
 	rc = 0;
 	goto done;
@@ -688,11 +938,16 @@ oom:
 	json_decref(*crates);
 	*crates = NULL;
 done:
+	for (k = 0; jobs && k < njobs; k++) {
+		json_decref(jobs[k].row);
+		spec_list_free(&jobs[k].specs);
+	}
+	free(jobs);
+	free(run.specs);
+	free(cf);
+	free(list);
 	json_decref(c.crate_of_dir);
-	json_decref(c.seen);
-	json_decref(by_crate);
 	json_decref(profiles_done);
-	json_decref(order);
 	buf_free(&c.text);
 	buf_free(&c.value);
 	return rc;

@@ -20,24 +20,46 @@
 #include "rustlex.h"
 #include "sources.h"
 
-/* One lexed Rust file's figures, appended to `facts` as {path, lines,
- * unsafe: [{line, column, kind, text}], reexports, allows} (the last two
- * only for a crate root: src/lib.rs, src/main.rs).  0, or -1 when memory
- * ran out. */
-int hygiene_file_facts(const rustlex_result *lx, const char *report, json_t *facts);
+/* One Rust file's figures.  Most files have only a line count; the rest
+ * (a file with `unsafe`, a crate root) carry them as JSON in `more`. */
+typedef struct {
+	char *path;               /* as reported (owned) */
+	size_t lines;
+	json_t *more;             /* NULL, or (owned) {unsafe: [{line, column, kind, text}]}, and for a
+	                           * crate root (src/lib.rs, src/main.rs) also reexports, reexports_line,
+	                           * reexports_text, allows: [lint..], allows_line, allows_text */
+} hygiene_file;
+
+typedef struct {
+	hygiene_file *v;
+	size_t n, cap;
+} hygiene_files;
+
+/* One lexed Rust file's figures, appended to `facts`.  0, or -1 when
+ * memory ran out. */
+int hygiene_file_facts(const rustlex_result *lx, const char *report, hygiene_files *facts);
 
 /* Does a file need its tokens for its figures (a crate root, or `unsafe`
  * in it)?  Most do not: their figure is a line count, taken without lexing
  * by hygiene_file_lines(). */
 int hygiene_needs_lexing(const char *report, const char *text, size_t len);
-int hygiene_file_lines(const char *report, const char *text, size_t len, json_t *facts);
+int hygiene_file_lines(const char *report, const char *text, size_t len, hygiene_files *facts);
+
+/* Move part's files to the end of out (part is left empty): 0, or -1 when
+ * memory ran out (part unchanged). */
+int hygiene_files_take(hygiene_files *out, hygiene_files *part);
+
+/* Sort by path; a file given twice with the same figures (a symlink and
+ * its target) is kept once. */
+void hygiene_files_sort(hygiene_files *facts);
+void hygiene_files_free(hygiene_files *facts);
 
 /* Sum `file_facts` (sorted by path) per crate.  *crates receives the table
  * (a new array, one row per crate, by path); the findings of every chosen
  * pack's metrics are appended to `findings`.  Test, bench and example
  * paths (the rules' test markers) count only with include_tests.  0, or -1
  * with err set. */
-int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int include_tests, const json_t *file_facts,
+int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int include_tests, const hygiene_files *file_facts,
                    json_t **crates, json_t *findings, buf *err);
 
 #endif

@@ -267,4 +267,41 @@ fails_with "--packs: an unknown pack is named, with where it was looked for" "no
 	audit --root "$scratch/repo" --paths . --packs nosuch
 fails_with "--packs: a pack chosen twice is refused" "chosen twice" \
 	audit --root "$scratch/repo" --paths . --packs clone,clone
+# ---- crate hygiene's line counts ---------------------------------------------------
+# Counted 16 bytes a step (by the lexer for a file it lexes, else without
+# lexing): files whose sizes fall around those steps and around the 255
+# steps after which the counters are summed, with and without a last '\n',
+# with CRLF, in both paths (`unsafe` makes a file lexed), and files of
+# nothing but line breaks.
+mkdir -p "$scratch/lines/src"
+printf '[package]\nname = "lines"\nversion = "0.1.0"\n' >"$scratch/lines/Cargo.toml"
+python3 - "$scratch/lines/src" <<'PY'
+import sys
+d = sys.argv[1]
+k = 0
+for n in (0, 1, 15, 16, 17, 599, 600, 601, 4079, 4080, 4081, 9000):
+    for tail in ("\n", "", "\r\n"):
+        for lexed in (0, 1):
+            body = ("unsafe {}" if lexed else "//") 
+            lines = [body if i == 0 else "x" * (i % 7) for i in range(n)]
+            text = (tail if tail else "\n").join(lines) + (tail if n else "")
+            k += 1
+            open("%s/f%03d.rs" % (d, k), "w", newline="").write(text)
+for n in (4095, 4096, 4097, 5000):  # a '\n' in every byte: each counter at its most
+    open("%s/blank%d.rs" % (d, n), "w").write("\n" * n)
+PY
+"$H" audit --root "$scratch/lines" --paths . --packs crate-hygiene --format json >"$scratch/lines.json"
+check "crate hygiene: line counts as wc would, lexed or not, at every step boundary" python3 -c "
+import json, os, sys
+d = sys.argv[2]
+want = 0
+big = []
+for n in sorted(os.listdir(d)):
+    b = open(os.path.join(d, n), 'rb').read()
+    lines = b.count(b'\\n') + (1 if b and not b.endswith(b'\\n') else 0)
+    want += lines
+    if lines > 600: big.append('src/' + n)
+row = json.load(open(sys.argv[1]))['crates'][0]
+sys.exit(0 if row['lines'] == want and sorted(row.get('large_file_list', [])) == big else 1)" "$scratch/lines.json" "$scratch/lines/src"
+
 done_testing
