@@ -65,18 +65,87 @@ static void view_literal(buf *out, const char *text, uint32_t off, uint32_t len)
 	memcpy(out->ptr + off + tail, s + tail, len - tail);
 }
 
+/* Blanks over text[from, to), but its line breaks. */
+static void blank_span(char *view, const char *text, size_t from, size_t to)
+{
+	for (; from < to; from++)
+		if (text[from] != '\n')
+			view[from] = ' ';
+}
+
+/* The Rust view starts as the text itself, its tabs, carriage returns,
+ * form feeds and vertical tabs made blanks (the lexer's blanks besides ' ':
+ * no token holds one, but a literal's inside, blanked anyway); then the
+ * comments the lexer noted and the literals' insides are blanked.  What is
+ * left is exactly the tokens, each at its place: the blank canvas with the
+ * tokens copied in, at a copy of the text rather than a copy a token. */
+static int view_copy(buf *out, const char *text, size_t len)
+{
+	size_t i = 0;
+
+	buf_clear(out);
+	if (buf_grow(out, len) < 0)
+		return -1;
+	memcpy(out->ptr, text, len);
+#ifdef __SSE2__
+	{ /* bytes 9, 11, 12, 13 -> ' ', 16 at a time */
+		const __m128i tab = _mm_set1_epi8('\t'), vt = _mm_set1_epi8('\v'), ff = _mm_set1_epi8('\f'),
+		              cr = _mm_set1_epi8('\r'), sp = _mm_set1_epi8(' ');
+		for (; len >= 16 && i <= len - 16; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(out->ptr + i));
+			__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, vt)),
+			                           _mm_or_si128(_mm_cmpeq_epi8(v, ff), _mm_cmpeq_epi8(v, cr)));
+			if (_mm_movemask_epi8(hit))
+				_mm_storeu_si128((__m128i *)(void *)(out->ptr + i),
+				                 _mm_or_si128(_mm_and_si128(hit, sp), _mm_andnot_si128(hit, v)));
+		}
+	}
+#endif
+	for (; i < len; i++)
+		if (out->ptr[i] == '\t' || out->ptr[i] == '\v' || out->ptr[i] == '\f' || out->ptr[i] == '\r')
+			out->ptr[i] = ' ';
+	out->len = len;
+	out->ptr[len] = '\0';
+	return 0;
+}
+
+/* The blanks of a string or char literal token: its inside, between its
+ * prefix and quotes and its closing quotes (view_literal()'s complement). */
+static void view_literal_inside(char *view, const char *text, uint32_t off, uint32_t len)
+{
+	const char *s = text + off;
+	size_t q = 0, nq = 1, e, tail, k;
+	char c;
+
+	while (q < len && s[q] != '"' && s[q] != '\'')
+		q++;
+	if (q == len)
+		return; /* no quote: all of it kept */
+	c = s[q];
+	if (q + 5 < len && s[q + 1] == c && s[q + 2] == c)
+		nq = 3;
+	for (e = len; e > q + nq && s[e - 1] == '#'; e--)
+		;
+	for (tail = e, k = 0; k < nq && tail > q + nq && s[tail - 1] == c; k++)
+		tail--;
+	if (k < nq)
+		tail = len;
+	if (q + nq < tail)
+		blank_span(view, text, off + q + nq, off + tail);
+}
+
 int packscan_code_view_rust(buf *out, const rustlex_result *lx)
 {
 	size_t i;
 
-	if (view_start(out, lx->text, lx->text_len) < 0)
+	if (view_copy(out, lx->text, lx->text_len) < 0)
 		return -1;
+	for (i = 0; i < lx->comment_count; i++)
+		blank_span(out->ptr, lx->text, lx->comments[2 * i], lx->comments[2 * i + 1]);
 	for (i = 0; i < lx->count; i++) {
 		const rustlex_token *t = &lx->tokens[i];
 		if (t->kind == TOK_STRING || t->kind == TOK_CHAR)
-			view_literal(out, lx->text, t->off, t->len);
-		else
-			memcpy(out->ptr + t->off, lx->text + t->off, t->len);
+			view_literal_inside(out->ptr, lx->text, t->off, t->len);
 	}
 	return 0;
 }

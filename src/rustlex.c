@@ -49,6 +49,26 @@ static inline __attribute__((always_inline)) void new_line(lexer *lx, size_t at)
 	r->line_starts[r->line_count++] = (uint32_t)at;
 }
 
+/* A comment from `start` to where the lexer is now. */
+static void note_comment(lexer *lx, size_t start)
+{
+	rustlex_result *r = lx->out;
+
+	if (r->comment_count == r->comment_cap) {
+		size_t cap = r->comment_cap ? r->comment_cap * 2 : 256;
+		uint32_t *v = realloc(r->comments, 2 * cap * sizeof(*v));
+		if (!v) {
+			lx->failed = 1;
+			return;
+		}
+		r->comments = v;
+		r->comment_cap = cap;
+	}
+	r->comments[2 * r->comment_count] = (uint32_t)start;
+	r->comments[2 * r->comment_count + 1] = (uint32_t)lx->i;
+	r->comment_count++;
+}
+
 /* Byte classes, one look each: the lexer asks for every byte. */
 enum { C_START = 1, C_IDENT = 2, C_ASCII_IDENT = 4, C_BLANK = 8 };
 
@@ -404,6 +424,7 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 	out->text = text;
 	out->text_len = len;
 	out->line_count = 0;
+	out->comment_count = 0;
 	if (!out->line_cap && grow_lines(out) < 0)
 		return -1;
 	out->line_starts[out->line_count++] = 0;
@@ -431,10 +452,12 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 				/* to the end of the line; columns are not needed past it */
 				const unsigned char *nl = memchr(lx.s + lx.i, '\n', lx.n - lx.i);
 				lx.i = nl ? (size_t)(nl - lx.s) : lx.n;
+				note_comment(&lx, start);
 				continue;
 			}
 			if (peek(&lx, 1) == '*') {
 				skip_block_comment(&lx);
+				note_comment(&lx, start);
 				continue;
 			}
 			goto punct;
@@ -645,5 +668,6 @@ void rustlex_free(rustlex_result *r)
 {
 	free(r->tokens);
 	free(r->line_starts);
+	free(r->comments);
 	memset(r, 0, sizeof(*r));
 }

@@ -52,6 +52,10 @@ typedef struct {
 	 * (line_count = newlines + 1) */
 	uint32_t *line_starts; /* owned */
 	size_t line_count, line_cap;
+	/* where the comments are, as pairs of offsets [start, end): the code
+	 * view of the rule packs blanks them (comments are not tokens) */
+	uint32_t *comments;    /* owned: 2 * comment_count */
+	size_t comment_count, comment_cap;
 } rustlex_result;
 
 /* Lex text[0..len) (valid UTF-8 expected; other bytes are taken one at a

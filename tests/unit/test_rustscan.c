@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fileio.h"
+#include "packscan.h"
 #include "rustlex.h"
 #include "rustscan.h"
 #include "tap.h"
@@ -268,6 +269,72 @@ static void test_first_pass_cases(void)
 		check_text(cases[i].text, strlen(cases[i].text), cases[i].name);
 }
 
+/* The code view as it was first made, kept here as the oracle: a blank
+ * canvas (line breaks kept), each token copied in, a literal's inside left
+ * blank. */
+static void reference_view(buf *out, const rustlex_result *lx)
+{
+	size_t i, k;
+
+	buf_clear(out);
+	for (i = 0; i < lx->text_len; i++)
+		buf_putc(out, lx->text[i] == '\n' ? '\n' : ' ');
+	for (i = 0; i < lx->count; i++) {
+		const rustlex_token *t = &lx->tokens[i];
+		const char *s = lx->text + t->off;
+		size_t q = 0, nq = 1, e, tail;
+		if (t->kind != TOK_STRING && t->kind != TOK_CHAR) {
+			memcpy(out->ptr + t->off, s, t->len);
+			continue;
+		}
+		while (q < t->len && s[q] != '"' && s[q] != '\'')
+			q++;
+		if (q == t->len) {
+			memcpy(out->ptr + t->off, s, t->len);
+			continue;
+		}
+		if (q + 5 < t->len && s[q + 1] == s[q] && s[q + 2] == s[q])
+			nq = 3;
+		for (e = t->len; e > q + nq && s[e - 1] == '#'; e--)
+			;
+		for (tail = e, k = 0; k < nq && tail > q + nq && s[tail - 1] == s[q]; k++)
+			tail--;
+		if (k < nq)
+			tail = t->len;
+		memcpy(out->ptr + t->off, s, q + nq);
+		memcpy(out->ptr + t->off + tail, s + tail, t->len - tail);
+	}
+}
+
+/* packscan's code view (a copy of the text, comments and literal insides
+ * blanked) is the oracle's canvas, byte for byte. */
+static int view_agrees(const char *text, size_t len, buf *why)
+{
+	rustlex_result lx;
+	buf got = BUF_INIT, want = BUF_INIT;
+	size_t i;
+	int ok;
+
+	memset(&lx, 0, sizeof(lx));
+	ok = rustlex_lex(&lx, text, len) == 0 && packscan_code_view_rust(&got, &lx) == 0;
+	if (ok) {
+		reference_view(&want, &lx);
+		ok = got.len == want.len && (len == 0 || memcmp(got.ptr, want.ptr, len) == 0);
+		for (i = 0; !ok && i < got.len && i < want.len; i++)
+			if (got.ptr[i] != want.ptr[i]) {
+				buf_printf(why, "code view differs at byte %zu: %02x, want %02x", i, (unsigned char)got.ptr[i],
+				           (unsigned char)want.ptr[i]);
+				break;
+			}
+	}
+	if (!ok && !why->len)
+		buf_puts(why, "code view: lexing failed or lengths differ");
+	rustlex_free(&lx);
+	buf_free(&got);
+	buf_free(&want);
+	return ok;
+}
+
 /* Every sample and fixture of the source tree. */
 static void check_dir(const char *dir, size_t *files, int *all_ok)
 {
@@ -286,7 +353,8 @@ static void check_dir(const char *dir, size_t *files, int *all_ok)
 				(*files)++;
 				if (!keep_code_agrees(text.ptr ? text.ptr : "", text.len, &why) ||
 				    !lines_agree(text.ptr ? text.ptr : "", text.len, &why) ||
-				    !collect_agrees(text.ptr ? text.ptr : "", text.len, &why)) {
+				    !collect_agrees(text.ptr ? text.ptr : "", text.len, &why) ||
+				    !view_agrees(text.ptr ? text.ptr : "", text.len, &why)) {
 					printf("#   %s: %s\n", path.ptr, buf_cstr(&why));
 					*all_ok = 0;
 				}
@@ -315,7 +383,7 @@ static void test_first_pass_files(void)
 		buf_free(&dir);
 	}
 	TAP_OK(files >= 20, "the source tree's Rust files were found");
-	TAP_OK(ok, "keep_code and typelib_collect agree with the full lexer, and every line start is recorded, on every Rust file of the tree");
+	TAP_OK(ok, "keep_code, typelib_collect and the code view agree with the full lexer, and every line start is recorded, on every Rust file of the tree");
 }
 
 static int brackets_pair(const char *text, size_t len)
@@ -393,6 +461,39 @@ static void test_first_pass_soup(void)
 	printf("# %d of 3000 soups with paired brackets\n", paired);
 }
 
+/* Code views of soups with every blank the lexer knows, line breaks of
+ * both kinds, comments nested, cut off and at the end, literals of every
+ * form (cut off too), control and non-ASCII bytes. */
+static void test_code_view_soup(void)
+{
+	static const char *const pieces[] = {
+		"a ", "b", "r", "c", "#", "\"", "'", "'a ", "'x' ", "b'y' ", "r#\"s\t\"# ", "br\"t\r\n\" ", "\"\\\"\" ",
+		"// line\t\r\n", "//", "/* block\n */", "/* ", " */", "/*/**/*/", "\t", "\r\n", "\v", "\f", "\x01", "\x7f",
+		"\xc3\xa9", "\n", "\\", "'\\t'", "'\t'", "( ", ") ", "{ ", "} ", "\"\"\"x\"\"\" ", "c\"z\" ", "1.5 ", "::",
+	};
+	unsigned seed = 777;
+	int round, ok = 1;
+
+	for (round = 0; round < 5000 && ok; round++) {
+		buf text = BUF_INIT, why = BUF_INIT;
+		int k, n;
+		seed = seed * 1103515245u + 12345u;
+		n = 1 + (int)((seed >> 16) % 50);
+		for (k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			buf_puts(&text, pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))]);
+		}
+		if (!view_agrees(text.ptr, text.len, &why)) {
+			printf("#   soup %d: [%s]\n#   %s\n", round, text.ptr, buf_cstr(&why));
+			ok = 0;
+		}
+		buf_free(&text);
+		buf_free(&why);
+	}
+	TAP_OK(ok, "the code view (a copy of the text, comments and literal insides blanked) equals the canvas of copied tokens on 5,000 soups");
+	TAP_OK(view_agrees("", 0, &(buf){ 0 }), "the code view of an empty file");
+}
+
 /* Methods find their impl, the innermost, in files of many impls (a sweep
  * over both lists, not a loop in a loop). */
 static void test_impls(void)
@@ -426,6 +527,7 @@ int main(void)
 	test_first_pass_cases();
 	test_first_pass_files();
 	test_first_pass_soup();
+	test_code_view_soup();
 	test_impls();
 	return tap_done();
 }
