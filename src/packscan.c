@@ -65,9 +65,18 @@ static void view_literal(buf *out, const char *text, uint32_t off, uint32_t len)
 	memcpy(out->ptr + off + tail, s + tail, len - tail);
 }
 
-/* Blanks over text[from, to), but its line breaks. */
+/* Blanks over text[from, to), but its line breaks: a quarter of a Rust
+ * file's bytes may be comments, so 16 bytes a step. */
 static void blank_span(char *view, const char *text, size_t from, size_t to)
 {
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n'), sp = _mm_set1_epi8(' ');
+
+	for (; to - from >= 16; from += 16) {
+		__m128i is_nl = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(text + from)), nl);
+		_mm_storeu_si128((__m128i *)(void *)(view + from), _mm_or_si128(_mm_and_si128(is_nl, nl), _mm_andnot_si128(is_nl, sp)));
+	}
+#endif
 	for (; from < to; from++)
 		if (text[from] != '\n')
 			view[from] = ' ';
