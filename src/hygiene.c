@@ -476,9 +476,9 @@ static int add_finding(ctx *c, const pack *p, const pack_metric *m, const char *
 	sp->hit.rule = &m->w;
 	sp->hit.line = line;
 	sp->hit.col = col;
-	snprintf(sp->hit.name, sizeof(sp->hit.name), "%s", name ? name : "");
-	snprintf(sp->hit.value, sizeof(sp->hit.value), "%s", value);
-	snprintf(sp->hit.matched, sizeof(sp->hit.matched), "%s", text);
+	pack_hit_text(sp->hit.name, sizeof(sp->hit.name), name ? name : "", name ? strlen(name) : 0);
+	pack_hit_text(sp->hit.value, sizeof(sp->hit.value), value, strlen(value));
+	pack_hit_text(sp->hit.matched, sizeof(sp->hit.matched), text, strlen(text));
 	sp->path = strdup(path);
 	sp->crate = crate ? strdup(crate) : NULL;
 	sp->text = strdup(text);

@@ -252,6 +252,17 @@ static void squeeze(char *out, size_t cap, const char *s, size_t n)
 	out[o] = '\0';
 }
 
+void pack_hit_text(char *out, size_t cap, const char *s, size_t n)
+{
+	size_t m = n < cap - 1 ? n : cap - 1;
+
+	if (m < n)
+		while (m > 0 && ((unsigned char)s[m] & 0xc0) == 0x80)
+			m--; /* s[m], the first byte left out, is inside a character */
+	memcpy(out, s, m);
+	out[m] = '\0';
+}
+
 static int push_hit(pack_hits *h, const pack_hit *hit)
 {
 	if (h->n == h->cap) {
@@ -414,9 +425,7 @@ static size_t r_let_name(const rust_file *f, size_t start)
 
 static void r_name(const rust_file *f, size_t tok, char *out, size_t cap)
 {
-	size_t n = f->t[tok].len < cap - 1 ? f->t[tok].len : cap - 1;
-	memcpy(out, f->lx->text + f->t[tok].off, n);
-	out[n] = '\0';
+	pack_hit_text(out, cap, f->lx->text + f->t[tok].off, f->t[tok].len);
 }
 
 /* The innermost `{` whose pair holds tok: the end of its block, or f->n. */
@@ -898,7 +907,7 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 				hit.pack = &ps->v[p];
 				hit.rule = &rule->w;
 				last_line = hit.line;
-				snprintf(hit.fn, sizeof(hit.fn), "%.*s", (int)pl.fn_name_len, pl.fn_name);
+				pack_hit_text(hit.fn, sizeof(hit.fn), pl.fn_name, pl.fn_name_len);
 				squeeze(hit.matched, sizeof(hit.matched), ops->text(file) + start,
 				        ops->shown_end(file, start, end) - start);
 				if (push_hit(out, &hit) < 0)
@@ -1086,7 +1095,7 @@ static int py_target_loops_without(const pylex_result *lx, size_t tok, const str
 		}
 		if (loops) {
 			hit->related_line = lx->tokens[b->head].line;
-			snprintf(hit->name, sizeof(hit->name), "%.*s", (int)lx->tokens[b->name].len, lx->text + lx->tokens[b->name].off);
+			pack_hit_text(hit->name, sizeof(hit->name), lx->text + lx->tokens[b->name].off, lx->tokens[b->name].len);
 		}
 		return loops;
 	}

@@ -39,6 +39,11 @@ typedef struct {
 	size_t n, cap;
 } pack_hits;
 
+/* s[0..n) into one of a hit's text fields (out[cap]), NUL-terminated and,
+ * when it does not fit, cut before the character that does not: the
+ * report's strings must stay UTF-8. */
+void pack_hit_text(char *out, size_t cap, const char *s, size_t n);
+
 typedef struct {
 	int hot;                  /* the file is on a hot path */
 	int test;                 /* the file is test code by its path */

@@ -304,4 +304,24 @@ for n in sorted(os.listdir(d)):
 row = json.load(open(sys.argv[1]))['crates'][0]
 sys.exit(0 if row['lines'] == want and sorted(row.get('large_file_list', [])) == big else 1)" "$scratch/lines.json" "$scratch/lines/src"
 
+# ---- non-ASCII text cut to fit a finding's fields -------------------------------------
+# A finding's code, name and fn fields have room for so many bytes; text
+# cut there must be cut between characters (it once cut one in two, and
+# the whole audit failed with "out of memory").
+mkdir -p "$scratch/u8/src"
+printf '[package]\nname = "u8"\nversion = "0.1.0"\n' >"$scratch/u8/Cargo.toml"
+python3 - "$scratch/u8/src/lib.rs" <<'PY'
+import sys
+head = "fn f() { unsafe { g(); } } // "
+text = head + "a" * (126 - len(head)) + "\u00e9" * 40 + "\n"  # an e-acute across byte 127
+text += "async fn " + "\u00e9" * 60 + "() { std::thread::sleep(d); }\n"  # a 120-byte fn name
+open(sys.argv[1], "w", encoding="utf-8").write(text)
+PY
+"$H" audit --root "$scratch/u8" --paths . --packs perf-review,crate-hygiene --format json >"$scratch/u8.json" 2>"$scratch/u8.err"
+check "non-ASCII cut to fit: the audit succeeds, each field cut between characters" python3 -c "
+import json, sys
+fs = {f['rule']: f for f in json.load(open(sys.argv[1]))['rule_findings']}
+u, b = fs['unsafe-without-safety'], fs['blocking-in-async']
+sys.exit(0 if u['text'].count('\u00e9') > 0 and 0 < len(b['fn']) < 60 and set(b['fn']) == {'\u00e9'} else 1)" "$scratch/u8.json"
+
 done_testing
