@@ -44,6 +44,22 @@ static char *package_name(const buf *text)
 	return NULL;
 }
 
+/* *s (owned, or NULL) with U+FFFD for each ill-formed UTF-8 sequence: a
+ * file or package name that is not UTF-8 is shown so, not refused. */
+static void utf8_or_repaired(char **s)
+{
+	buf fixed = BUF_INIT;
+
+	if (!*s || py_utf8_valid(*s, strlen(*s)))
+		return;
+	if (py_utf8_repair(&fixed, *s, strlen(*s)) < 0 || !fixed.ptr) {
+		buf_free(&fixed);
+		return; /* out of memory: the report's JSON fails on it, loudly */
+	}
+	free(*s);
+	*s = buf_detach(&fixed);
+}
+
 /* The nearest Cargo.toml above `rel` (relative to the root, read from the
  * audit's own source): its package name, and `rel`'s place in that crate
  * as a cargo test filter.  `cache` (a thread's own, or NULL) remembers
@@ -124,6 +140,8 @@ static void crate_of(source_set *src, json_t *cache, const char *rel, char **cra
 	if (f.len)
 		*filter = buf_detach(&f);
 done:
+	utf8_or_repaired(crate);
+	utf8_or_repaired(filter);
 	buf_free(&dir);
 	buf_free(&manifest);
 	buf_free(&f);
@@ -138,6 +156,22 @@ static void add_problem(json_t *problems, const char *path, uint32_t line, const
 	json_object_set_new(p, "line", line ? json_integer(line) : json_null());
 	json_object_set_new(p, "message", json_string(message));
 	json_array_append_new(problems, p);
+}
+
+/* The path as reports show it: `report`, or, for a file name that is not
+ * UTF-8, a copy in `own` with U+FFFD for each ill-formed sequence (what a
+ * clone finding's tape shows).  Files are still opened, crates looked up
+ * and fingerprints taken by the name itself. */
+static const char *shown_path(const char *report, buf *own)
+{
+	size_t n = strlen(report);
+
+	if (py_utf8_valid(report, n))
+		return report;
+	buf_clear(own);
+	if (py_utf8_repair(own, report, n) < 0)
+		return report; /* out of memory: the report's JSON fails on it, loudly */
+	return buf_cstr(own);
 }
 
 /* Where each line of a file starts, so that a line is found in O(1): the
@@ -347,6 +381,7 @@ struct audit_scratch {
 	pylex_result py;    /* Python tokens, reused */
 	line_index lines;
 	buf fixed;          /* the file with ill-formed UTF-8 replaced */
+	buf shown;          /* a path that is not UTF-8, as reports show it */
 	buf code;           /* the code view, for rule packs */
 	pcre2_match_data *md;  /* for rule packs' patterns */
 	pack_hits hits;
@@ -375,6 +410,7 @@ void audit_scratch_free(audit_scratch *s)
 	free(s->lines.own);
 	free(s->lines.marker);
 	buf_free(&s->fixed);
+	buf_free(&s->shown);
 	buf_free(&s->code);
 	pcre2_match_data_free(s->md);
 	pack_hits_free(&s->hits);
@@ -488,7 +524,8 @@ done:
 }
 
 /* A Python file: rule packs only. */
-static int audit_python(const audit_options *opt, audit_scratch *sc, const char *report, const char *text, size_t len,
+static int audit_python(const audit_options *opt, audit_scratch *sc, const char *report, const char *shown,
+                        const char *text, size_t len,
                         audit_sink *out)
 {
 	finding_file ff;
@@ -502,8 +539,8 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 		goto done;
 	sc->tokens += sc->py.count;
 	if (sc->py.problem)
-		add_problem(out->problems, report, sc->py.problem_line, sc->py.problem);
-	file_place(opt, report, &ff, &slashed);
+		add_problem(out->problems, shown, sc->py.problem_line, sc->py.problem);
+	file_place(opt, shown, &ff, &slashed);
 	pf.hot = ff.hot_prefix != NULL;
 	pf.test = ff.test_path || pack_test_path(opt, &slashed);
 	sc->hits.n = 0;
@@ -549,15 +586,16 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	size_t budget = 0;
 	finding_file ff;
 	char *crate = NULL, *filter = NULL;
-	const char *text = data;
+	const char *text = data, *shown;
 	size_t i, rlen = strlen(report);
 	int rc = -1, python = is_python(report), want_clone, want_rules, want_facts, repaired = 0;
 
 	memset(&rs, 0, sizeof(rs));
 	if (!sc)
 		return -1;
+	shown = shown_path(report, &sc->shown);
 	if (memchr(data, '\0', len)) {
-		add_problem(out->problems, report, 0, "binary file, skipped");
+		add_problem(out->problems, shown, 0, "binary file, skipped");
 		audit_scratch_free(own);
 		return 0;
 	}
@@ -580,9 +618,9 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		want_rules = hint == RULES_UNKNOWN ? packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, sc->md)
 		                                   : hint == RULES_WANTED;
 	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts;
-	if (want_facts && !hygiene_needs_lexing(report, text, len)) {
+	if (want_facts && !hygiene_needs_lexing(shown, text, len)) {
 		/* a line count is all crate hygiene needs of most files */
-		if (hygiene_file_lines(report, text, len, out->file_facts) < 0)
+		if (hygiene_file_lines(shown, text, len, out->file_facts) < 0)
 			goto done;
 		want_facts = 0;
 	}
@@ -591,9 +629,9 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		return 0;
 	}
 	if (repaired)
-		add_problem(out->problems, report, 0, "invalid UTF-8 replaced with U+FFFD");
+		add_problem(out->problems, shown, 0, "invalid UTF-8 replaced with U+FFFD");
 	if (python) {
-		rc = want_rules ? audit_python(opt, sc, report, text, len, out) : 0;
+		rc = want_rules ? audit_python(opt, sc, report, shown, text, len, out) : 0;
 		goto done;
 	}
 	rustlex_reset(&sc->lx);
@@ -601,8 +639,8 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		goto done;
 	lexed_lines(&sc->lines, &sc->lx);
 	if (sc->lx.problem)
-		add_problem(out->problems, report, sc->lx.problem_line, sc->lx.problem);
-	if (want_facts && hygiene_file_facts(&sc->lx, report, out->file_facts) < 0)
+		add_problem(out->problems, shown, sc->lx.problem_line, sc->lx.problem);
+	if (want_facts && hygiene_file_facts(&sc->lx, shown, out->file_facts) < 0)
 		goto done;
 	if (!want_clone && !want_rules) {
 		rc = 0; /* the figures were all it was lexed for */
@@ -611,7 +649,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	if (rustscan_scan(&rs, &sc->lx) < 0)
 		goto done;
 
-	file_place(opt, report, &ff, &slashed);
+	file_place(opt, shown, &ff, &slashed);
 	sc->hits.n = 0;
 	if (want_rules) {
 		pack_file pf = { ff.hot_prefix != NULL, ff.test_path || pack_test_path(opt, &slashed) };
@@ -687,7 +725,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 				if (!rl) {
 					char msg[160];
 					snprintf(msg, sizeof(msg), "suppression without a reason is not honoured: allow(%.*s)", (int)wl, what);
-					add_problem(out->problems, report, at, msg);
+					add_problem(out->problems, shown, at, msg);
 					break;
 				}
 				finding_suppress(f, "comment", at, reason, rl);
@@ -772,7 +810,7 @@ static void *work(void *arg)
 {
 	worker *w = arg;
 	shared_state *sh = w->sh;
-	buf data = BUF_INIT, msg = BUF_INIT;
+	buf data = BUF_INIT, msg = BUF_INIT, shown = BUF_INIT;
 	audit_scratch *scratch = audit_scratch_new();
 
 	for (;;) {
@@ -793,7 +831,7 @@ static void *work(void *arg)
 			if (!py_utf8_valid(data.ptr, data.len))
 				continue;
 			if (settled_file(sh->opt, scratch, f->report, data.ptr, data.len, &count, &hint)) {
-				if (count && hygiene_file_lines(f->report, data.ptr, data.len, w->out.file_facts) < 0) {
+				if (count && hygiene_file_lines(shown_path(f->report, &shown), data.ptr, data.len, w->out.file_facts) < 0) {
 					atomic_store(&sh->failed, 1);
 					break;
 				}
@@ -810,7 +848,7 @@ static void *work(void *arg)
 		if (sh->settled[i] == SETTLED)
 			continue;
 		if (sources_read(sh->src, i, &data, &msg) < 0) {
-			add_problem(w->out.problems, f->report, 0, buf_cstr(&msg));
+			add_problem(w->out.problems, shown_path(f->report, &shown), 0, buf_cstr(&msg));
 			continue;
 		}
 		if (audit_file(sh->opt, scratch, f->report, data.ptr ? data.ptr : "", data.len, &w->out,
@@ -820,6 +858,7 @@ static void *work(void *arg)
 		}
 	}
 	buf_free(&msg);
+	buf_free(&shown);
 	if (scratch) {
 		w->tokens += scratch->tokens;
 		w->evidence_work += scratch->evidence_work;

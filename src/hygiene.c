@@ -14,6 +14,7 @@
 #include "cargotoml.h"
 #include "finding.h"
 #include "packscan.h"
+#include "pyunicode.h"
 #include "parallel.h"
 #include "rulefinding.h"
 #include "textfind.h"
@@ -387,6 +388,24 @@ typedef struct {
 	int failed;
 } crate_job;
 
+/* A Cargo.toml into c->text, ill-formed UTF-8 made U+FFFD: its names and
+ * settings go into the report as they are.  0, or -1 (unreadable). */
+static int read_manifest(ctx *c, const char *path, buf *text)
+{
+	if (sources_read_path(c->src, path, text) < 0)
+		return -1;
+	if (text->ptr && !py_utf8_valid(text->ptr, text->len)) {
+		buf fixed = BUF_INIT;
+		if (py_utf8_repair(&fixed, text->ptr, text->len) < 0) {
+			buf_free(&fixed);
+			return -1;
+		}
+		buf_free(text);
+		*text = fixed;
+	}
+	return 0;
+}
+
 static char *parent_dir(const char *path)
 {
 	const char *slash = strrchr(path, '/');
@@ -410,7 +429,7 @@ static const char *crate_dir(ctx *c, const char *dir)
 	if (hit)
 		return json_string_value(hit);
 	manifest_of(&manifest, dir);
-	if (sources_read_path(c->src, manifest.ptr, &c->text) == 0 && c->text.ptr &&
+	if (read_manifest(c, manifest.ptr, &c->text) == 0 && c->text.ptr &&
 	    cargotoml_has_table(c->text.ptr, c->text.len, "package"))
 		found = dir;
 	else if (*dir) {
@@ -433,7 +452,7 @@ static void profile_manifest(ctx *c, const char *dir, buf *out)
 	manifest_of(out, dir);
 	while (d) {
 		manifest_of(&m, d);
-		if (sources_read_path(c->src, m.ptr, &c->text) == 0 && c->text.ptr &&
+		if (read_manifest(c, m.ptr, &c->text) == 0 && c->text.ptr &&
 		    cargotoml_has_table(c->text.ptr, c->text.len, "workspace")) {
 			buf_clear(out);
 			buf_puts(out, m.ptr);
@@ -600,7 +619,7 @@ static int crate_row(ctx *c, crate_job *job)
 	if (!row || !allow_list || !missing || !large)
 		goto done;
 	manifest_of(&manifest, dir);
-	if (sources_read_path(c->src, manifest.ptr, &c->text) < 0 || !c->text.ptr)
+	if (read_manifest(c, manifest.ptr, &c->text) < 0 || !c->text.ptr)
 		goto done;
 	cargotoml_get(c->text.ptr, c->text.len, "package", "name", &name, NULL);
 	if (cargotoml_get(c->text.ptr, c->text.len, "features", "default", &c->value, &default_line) == 1 &&
@@ -717,7 +736,7 @@ static int crate_row(ctx *c, crate_job *job)
 				json_t *settings;
 				/* cargo reads [profile.release] from the workspace root; a
 				 * lone library crate's own profile builds only its tests */
-				if (sources_read_path(c->src, pm.ptr, &c->text) < 0 || !c->text.ptr ||
+				if (read_manifest(c, pm.ptr, &c->text) < 0 || !c->text.ptr ||
 				    !(cargotoml_has_table(c->text.ptr, c->text.len, "workspace") || has_binary(files, nfiles)))
 					break;
 				settings = json_object();

@@ -65,6 +65,26 @@ check "every problem line names its file" python3 -c "
 import json, sys; m = json.load(open(sys.argv[1]))
 assert all(p['path'] and '\n' not in p['message'] for p in m['problems'])" "$scratch/out.json"
 
+# the same with every rule pack: a name that is not UTF-8 -- a file's, a
+# package's, a feature's -- is shown with U+FFFD, not refused (it once made
+# the whole audit fail with "out of memory")
+U=$scratch/u8names
+mkdir -p "$U/src"
+printf '[package]\nname = "u\377"\nversion = "0.1.0"\n[features]\ndefault = ["a\376", "b", "c", "d", "e", "f", "g"]\n' >"$U/Cargo.toml"
+printf 'fn g() { unsafe { h(); } }\nasync fn f(x: String) { std::thread::sleep(d); g(x.clone()); }\n' >"$U/src/bad_$(printf '\377')name.rs"
+cp "$T/lib/invalid_utf8.rs" "$U/src/lib.rs"
+"$H" audit --root "$U" --paths . --packs clone,perf-review,crate-hygiene --format json >"$scratch/u8.json" 2>"$scratch/u8.err"
+check "names that are not UTF-8, every pack: exit 0" test $? -eq 0
+check "names that are not UTF-8, every pack: shown with U+FFFD in every finding and the crate table" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+bad = 'src/bad_\ufffdname.rs'
+rules = {f['rule']: f for f in m['rule_findings']}
+sys.exit(0 if rules['blocking-in-async']['path'] == bad and rules['unsafe-without-safety']['path'] == bad
+         and rules['blocking-in-async']['crate'] == 'u\ufffd' and rules['default-features']['path'] == 'Cargo.toml'
+         and m['crates'][0]['crate'] == 'u\ufffd' and 'a\ufffd' in m['crates'][0]['default_feature_list']
+         and any(f['path'] == bad for f in m['findings']) else 1)" "$scratch/u8.json"
+
 # linear: the work counters for n and 2n clones in one fn
 work() {
 	python3 -c "import sys; sys.stdout.write('fn f(a: String) {' + ' a.clone();' * int(sys.argv[1]) + ' }\n')" "$1" >"$scratch/lin/lib/f.rs"
