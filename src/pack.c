@@ -374,6 +374,8 @@ static int compile_template(buf *err, const char *file, size_t line, const char 
 }
 
 /* The write-up every finding needs: complete, templates compiled. */
+static int shared_strings(pack_writeup *w, const char *pack_name, buf *err);
+
 static int check_writeup(pack_writeup *w, const char *file, const char *what, buf *err)
 {
 	const char *need = !w->severity ? "severity" : !w->title ? "title" : !w->message_src ? "message"
@@ -408,7 +410,7 @@ static int check_pack(pack *p, const char *file, size_t header_line, buf *err)
 			return missing(err, file, r->w.line, "rule", r->w.id, "language");
 		if (!r->nre)
 			return missing(err, file, r->w.line, "rule", r->w.id, "match");
-		if (check_writeup(&r->w, file, "rule", err) < 0)
+		if (check_writeup(&r->w, file, "rule", err) < 0 || shared_strings(&r->w, p->name, err) < 0)
 			return -1;
 		for (k = 0; k < r->nwhere; k++)
 			if (!(predicate_languages(r->where[k].what) & r->language)) {
@@ -426,7 +428,7 @@ static int check_pack(pack *p, const char *file, size_t header_line, buf *err)
 			return missing(err, file, m->w.line, "metric", m->w.id, "limit");
 		if (m->kind == METRIC_RELEASE_PROFILE && !m->expect.count)
 			return missing(err, file, m->w.line, "metric", m->w.id, "expect");
-		if (check_writeup(&m->w, file, "metric", err) < 0)
+		if (check_writeup(&m->w, file, "metric", err) < 0 || shared_strings(&m->w, p->name, err) < 0)
 			return -1;
 	}
 	return 0;
@@ -564,6 +566,31 @@ static void writeup_free(pack_writeup *w)
 	free(w->validation_src);
 	mustache_free(w->message);
 	mustache_free(w->validation);
+	{
+		size_t k;
+		for (k = 0; k < sizeof(w->same) / sizeof(w->same[0]); k++)
+			json_decref(w->same[k]);
+	}
+}
+
+/* The strings every finding of `w` shows alike, made once. */
+static int shared_strings(pack_writeup *w, const char *pack_name, buf *err)
+{
+	const char *v[6];
+	size_t k;
+
+	v[0] = pack_name;
+	v[1] = w->id;
+	v[2] = w->severity;
+	v[3] = w->title;
+	v[4] = w->rationale;
+	v[5] = w->change;
+	for (k = 0; k < 6; k++)
+		if (!(w->same[k] = json_string(v[k]))) {
+			buf_puts(err, "out of memory");
+			return -1;
+		}
+	return 0;
 }
 
 void pack_free(pack *p)

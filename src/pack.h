@@ -18,6 +18,7 @@
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -64,6 +65,10 @@ typedef struct {
 	char *title, *rationale, *change;
 	char *message_src, *validation_src;
 	mustache_template *message, *validation; /* rendered per finding */
+	/* what every finding of it says the same: its pack's name, its id,
+	 * severity, title, rationale and change as JSON strings, shared by the
+	 * findings (jansson counts references atomically) */
+	json_t *same[6];
 } pack_writeup;
 
 /* A rule may have several `match` patterns: they are searched together,

@@ -6,18 +6,28 @@
 
 #include "mustache.h"
 
+/* A member set in order; a NULL value (memory ran out) fails. */
+static int put(json_t *o, const char *key, json_t *v)
+{
+	return json_object_set_new_nocheck(o, key, v);
+}
+
 static json_t *facts(const finding_file *ff, const pack_hit *hit)
 {
-	json_t *ctx = json_pack("{s:s, s:I, s:I, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o}", "path", ff->path, "line",
-	                        (json_int_t)hit->line, "column", (json_int_t)hit->col, "fn", hit->fn, "name", hit->name,
-	                        "crate", ff->crate ? ff->crate : "", "test_filter", ff->test_filter ? ff->test_filter : "",
-	                        "pack", hit->pack->name, "rule", hit->rule->id, "code", md_code_json(hit->matched), "fn_code",
-	                        md_code_json(hit->fn), "name_code", md_code_json(hit->name));
+	json_t *ctx = json_object();
 
-	if (ctx && hit->related_line)
-		json_object_set_new(ctx, "related_line", json_integer((json_int_t)hit->related_line));
-	if (ctx && hit->value[0])
-		json_object_set_new(ctx, "value", json_string(hit->value));
+	if (!ctx || put(ctx, "path", json_string(ff->path)) < 0 || put(ctx, "line", json_integer(hit->line)) < 0 ||
+	    put(ctx, "column", json_integer(hit->col)) < 0 || put(ctx, "fn", json_string(hit->fn)) < 0 ||
+	    put(ctx, "name", json_string(hit->name)) < 0 || put(ctx, "crate", json_string(ff->crate ? ff->crate : "")) < 0 ||
+	    put(ctx, "test_filter", json_string(ff->test_filter ? ff->test_filter : "")) < 0 ||
+	    put(ctx, "pack", json_incref(hit->rule->same[0])) < 0 || put(ctx, "rule", json_incref(hit->rule->same[1])) < 0 ||
+	    put(ctx, "code", md_code_json(hit->matched)) < 0 || put(ctx, "fn_code", md_code_json(hit->fn)) < 0 ||
+	    put(ctx, "name_code", md_code_json(hit->name)) < 0 ||
+	    (hit->related_line && put(ctx, "related_line", json_integer(hit->related_line)) < 0) ||
+	    (hit->value[0] && put(ctx, "value", json_string(hit->value)) < 0)) {
+		json_decref(ctx);
+		return NULL;
+	}
 	return ctx;
 }
 
@@ -27,7 +37,7 @@ static json_t *render(const mustache_template *t, const json_t *ctx, mustache_es
 	json_t *v = NULL;
 
 	if (mustache_render(t, ctx, esc, NULL, NULL, &out, NULL) == 0)
-		v = json_string(buf_cstr(&out));
+		v = json_stringn(buf_cstr(&out), out.len);
 	buf_free(&out);
 	return v;
 }
@@ -35,21 +45,29 @@ static json_t *render(const mustache_template *t, const json_t *ctx, mustache_es
 json_t *rulefinding_build(const finding_file *ff, const pack_hit *hit, const char *text, size_t text_len,
                           const char *fingerprint)
 {
-	json_t *ctx = facts(ff, hit), *f = NULL, *message, *validation;
+	json_t *const *same = hit->rule->same;
+	json_t *ctx = facts(ff, hit), *f = NULL, *message = NULL, *validation = NULL;
 
 	if (!ctx)
 		return NULL;
 	message = render(hit->rule->message, ctx, mustache_escape_markdown);
 	validation = render(hit->rule->validation, ctx, mustache_escape_none);
-	if (message && validation)
-		f = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:s%, s:s, s:s?, s:b, s:s, s:O, s:s, s:s, s:O, s:s}", "pack",
-		              hit->pack->name, "rule", hit->rule->id, "severity", hit->rule->severity, "title", hit->rule->title,
-		              "path", ff->path, "line", (json_int_t)hit->line, "column", (json_int_t)hit->col, "text", text,
-		              text_len, "fn", hit->fn, "crate", ff->crate, "on_hot_path", ff->hot_prefix != NULL, "hot_path",
-		              ff->hot_label, "message", message, "rationale", hit->rule->rationale, "change", hit->rule->change,
-		              "validation", validation, "fingerprint", fingerprint);
-	if (f && hit->related_line)
-		json_object_set_new(f, "related_line", json_integer((json_int_t)hit->related_line));
+	/* members in the report's order; the rule's own words are shared */
+	if (message && validation && (f = json_object()) &&
+	    (put(f, "pack", json_incref(same[0])) < 0 || put(f, "rule", json_incref(same[1])) < 0 ||
+	     put(f, "severity", json_incref(same[2])) < 0 || put(f, "title", json_incref(same[3])) < 0 ||
+	     put(f, "path", json_string(ff->path)) < 0 || put(f, "line", json_integer(hit->line)) < 0 ||
+	     put(f, "column", json_integer(hit->col)) < 0 || put(f, "text", json_stringn(text, text_len)) < 0 ||
+	     put(f, "fn", json_string(hit->fn)) < 0 ||
+	     put(f, "crate", ff->crate ? json_string(ff->crate) : json_null()) < 0 ||
+	     put(f, "on_hot_path", json_boolean(ff->hot_prefix != NULL)) < 0 ||
+	     put(f, "hot_path", json_string(ff->hot_label)) < 0 || put(f, "message", json_incref(message)) < 0 ||
+	     put(f, "rationale", json_incref(same[4])) < 0 || put(f, "change", json_incref(same[5])) < 0 ||
+	     put(f, "validation", json_incref(validation)) < 0 || put(f, "fingerprint", json_string(fingerprint)) < 0 ||
+	     (hit->related_line && put(f, "related_line", json_integer(hit->related_line)) < 0))) {
+		json_decref(f);
+		f = NULL;
+	}
 	json_decref(message);
 	json_decref(validation);
 	json_decref(ctx);
