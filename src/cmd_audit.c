@@ -383,7 +383,7 @@ int cmd_audit(int argc, char **argv)
 		buf_puts(&tdir, a.templates);
 	else
 		datadir_find(&tdir, "templates");
-	if (rules_load(&r, path.ptr, &err) < 0 || audit_rules_load(&ar, apath.ptr, &err) < 0) {
+	if (rules_load_settings(&r, path.ptr, &err) < 0 || audit_rules_load(&ar, apath.ptr, &err) < 0) {
 		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
 		goto done;
 	}

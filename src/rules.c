@@ -21,6 +21,7 @@ const char *rules_weight_name(enum rules_weight_id id)
 /* What the parser knows while it reads one file. */
 typedef struct {
 	rules *r;
+	int patterns;          /* compile the scanner's patterns (else only their keys are checked) */
 	unsigned seen;         /* bit per singleton key already given */
 	unsigned weights_seen;
 } parse_state;
@@ -68,10 +69,14 @@ static int once(parse_state *ps, kvfile_pos *pos, unsigned bit, const char *key)
 	return 0;
 }
 
-static int compile(kvfile_pos *pos, pyre **re, const char *pattern, unsigned flags)
+static int compile(parse_state *ps, kvfile_pos *pos, pyre **re, const char *pattern, unsigned flags)
 {
 	buf msg = BUF_INIT;
-	int rc = pyre_compile(re, pattern, flags, &msg);
+	int rc;
+
+	if (!ps->patterns)
+		return 0;
+	rc = pyre_compile(re, pattern, flags, &msg);
 
 	if (rc < 0)
 		kvfile_error(pos, buf_cstr(&msg), NULL);
@@ -160,11 +165,11 @@ static int parse_line(void *ctx, kvfile_pos *pos, const char *key, char *rest)
 		return 0;
 	}
 	if (strcmp(key, "clone_pattern") == 0)
-		return once(ps, pos, SEEN_CLONE_RE, key) < 0 ? -1 : compile(pos, &r->clone_re, rest, 0);
+		return once(ps, pos, SEEN_CLONE_RE, key) < 0 ? -1 : compile(ps, pos, &r->clone_re, rest, 0);
 	if (strcmp(key, "loop_pattern") == 0)
-		return once(ps, pos, SEEN_LOOP_RE, key) < 0 ? -1 : compile(pos, &r->loop_re, rest, PYRE_MULTILINE);
+		return once(ps, pos, SEEN_LOOP_RE, key) < 0 ? -1 : compile(ps, pos, &r->loop_re, rest, PYRE_MULTILINE);
 	if (strcmp(key, "assign_pattern") == 0)
-		return once(ps, pos, SEEN_ASSIGN_RE, key) < 0 ? -1 : compile(pos, &r->assign_re, rest, 0);
+		return once(ps, pos, SEEN_ASSIGN_RE, key) < 0 ? -1 : compile(ps, pos, &r->assign_re, rest, 0);
 	if (strcmp(key, "clone_literal") == 0)
 		return once(ps, pos, SEEN_CLONE_LIT, key) < 0 ? -1 : dup_str(&r->clone_literal, rest) < 0 ? oom(pos) : 0;
 	if (strcmp(key, "default_hot_path") == 0) {
@@ -224,9 +229,9 @@ static int check_complete(parse_state *ps, kvfile_pos *pos)
 	return 0;
 }
 
-int rules_parse(rules **out, const char *file, const char *text, size_t len, buf *err)
+static int parse(rules **out, const char *file, const char *text, size_t len, int patterns, buf *err)
 {
-	parse_state ps = { NULL, 0, 0 };
+	parse_state ps = { NULL, patterns, 0, 0 };
 	kvfile_pos end = { file, 0, err };
 	const char *p;
 
@@ -251,7 +256,12 @@ fail:
 	return -1;
 }
 
-int rules_load(rules **out, const char *path, buf *err)
+int rules_parse(rules **out, const char *file, const char *text, size_t len, buf *err)
+{
+	return parse(out, file, text, len, 1, err);
+}
+
+static int load(rules **out, const char *path, int patterns, buf *err)
 {
 	buf text = BUF_INIT;
 	int rc;
@@ -259,9 +269,19 @@ int rules_load(rules **out, const char *path, buf *err)
 	*out = NULL;
 	if (fileio_read_all(path, &text, err) < 0)
 		return -1;
-	rc = rules_parse(out, path, buf_cstr(&text), text.len, err);
+	rc = parse(out, path, buf_cstr(&text), text.len, patterns, err);
 	buf_free(&text);
 	return rc;
+}
+
+int rules_load(rules **out, const char *path, buf *err)
+{
+	return load(out, path, 1, err);
+}
+
+int rules_load_settings(rules **out, const char *path, buf *err)
+{
+	return load(out, path, 0, err);
 }
 
 void rules_free(rules *r)

@@ -72,6 +72,13 @@ int rules_parse(rules **out, const char *file, const char *text, size_t len, buf
 /* Read and parse the file at `path`. */
 int rules_load(rules **out, const char *path, buf *err);
 
+/* The same without compiling the inventory scanner's three patterns
+ * (clone_re, loop_re and assign_re stay NULL): the audit lexes instead
+ * and needs only the settings -- hot paths, test markers, hints, weights.
+ * Compiling them (Unicode word boundaries, JIT) took longer than anything
+ * else at start-up.  Every other line is checked as rules_load() does. */
+int rules_load_settings(rules **out, const char *path, buf *err);
+
 const char *rules_weight_name(enum rules_weight_id id);
 
 void rules_free(rules *r); /* accepts NULL */

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fileio.h"
 #include "rules.h"
@@ -106,6 +107,42 @@ int main(void)
 		buf_clear(&err);
 		TAP_OK(rules_parse(&r, "c.rules", crlf, strlen(crlf), &err) == 0, "CRLF line endings accepted");
 		rules_free(r);
+	}
+	{ /* the audit's load: settings only, the scanner's patterns left alone */
+		buf dir = BUF_INIT, file = BUF_INIT;
+		FILE *f;
+		buf_printf(&dir, "%s/hpa-rules-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+		TAP_OK(mkdtemp(dir.ptr) != NULL, "a scratch directory");
+		buf_printf(&file, "%s/s.rules", dir.ptr);
+		if ((f = fopen(file.ptr, "w"))) {
+			fputs(buf_cstr(&shipped), f);
+			fclose(f);
+		}
+		buf_clear(&err);
+		TAP_OK(rules_load_settings(&r, file.ptr, &err) == 0 && r->clone_re == NULL && r->hot_path_count > 0 &&
+		       r->test_markers.count > 0, "settings only: hot paths and markers read, no pattern compiled");
+		rules_free(r);
+		if ((f = fopen(file.ptr, "w"))) {
+			fputs(edited("hot_path lib/llm/src/backend.rs 10 ", "hot_path lib/llm/src/backend.rs ten "), f);
+			fclose(f);
+		}
+		buf_clear(&err);
+		TAP_OK(rules_load_settings(&r, file.ptr, &err) < 0 && strstr(buf_cstr(&err), "s.rules:33:"),
+		       "settings only: a bad setting is still named with its file and line");
+		if ((f = fopen(file.ptr, "w"))) {
+			fputs(edited("clone_pattern (?:", "clone_pattern ((?:"), f);
+			fclose(f);
+		}
+		buf_clear(&err);
+		TAP_OK(rules_load_settings(&r, file.ptr, &err) == 0, "settings only: a broken pattern is left to the inventory");
+		rules_free(r);
+		buf_clear(&err);
+		TAP_OK(rules_load(&r, file.ptr, &err) < 0 && strstr(buf_cstr(&err), "invalid regular expression"),
+		       "... which refuses it, as before");
+		remove(file.ptr);
+		rmdir(dir.ptr);
+		buf_free(&dir);
+		buf_free(&file);
 	}
 	buf_free(&p);
 	buf_free(&err);
