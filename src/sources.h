@@ -35,6 +35,7 @@ typedef struct {
 	int python;         /* .py files are sources too (a rule pack reads Python) */
 	pthread_mutex_t lock;  /* serialises object database reads */
 	int lock_ready;
+	int git_started;       /* libgit2 initialised by sources_open() (shut down by sources_close()) */
 } source_set;
 
 enum sources_kind { SOURCES_AUTO, SOURCES_WALK };
