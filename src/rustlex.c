@@ -17,6 +17,8 @@ typedef struct {
 	rustlex_result *out;
 	int untracked;           /* rustlex_keep_code(): line and column unused */
 	int failed;              /* memory ran out recording a line */
+	size_t depth;            /* brackets open (out->brackets) */
+	size_t open_count[3];    /* of them ( [ { */
 } lexer;
 
 static int grow_lines(rustlex_result *r)
@@ -300,53 +302,44 @@ static int bracket_kind(char c)
 	return c == '(' ? 0 : c == '[' ? 1 : 2;
 }
 
-/* Pair brackets with a stack.  A closer that does not match the innermost
- * opener closes the nearest opener it does match (everything opened inside
- * stays unpaired), or is left unpaired itself: a stray brace in broken code
- * costs the pairs around it, never the whole file. */
-static int match_brackets(rustlex_result *r)
+/* Pair brackets with a stack, as they are lexed (not in a second pass
+ * over every token).  A closer that does not match the innermost opener
+ * closes the nearest opener it does match (everything opened inside
+ * stays unpaired); a closer no opener matches stays unpaired. */
+static void pair_bracket(lexer *lx, rustlex_kind kind)
 {
-	uint32_t *stack = NULL;
-	size_t depth = 0, cap = 0, i;
-	size_t open_count[3] = { 0, 0, 0 }; /* ( [ { on the stack: a closer none matches costs O(1) */
+	rustlex_result *r = lx->out;
+	size_t i = r->count - 1, k;
+	char c = r->text[r->tokens[i].off], open;
 
-	for (i = 0; i < r->count; i++) {
-		rustlex_token *t = &r->tokens[i];
-		if (t->kind == TOK_OPEN) {
-			if (depth == cap) {
-				size_t ncap = cap ? cap * 2 : 256;
-				uint32_t *s = realloc(stack, ncap * sizeof(*s));
-				if (!s) {
-					free(stack);
-					return -1;
-				}
-				stack = s;
-				cap = ncap;
+	if (kind == TOK_OPEN) {
+		if (lx->depth == r->bracket_cap) {
+			size_t ncap = r->bracket_cap ? r->bracket_cap * 2 : 256;
+			uint32_t *v = realloc(r->brackets, ncap * sizeof(*v));
+			if (!v) {
+				lx->failed = 1;
+				return;
 			}
-			open_count[bracket_kind(r->text[t->off])]++;
-			stack[depth++] = (uint32_t)i;
-		} else if (t->kind == TOK_CLOSE) {
-			char close = r->text[t->off];
-			char open = close == ')' ? '(' : close == ']' ? '[' : '{';
-			size_t k = depth;
-			if (!open_count[bracket_kind(open)])
-				continue;
-			/* the openers above the match stay unpaired: popped, so each
-			 * opener is passed over at most once in the whole file */
-			while (r->text[r->tokens[stack[k - 1]].off] != open) {
-				open_count[bracket_kind(r->text[r->tokens[stack[k - 1]].off])]--;
-				k--;
-			}
-			open_count[bracket_kind(open)]--;
-			depth = k - 1;
-			t->pair = stack[depth];
-			t->pair_ok = 1;
-			r->tokens[stack[depth]].pair = (uint32_t)i;
-			r->tokens[stack[depth]].pair_ok = 1;
+			r->brackets = v;
+			r->bracket_cap = ncap;
 		}
+		lx->open_count[bracket_kind(c)]++;
+		r->brackets[lx->depth++] = (uint32_t)i;
+		return;
 	}
-	free(stack);
-	return 0;
+	open = c == ')' ? '(' : c == ']' ? '[' : '{';
+	if (!lx->open_count[bracket_kind(open)])
+		return;
+	/* the openers above the match stay unpaired: popped, so each opener is
+	 * passed over at most once in the whole file */
+	for (k = lx->depth; r->text[r->tokens[r->brackets[k - 1]].off] != open; k--)
+		lx->open_count[bracket_kind(r->text[r->tokens[r->brackets[k - 1]].off])]--;
+	lx->open_count[bracket_kind(open)]--;
+	lx->depth = k - 1;
+	r->tokens[i].pair = r->brackets[lx->depth];
+	r->tokens[i].pair_ok = 1;
+	r->tokens[r->brackets[lx->depth]].pair = (uint32_t)i;
+	r->tokens[r->brackets[lx->depth]].pair_ok = 1;
 }
 
 /* The operators lexed as one token: `::` `->` `=>` `==` `!=` `<=` `>=`
@@ -418,7 +411,7 @@ static inline size_t ascii_ident_run(const unsigned char *s, size_t i, size_t n)
  * outermost brace, or at a closer of nothing. */
 static inline __attribute__((always_inline)) int lex(rustlex_result *out, const char *text, size_t len, int item)
 {
-	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, out, 0, 0 };
+	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, out, 0, 0, 0, { 0, 0, 0 } };
 	long depth = 0;
 
 	out->text = text;
@@ -537,6 +530,8 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 		}
 		if (emit(&lx, kind, start, line, col) < 0)
 			return -1;
+		if (kind >= TOK_OPEN)
+			pair_bracket(&lx, kind);
 		if (item) {
 			if (kind == TOK_OPEN)
 				depth++;
@@ -546,9 +541,7 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 				break;
 		}
 	}
-	if (lx.failed)
-		return -1;
-	return match_brackets(out);
+	return lx.failed ? -1 : 0;
 }
 
 int rustlex_lex(rustlex_result *out, const char *text, size_t len)
@@ -604,7 +597,7 @@ size_t rustlex_keep_code(const char *text, size_t len, size_t *at, size_t n)
 	 * where code is.  A string's prefix (r, br, cr, b) is found by looking
 	 * back over the identifier characters since the last literal. */
 	rustlex_result none = { 0 };
-	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, &none, 1, 0 };
+	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, &none, 1, 0, 0, { 0, 0, 0 } };
 	const unsigned char *s = lx.s;
 	size_t kept = 0, k = 0, floor = 0;
 
@@ -669,5 +662,6 @@ void rustlex_free(rustlex_result *r)
 	free(r->tokens);
 	free(r->line_starts);
 	free(r->comments);
+	free(r->brackets);
 	memset(r, 0, sizeof(*r));
 }

@@ -56,6 +56,8 @@ typedef struct {
 	 * view of the rule packs blanks them (comments are not tokens) */
 	uint32_t *comments;    /* owned: 2 * comment_count */
 	size_t comment_count, comment_cap;
+	uint32_t *brackets;    /* the lexer's stack of open brackets (owned, reused) */
+	size_t bracket_cap;
 } rustlex_result;
 
 /* Lex text[0..len) (valid UTF-8 expected; other bytes are taken one at a
