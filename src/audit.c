@@ -562,20 +562,26 @@ done:
 /* What pass 1 learnt of a file's rules: nothing (a file with `clone` is
  * lexed whatever the rules say, so pass 1 does not ask), or whether a rule
  * pattern matches its text. */
-enum rules_hint { RULES_UNKNOWN, RULES_WANTED, RULES_NOT_WANTED };
-#define SETTLED 255
+/* What pass 1 learnt of a file's text for pass 2 (bits; 0: nothing). */
+enum file_hint {
+	HINT_RULES_WANTED = 1,     /* a rule's pattern matches its raw text */
+	HINT_RULES_NOT_WANTED = 2, /* none does */
+	HINT_CLONE = 4,            /* it says `clone` */
+	HINT_NO_CLONE = 8,         /* it does not */
+};
+#define SETTLED 255 /* nothing to do in pass 2 */
 
 static int audit_file(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
-                      audit_sink *out, enum rules_hint hint);
+                      audit_sink *out, unsigned hint);
 
 int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
                  audit_sink *out)
 {
-	return audit_file(opt, scratch, report, data, len, out, RULES_UNKNOWN);
+	return audit_file(opt, scratch, report, data, len, out, 0);
 }
 
 static int audit_file(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
-                      audit_sink *out, enum rules_hint hint)
+                      audit_sink *out, unsigned hint)
 {
 	audit_scratch *own = scratch ? NULL : audit_scratch_new();
 	audit_scratch *sc = scratch ? scratch : own;
@@ -588,7 +594,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	char *crate = NULL, *filter = NULL;
 	const char *text = data, *shown;
 	size_t i, rlen = strlen(report);
-	int rc = -1, python = is_python(report), want_clone, want_rules, want_facts, repaired = 0;
+	int rc = -1, python = is_python(report), want_clone, want_rules, want_facts, says_unsafe, repaired = 0;
 
 	memset(&rs, 0, sizeof(rs));
 	if (!sc)
@@ -609,16 +615,19 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	}
 	/* every clone site spells `clone`, and a rule matches the raw text if it
 	 * matches its code: most files end here, unlexed */
-	want_clone = !python && (!opt->packs || opt->packs->clone) && textfind(text, len, "clone", 5);
+	want_clone = !python && (!opt->packs || opt->packs->clone) && !(hint & HINT_NO_CLONE) &&
+	             ((hint & HINT_CLONE) || textfind(text, len, "clone", 5));
 	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST));
 	/* the patterns over the raw text only decide whether to lex: a file
 	 * lexed for its clones goes straight to its code view, and pass 1 may
 	 * have asked already */
 	if (want_rules && !want_clone)
-		want_rules = hint == RULES_UNKNOWN ? packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, sc->md)
-		                                   : hint == RULES_WANTED;
+		want_rules = (hint & HINT_RULES_WANTED) ||
+		             (!(hint & HINT_RULES_NOT_WANTED) &&
+		              packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, sc->md));
 	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts;
-	if (want_facts && !hygiene_needs_lexing(shown, text, len)) {
+	says_unsafe = want_facts && textfind(text, len, "unsafe", 6) != NULL;
+	if (want_facts && !says_unsafe && !hygiene_is_crate_root(shown)) {
 		/* a line count is all crate hygiene needs of most files */
 		if (hygiene_file_lines(shown, text, len, out->file_facts) < 0)
 			goto done;
@@ -640,7 +649,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	lexed_lines(&sc->lines, &sc->lx);
 	if (sc->lx.problem)
 		add_problem(out->problems, shown, sc->lx.problem_line, sc->lx.problem);
-	if (want_facts && hygiene_file_facts(&sc->lx, shown, out->file_facts) < 0)
+	if (want_facts && hygiene_file_facts(&sc->lx, shown, says_unsafe, out->file_facts) < 0)
 		goto done;
 	if (!want_clone && !want_rules) {
 		rc = 0; /* the figures were all it was lexed for */
@@ -771,7 +780,7 @@ typedef struct {
 	int collecting;          /* pass 1: collect type declarations only */
 	/* pass 1 -> pass 2: SETTLED when the file was read, is text and has no
 	 * `clone` and nothing for the rules, so pass 2 does not read it again;
-	 * else what pass 1 learnt of its rules (enum rules_hint) */
+	 * else what pass 1 learnt of it (enum file_hint) */
 	unsigned char *settled;
 } shared_state;
 
@@ -787,15 +796,21 @@ typedef struct {
  * `clone`, no rule could match it, and crate hygiene needs only its line
  * count -- which is then taken here (*count_lines). */
 static int settled_file(const audit_options *opt, audit_scratch *sc, const char *report, const char *data, size_t len,
-                        int *count_lines, enum rules_hint *hint)
+                        int *count_lines, unsigned *hint)
 {
 	*count_lines = 0;
-	*hint = RULES_UNKNOWN;
-	if ((!opt->packs || opt->packs->clone) && textfind(data, len, "clone", 5))
-		return 0;
+	*hint = 0;
+	if (!opt->packs || opt->packs->clone) {
+		if (textfind(data, len, "clone", 5)) {
+			*hint = HINT_CLONE;
+			return 0;
+		}
+		*hint = HINT_NO_CLONE;
+	}
 	if (opt->packs && (opt->packs->languages & PACK_RUST)) {
-		*hint = packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md) ? RULES_WANTED : RULES_NOT_WANTED;
-		if (*hint == RULES_WANTED)
+		int wanted = packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md);
+		*hint |= wanted ? HINT_RULES_WANTED : HINT_RULES_NOT_WANTED;
+		if (wanted)
 			return 0;
 	}
 	if (opt->packs && opt->packs->hygiene) {
@@ -816,7 +831,7 @@ static void *work(void *arg)
 	for (;;) {
 		size_t i = atomic_fetch_add(&sh->next, 1);
 		const source_file *f;
-		enum rules_hint hint;
+		unsigned hint;
 		int count;
 
 		if (i >= sh->src->count || atomic_load(&sh->failed))
@@ -851,8 +866,7 @@ static void *work(void *arg)
 			add_problem(w->out.problems, shown_path(f->report, &shown), 0, buf_cstr(&msg));
 			continue;
 		}
-		if (audit_file(sh->opt, scratch, f->report, data.ptr ? data.ptr : "", data.len, &w->out,
-		               (enum rules_hint)sh->settled[i]) < 0) {
+		if (audit_file(sh->opt, scratch, f->report, data.ptr ? data.ptr : "", data.len, &w->out, sh->settled[i]) < 0) {
 			atomic_store(&sh->failed, 1);
 			break;
 		}

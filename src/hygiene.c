@@ -155,7 +155,7 @@ static void line_fact(json_t *f, const char *key, const rustlex_result *lx, size
 	json_object_set_new(f, k, shown(s, n));
 }
 
-static int is_crate_root(const char *path)
+int hygiene_is_crate_root(const char *path)
 {
 	size_t n = strlen(path);
 	return (n >= 10 && strcmp(path + n - 10, "src/lib.rs") == 0 && (n == 10 || path[n - 11] == '/')) ||
@@ -217,7 +217,7 @@ static int add_file(hygiene_files *fs, const char *path, size_t lines, json_t *m
 
 int hygiene_needs_lexing(const char *report, const char *text, size_t len)
 {
-	return is_crate_root(report) || textfind(text, len, "unsafe", 6) != NULL;
+	return hygiene_is_crate_root(report) || textfind(text, len, "unsafe", 6) != NULL;
 }
 
 int hygiene_file_lines(const char *report, const char *text, size_t len, hygiene_files *facts)
@@ -225,13 +225,13 @@ int hygiene_file_lines(const char *report, const char *text, size_t len, hygiene
 	return add_file(facts, report, count_lines(text, len), NULL);
 }
 
-int hygiene_file_facts(const rustlex_result *lx, const char *report, hygiene_files *facts)
+int hygiene_file_facts(const rustlex_result *lx, const char *report, int says_unsafe, hygiene_files *facts)
 {
 	json_t *f = NULL, *unsafe = NULL;
 	/* the lexer's lines are the newlines + 1; a last line without one counts */
 	size_t i, lines = lx->line_count - (lx->text_len == 0 || lx->text[lx->text_len - 1] == '\n');
-	/* most files never say `unsafe`: one search, not a look at every token */
-	size_t count = textfind(lx->text, lx->text_len, "unsafe", 6) ? lx->count : 0;
+	/* most files never say `unsafe`: then no token is looked at */
+	size_t count = says_unsafe ? lx->count : 0;
 
 	for (i = 0; i < count; i++) {
 		const char *kind = NULL, *s;
@@ -253,13 +253,13 @@ int hygiene_file_facts(const rustlex_result *lx, const char *report, hygiene_fil
 			return -1;
 		}
 	}
-	if (unsafe || is_crate_root(report)) {
+	if (unsafe || hygiene_is_crate_root(report)) {
 		if (!(f = json_object()) || json_object_set_new(f, "unsafe", unsafe ? unsafe : json_array()) < 0) {
 			json_decref(f);
 			return -1;
 		}
 	}
-	if (f && is_crate_root(report)) {
+	if (f && hygiene_is_crate_root(report)) {
 		json_t *allows = json_array();
 		size_t reexports = 0, first_use = 0, first_allow = 0, end;
 		for (i = 0; i < lx->count; i++) {

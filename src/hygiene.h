@@ -35,9 +35,12 @@ typedef struct {
 	size_t n, cap;
 } hygiene_files;
 
-/* One lexed Rust file's figures, appended to `facts`.  0, or -1 when
- * memory ran out. */
-int hygiene_file_facts(const rustlex_result *lx, const char *report, hygiene_files *facts);
+/* One lexed Rust file's figures, appended to `facts`; `says_unsafe`: the
+ * text holds "unsafe" at all.  0, or -1 when memory ran out. */
+int hygiene_file_facts(const rustlex_result *lx, const char *report, int says_unsafe, hygiene_files *facts);
+
+/* src/lib.rs or src/main.rs: whose tokens give re-exports and allows. */
+int hygiene_is_crate_root(const char *report);
 
 /* Does a file need its tokens for its figures (a crate root, or `unsafe`
  * in it)?  Most do not: their figure is a line count, taken without lexing
