@@ -3,6 +3,7 @@
 #include "buf.h"
 
 #include <stdio.h>
+#include <sys/types.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,13 +49,145 @@ int buf_putc_slow(buf *b, char c)
 	return buf_append_slow(b, &c, 1);
 }
 
+/* The length modifier and conversion at fmt (after '%' and any precision):
+ * the conversion's character, and *mod the modifier ('\0', 'l', 'L' for
+ * ll, 'z'); 0 for anything buf_vprintf() leaves to vsnprintf(). */
+static char conversion(const char **fmt, char *mod)
+{
+	const char *f = *fmt;
+
+	*mod = '\0';
+	if (f[0] == 'l' && f[1] == 'l') {
+		*mod = 'L';
+		f += 2;
+	} else if (*f == 'l' || *f == 'z') {
+		*mod = *f++;
+	}
+	switch (*f) {
+	case 'd': case 'u': case 'x':
+		break;
+	case 's': case 'c': case '%':
+		if (*mod)
+			return 0;
+		break;
+	default:
+		return 0;
+	}
+	*fmt = f + 1;
+	return f[0];
+}
+
+/* Does fmt use only what format_simple() does: %s, %.Ns, %.*s, %c, %%,
+ * and %d, %u, %x with no modifier, l, ll or z -- no width, no flag? */
+static int simple_format(const char *fmt)
+{
+	for (; (fmt = strchr(fmt, '%')); ) {
+		char mod;
+		fmt++;
+		if (*fmt == '.') {
+			fmt++;
+			if (*fmt == '*')
+				fmt++;
+			else if (*fmt >= '0' && *fmt <= '9')
+				while (*fmt >= '0' && *fmt <= '9')
+					fmt++;
+			else
+				return 0;
+			if (*fmt != 's')
+				return 0;
+		}
+		if (!conversion(&fmt, &mod))
+			return 0;
+	}
+	return 1;
+}
+
+static int put_unsigned(buf *b, unsigned long long v, unsigned base)
+{
+	char digits[24];
+	size_t n = sizeof(digits);
+
+	do {
+		digits[--n] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	return buf_append(b, digits + n, sizeof(digits) - n);
+}
+
+/* fmt (simple_format() said so) into b, as vsnprintf() would write it. */
+static int format_simple(buf *b, const char *fmt, va_list ap)
+{
+	while (*fmt) {
+		const char *pct = strchr(fmt, '%');
+		long prec = -1;
+		char mod, c;
+		if (!pct)
+			return buf_puts(b, fmt);
+		if (pct > fmt && buf_append(b, fmt, (size_t)(pct - fmt)) < 0)
+			return -1;
+		fmt = pct + 1;
+		if (*fmt == '.') {
+			fmt++;
+			if (*fmt == '*') {
+				prec = va_arg(ap, int);
+				fmt++;
+			} else
+				for (prec = 0; *fmt >= '0' && *fmt <= '9'; fmt++)
+					prec = prec * 10 + (*fmt - '0');
+		}
+		c = conversion(&fmt, &mod);
+		if (c == '%') {
+			if (buf_putc(b, '%') < 0)
+				return -1;
+		} else if (c == 'c') {
+			if (buf_putc(b, (char)va_arg(ap, int)) < 0)
+				return -1;
+		} else if (c == 's') {
+			const char *s = va_arg(ap, const char *);
+			size_t n;
+			if (!s)
+				s = prec < 0 || prec >= 6 ? "(null)" : ""; /* glibc's */
+			n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
+			if (buf_append(b, s, n) < 0)
+				return -1;
+		} else if (c == 'd') {
+			long long v = mod == 'L' ? va_arg(ap, long long) : mod == 'l' ? va_arg(ap, long)
+			            : mod == 'z' ? (long long)va_arg(ap, ssize_t) : va_arg(ap, int);
+			if (v < 0 && buf_putc(b, '-') < 0)
+				return -1;
+			if (put_unsigned(b, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, 10) < 0)
+				return -1;
+		} else {
+			unsigned long long v = mod == 'L' ? va_arg(ap, unsigned long long) : mod == 'l' ? va_arg(ap, unsigned long)
+			                     : mod == 'z' ? va_arg(ap, size_t) : va_arg(ap, unsigned);
+			if (put_unsigned(b, v, c == 'x' ? 16 : 10) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 int buf_vprintf(buf *b, const char *fmt, va_list ap)
 {
 	va_list again;
-	size_t room = b->ptr ? b->cap - b->len : 0;
+	size_t room, start = b->len;
 	int n;
 
+	/* what the reports' prose uses is formatted here: vsnprintf() costs a
+	 * thousand instructions a call, and a finding's write-up makes ten */
+	if (simple_format(fmt)) {
+		va_copy(again, ap);
+		n = format_simple(b, fmt, again);
+		va_end(again);
+		if (n < 0) {
+			b->len = start; /* nothing half-written */
+			if (b->ptr)
+				b->ptr[start] = '\0';
+		}
+		return n;
+	}
 	/* into the room there is, formatting again only when it did not fit */
+	room = b->ptr ? b->cap - b->len : 0;
 	va_copy(again, ap);
 	n = vsnprintf(room ? b->ptr + b->len : NULL, room, fmt, again);
 	va_end(again);

@@ -2,9 +2,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -34,6 +36,52 @@ static void test_buf(void)
 	free(p);
 	TAP_OK(buf_grow(&b, (size_t)-1) < 0, "an impossible size fails instead of wrapping");
 	buf_free(&b);
+}
+
+/* buf_printf() formats the common conversions itself: byte for byte what
+ * vsnprintf() writes, for every conversion it does and its edges; the rest
+ * (widths, flags, floats) still goes to vsnprintf(). */
+#define SAME_AS_SNPRINTF(...)                                          \
+	do {                                                               \
+		char want[512];                                                \
+		buf got = BUF_INIT;                                            \
+		int n = snprintf(want, sizeof(want), __VA_ARGS__);             \
+		buf_puts(&got, "<");                                           \
+		buf_printf(&got, __VA_ARGS__);                                 \
+		if (got.len != (size_t)n + 1 || memcmp(got.ptr + 1, want, (size_t)n) != 0) { \
+			printf("#   %s: [%s] want [%s]\n", #__VA_ARGS__, got.ptr + 1, want); \
+			ok = 0;                                                    \
+		}                                                              \
+		buf_free(&got);                                                \
+	} while (0)
+
+static void test_printf(void)
+{
+	int ok = 1, i;
+	unsigned seed = 99;
+
+	SAME_AS_SNPRINTF("plain text");
+	SAME_AS_SNPRINTF("%s and %s", "a", "");
+	SAME_AS_SNPRINTF("%%d is %d, %% alone", 5);
+	SAME_AS_SNPRINTF("%d %d %d %d", 0, -1, 2147483647, -2147483647 - 1);
+	SAME_AS_SNPRINTF("%u %u %x %x", 0u, 4294967295u, 0u, 0xdeadbeefu);
+	SAME_AS_SNPRINTF("%ld %lu %lx", -9223372036854775807L - 1, 18446744073709551615UL, 0xabcUL);
+	SAME_AS_SNPRINTF("%lld %llu %llx", -9223372036854775807LL - 1, 18446744073709551615ULL, 0x123456789abcdefULL);
+	SAME_AS_SNPRINTF("%zu %zd %zx", (size_t)-1, (ssize_t)-5, (size_t)255);
+	SAME_AS_SNPRINTF("%.*s|%.*s|%.*s", 3, "abcdef", 0, "abc", -1, "neg");
+	SAME_AS_SNPRINTF("%.2s|%.10s|%.0s", "Arc<T>", "short", "x");
+	SAME_AS_SNPRINTF("%c%c%c", 'a', 'b', 'c');
+	SAME_AS_SNPRINTF("width: %5d|%-3s|%05u|%+d|% d|%#x", 7, "a", 3u, 4, 5, 255u);
+	SAME_AS_SNPRINTF("float: %.2f %g", 1.5, 0.25);
+	SAME_AS_SNPRINTF("%016llx %08x", 0x1234ULL, 0xabu);
+	SAME_AS_SNPRINTF("%hd %hhu %o %X %e %i", (short)-3, (unsigned char)200, 8u, 0xabu, 1e10, 42);
+	for (i = 0; i < 2000; i++) {
+		long long v;
+		seed = seed * 1103515245u + 12345u;
+		v = (long long)seed * (seed & 1 ? -1 : 1) * (long long)(seed >> 7);
+		SAME_AS_SNPRINTF("%d|%u|%x|%lld|%llx|%zu", (int)v, (unsigned)v, (unsigned)v, v, (unsigned long long)v, (size_t)v);
+	}
+	TAP_OK(ok, "buf_printf writes what snprintf writes: every conversion it formats itself, their edges, and the rest");
 }
 
 static void test_fileio(void)
@@ -80,6 +128,7 @@ static void test_fileio(void)
 int main(void)
 {
 	test_buf();
+	test_printf();
 	test_fileio();
 	return tap_done();
 }
