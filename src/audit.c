@@ -382,6 +382,7 @@ struct audit_scratch {
 	line_index lines;
 	buf fixed;          /* the file with ill-formed UTF-8 replaced */
 	buf shown;          /* a path that is not UTF-8, as reports show it */
+	buf slashed;        /* "/" and a path, for the test markers */
 	buf code;           /* the code view, for rule packs */
 	pcre2_match_data *md;  /* for rule packs' patterns */
 	pack_hits hits;
@@ -411,6 +412,7 @@ void audit_scratch_free(audit_scratch *s)
 	free(s->lines.marker);
 	buf_free(&s->fixed);
 	buf_free(&s->shown);
+	buf_free(&s->slashed);
 	buf_free(&s->code);
 	pcre2_match_data_free(s->md);
 	pack_hits_free(&s->hits);
@@ -460,6 +462,21 @@ static void file_place(const audit_options *opt, const char *report, finding_fil
 static int pack_test_path(const audit_options *opt, const buf *slashed)
 {
 	return !opt->include_tests && opt->packs && strlist_in(&opt->packs->test_markers, slashed->ptr, slashed->len);
+}
+
+/* Is the file test code by its path (the rules' test markers and the
+ * packs')?  Then it can give no rule finding and no crate-hygiene figure
+ * (both leave test code out unless --include-tests): its patterns need not
+ * run, nor its lines be counted. */
+static int test_by_path(const audit_options *opt, const char *shown, buf *slashed)
+{
+	if (opt->include_tests)
+		return 0;
+	buf_clear(slashed);
+	buf_putc(slashed, '/');
+	buf_puts(slashed, shown);
+	return strlist_in(&opt->rules->test_markers, slashed->ptr, slashed->len) ||
+	       (opt->packs && strlist_in(&opt->packs->test_markers, slashed->ptr, slashed->len));
 }
 
 /* The rule-pack hits of one file as findings. */
@@ -594,7 +611,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	char *crate = NULL, *filter = NULL;
 	const char *text = data, *shown;
 	size_t i, rlen = strlen(report);
-	int rc = -1, python = is_python(report), want_clone, want_rules, want_facts, says_unsafe, repaired = 0;
+	int rc = -1, python = is_python(report), want_clone, want_rules, want_facts, says_unsafe, test_file, repaired = 0;
 
 	memset(&rs, 0, sizeof(rs));
 	if (!sc)
@@ -617,7 +634,9 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	 * matches its code: most files end here, unlexed */
 	want_clone = !python && (!opt->packs || opt->packs->clone) && !(hint & HINT_NO_CLONE) &&
 	             ((hint & HINT_CLONE) || textfind(text, len, "clone", 5));
-	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST));
+	/* test code by its path gives no rule finding and no hygiene figure */
+	test_file = opt->packs && test_by_path(opt, shown, &slashed);
+	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST)) && !test_file;
 	/* the patterns over the raw text only decide whether to lex: a file
 	 * lexed for its clones goes straight to its code view, and pass 1 may
 	 * have asked already */
@@ -625,7 +644,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		want_rules = (hint & HINT_RULES_WANTED) ||
 		             (!(hint & HINT_RULES_NOT_WANTED) &&
 		              packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, sc->md));
-	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts;
+	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts && !test_file;
 	says_unsafe = want_facts && textfind(text, len, "unsafe", 6) != NULL;
 	if (want_facts && !says_unsafe && !hygiene_is_crate_root(shown)) {
 		/* a line count is all crate hygiene needs of most files */
@@ -660,7 +679,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 
 	file_place(opt, shown, &ff, &slashed);
 	sc->hits.n = 0;
-	if (want_rules) {
+	if (want_rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
 		pack_file pf = { ff.hot_prefix != NULL, ff.test_path || pack_test_path(opt, &slashed) };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
@@ -807,6 +826,8 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 		}
 		*hint = HINT_NO_CLONE;
 	}
+	if (opt->packs && test_by_path(opt, report, &sc->slashed))
+		return 1; /* no rule finding, no hygiene figure: nothing for pass 2 */
 	if (opt->packs && (opt->packs->languages & PACK_RUST)) {
 		int wanted = packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md);
 		*hint |= wanted ? HINT_RULES_WANTED : HINT_RULES_NOT_WANTED;

@@ -304,6 +304,25 @@ for n in sorted(os.listdir(d)):
 row = json.load(open(sys.argv[1]))['crates'][0]
 sys.exit(0 if row['lines'] == want and sorted(row.get('large_file_list', [])) == big else 1)" "$scratch/lines.json" "$scratch/lines/src"
 
+# ---- test code: no rule finding, no hygiene figure, unless --include-tests ----------
+# (test files are not even searched: that must not change what is reported)
+mkdir -p "$scratch/tt/src" "$scratch/tt/tests"
+printf '[package]\nname = "tt"\nversion = "0.1.0"\n' >"$scratch/tt/Cargo.toml"
+blocking='async fn f() { std::thread::sleep(d); }\nfn g() { unsafe { h(); } }\n'
+printf "$blocking" >"$scratch/tt/src/lib.rs"
+printf "$blocking" >"$scratch/tt/tests/it.rs"
+printf "#![cfg(test)]\n$blocking" >"$scratch/tt/src/cfg_only.rs"
+"$H" audit --root "$scratch/tt" --paths . --packs perf-review,crate-hygiene --format json >"$scratch/tt0.json"
+"$H" audit --root "$scratch/tt" --paths . --packs perf-review,crate-hygiene --format json --include-tests >"$scratch/tt1.json"
+check "test code: left out of rules and crate figures by default, in with --include-tests" python3 -c "
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+def where(m, rule): return sorted(f['path'] for f in m['rule_findings'] if f['rule'] == rule)
+sys.exit(0 if where(a, 'blocking-in-async') == ['src/lib.rs'] and where(a, 'unsafe-without-safety') == ['src/cfg_only.rs', 'src/lib.rs']
+         and a['crates'][0]['files'] == 2 and a['crates'][0]['lines'] == 5
+         and where(b, 'blocking-in-async') == ['src/lib.rs', 'tests/it.rs'] and len(where(b, 'unsafe-without-safety')) == 3
+         and b['crates'][0]['files'] == 3 and b['crates'][0]['lines'] == 7 else 1)" "$scratch/tt0.json" "$scratch/tt1.json"
+
 # ---- non-ASCII text cut to fit a finding's fields -------------------------------------
 # A finding's code, name and fn fields have room for so many bytes; text
 # cut there must be cut between characters (it once cut one in two, and
