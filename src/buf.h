@@ -23,6 +23,13 @@ typedef struct {
 
 /* Make room for at least `extra` more bytes (plus the NUL). */
 int buf_grow(buf *b, size_t extra);
+
+/* buf_grow(), its common case (room enough) inline: JSON writing reserves
+ * room for every string. */
+static inline int buf_reserve(buf *b, size_t extra)
+{
+	return b->ptr && extra < b->cap - b->len ? 0 : buf_grow(b, extra);
+}
 int buf_append_slow(buf *b, const void *data, size_t n);
 int buf_putc_slow(buf *b, char c);
 

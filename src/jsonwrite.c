@@ -62,7 +62,7 @@ int jsonwrite_string(buf *out, const char *s, size_t n)
 	size_t i = 0, run;
 
 	/* the worst case, every byte a \u00XX, reserved once */
-	if (buf_grow(out, 6 * n + 2) < 0)
+	if (buf_reserve(out, 6 * n + 2) < 0)
 		return -1;
 	out->ptr[out->len++] = '"';
 	while (i < n) {
@@ -102,7 +102,7 @@ int jsonwrite_break(buf *out, size_t flags, size_t depth, int space)
 	size_t n = INDENT_OF(flags) * depth;
 
 	if (INDENT_OF(flags)) {
-		if (buf_grow(out, n + 1) < 0)
+		if (buf_reserve(out, n + 1) < 0)
 			return -1;
 		out->ptr[out->len++] = '\n';
 		memset(out->ptr + out->len, ' ', n);
