@@ -424,10 +424,33 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 
 	while (lx.i < lx.n) {
 		unsigned char c = lx.s[lx.i];
-		size_t start = lx.i;
-		uint32_t line = lx.line, col = lx.col;
+		size_t start;
+		uint32_t line, col;
 		rustlex_kind kind;
 
+		/* the blanks between tokens -- one space, or a line break and the
+		 * next line's indentation -- taken here, not through the switch:
+		 * its jump mispredicts, and each token would pay for it twice */
+		if (c == ' ') {
+			lx.i++;
+			lx.col++;
+			if (lx.i == lx.n)
+				break;
+			c = lx.s[lx.i];
+		} else if (c == '\n') {
+			size_t j;
+			lx.i++;
+			new_line(&lx, lx.i);
+			j = blank_run(lx.s, lx.i, lx.n);
+			lx.col += (uint32_t)(j - lx.i);
+			lx.i = j;
+			if (lx.i == lx.n)
+				break;
+			c = lx.s[lx.i];
+		}
+		start = lx.i;
+		line = lx.line;
+		col = lx.col;
 		switch (lex_class[c]) {
 		case L_BLANK: {
 			/* ASCII: one byte, one column; indentation comes in runs */
