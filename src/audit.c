@@ -653,8 +653,8 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		want_facts = 0;
 	}
 	if (!want_clone && !want_rules && !want_facts) {
-		audit_scratch_free(own);
-		return 0;
+		rc = 0;
+		goto done;
 	}
 	if (repaired)
 		add_problem(out->problems, shown, 0, "invalid UTF-8 replaced with U+FFFD");
