@@ -465,9 +465,10 @@ static int pack_test_path(const audit_options *opt, const buf *slashed)
 }
 
 /* Is the file test code by its path (the rules' test markers and the
- * packs')?  Then it can give no rule finding and no crate-hygiene figure
- * (both leave test code out unless --include-tests): its patterns need not
- * run, nor its lines be counted. */
+ * packs')?  Then it can give no rule finding, and no crate-hygiene figure
+ * (a crate review counts what ships: tests, benches, examples and their
+ * fixture crates are left out), unless --include-tests: its patterns need
+ * not run, nor its lines be counted. */
 static int test_by_path(const audit_options *opt, const char *shown, buf *slashed)
 {
 	if (opt->include_tests)
@@ -1144,7 +1145,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 			json_t *sorted;
 			worker all;
 			out->seconds_hygiene = seconds_since(&t0);
-			if (hygiene_report(opt->packs, files, opt->rules, opt->include_tests, &out->file_facts, &out->crates, out->rule_findings, err) < 0)
+			if (hygiene_report(opt->packs, files, opt->rules, &out->file_facts, &out->crates, out->rule_findings, err) < 0)
 				rc = -1;
 			memset(&all, 0, sizeof(all));
 			all.out.rule_findings = out->rule_findings;

@@ -359,6 +359,7 @@ typedef struct {
 	const rules *r;
 	struct spec_list *specs;  /* where add_finding() puts them */
 	json_t *crate_of_dir;     /* dir -> crate dir (string) or null: cached lookups */
+	json_t *workspaces;       /* dir -> workspace manifest (string) or null: cached lookups */
 	json_t *seen;             /* fingerprint keys already used */
 	buf text, value;
 } ctx;
@@ -442,32 +443,41 @@ static const char *crate_dir(ctx *c, const char *dir)
 	return json_string_value(json_object_get(c->crate_of_dir, dir));
 }
 
+/* The nearest manifest at or above `dir` with a [workspace] table, or
+ * NULL (c->workspaces remembers every directory's answer: the crates of a
+ * workspace share their parents). */
+static const char *workspace_manifest(ctx *c, const char *dir)
+{
+	json_t *known = json_object_get(c->workspaces, dir);
+	const char *found = NULL;
+	buf m = BUF_INIT;
+
+	if (known)
+		return json_string_value(known); /* NULL for json null */
+	manifest_of(&m, dir);
+	if (read_manifest(c, m.ptr, &c->text) == 0 && c->text.ptr && cargotoml_has_table(c->text.ptr, c->text.len, "workspace"))
+		found = m.ptr;
+	else if (*dir) {
+		char *up = parent_dir(dir);
+		found = up ? workspace_manifest(c, up) : NULL;
+		free(up);
+	}
+	json_object_set_new(c->workspaces, dir, found ? json_string(found) : json_null());
+	buf_free(&m);
+	return json_string_value(json_object_get(c->workspaces, dir));
+}
+
 /* The manifest whose [profile.release] cargo uses for a crate: the
  * nearest workspace root above it, or its own. */
 static void profile_manifest(ctx *c, const char *dir, buf *out)
 {
-	char *d = strdup(dir);
-	buf m = BUF_INIT;
+	const char *w = workspace_manifest(c, dir);
 
-	manifest_of(out, dir);
-	while (d) {
-		manifest_of(&m, d);
-		if (read_manifest(c, m.ptr, &c->text) == 0 && c->text.ptr &&
-		    cargotoml_has_table(c->text.ptr, c->text.len, "workspace")) {
-			buf_clear(out);
-			buf_puts(out, m.ptr);
-			break;
-		}
-		if (!*d)
-			break;
-		{
-			char *up = parent_dir(d);
-			free(d);
-			d = up;
-		}
-	}
-	free(d);
-	buf_free(&m);
+	if (w) {
+		buf_clear(out);
+		buf_puts(out, w);
+	} else
+		manifest_of(out, dir);
 }
 
 /* A metric's finding. */
@@ -792,18 +802,6 @@ done:
 
 
 /* A test, bench or example path (the rules' test markers)? */
-static int test_path(const rules *r, const pack_set *ps, const char *path)
-{
-	buf slashed = BUF_INIT;
-	int yes;
-
-	buf_putc(&slashed, '/');
-	buf_puts(&slashed, path);
-	yes = strlist_in(&r->test_markers, slashed.ptr, slashed.len) || strlist_in(&ps->test_markers, slashed.ptr, slashed.len);
-	buf_free(&slashed);
-	return yes;
-}
-
 /* A file of a crate: the crate's directory (owned by the ctx's cache) and
  * the file's index in the facts. */
 typedef struct {
@@ -835,15 +833,16 @@ typedef struct {
 static void *crate_rows(void *arg)
 {
 	rows_run *run = *(rows_run **)arg;
-	ctx c = { run->ps, run->src, run->r, NULL, NULL, json_object(), BUF_INIT, BUF_INIT };
+	ctx c = { run->ps, run->src, run->r, NULL, NULL, json_object(), json_object(), BUF_INIT, BUF_INIT };
 	size_t k;
 
 	while ((k = atomic_fetch_add(&run->next, 1)) < run->njobs) {
 		crate_job *job = &run->jobs[k];
 		c.specs = &job->specs;
-		job->failed = !c.seen || crate_row(&c, job) < 0;
+		job->failed = !c.seen || !c.workspaces || crate_row(&c, job) < 0;
 	}
 	json_decref(c.seen);
+	json_decref(c.workspaces);
 	buf_free(&c.text);
 	buf_free(&c.value);
 	return NULL;
@@ -866,16 +865,18 @@ static void make_findings(void *arg, size_t from, size_t to)
 	}
 }
 
-int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int include_tests, const hygiene_files *file_facts,
+int hygiene_report(const pack_set *ps, source_set *src, const rules *r, const hygiene_files *file_facts,
                    json_t **crates, json_t *findings, buf *err)
 {
-	ctx c = { ps, src, r, NULL, json_object(), NULL, BUF_INIT, BUF_INIT };
+	ctx c = { ps, src, r, NULL, json_object(), NULL, NULL, BUF_INIT, BUF_INIT };
 	json_t *profiles_done = json_object();
 	size_t n = file_facts->n ? file_facts->n : 1, ncf = 0, njobs = 0, nspecs = 0, i, j, k;
 	crate_file *cf = malloc(n * sizeof(*cf));
 	const hygiene_file **list = malloc(n * sizeof(*list));
 	crate_job *jobs = calloc(n, sizeof(*jobs));
 	rows_run run;
+	buf last = BUF_INIT;          /* the last file's directory */
+	const char *last_crate = NULL; /* and its crate's */
 	int rc = -1;
 
 	memset(&run, 0, sizeof(run));
@@ -887,15 +888,15 @@ int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int incl
 	if (!c.crate_of_dir || !profiles_done || !cf || !list || !jobs || !*crates)
 		goto oom;
 	for (i = 0; i < file_facts->n; i++) {
-		const char *path = file_facts->v[i].path, *cd;
-		char *dir;
-		/* a review of what ships: tests, benches, examples and their
-		 * fixture crates are left out unless asked for */
-		if (!include_tests && test_path(r, ps, path))
-			continue;
-		dir = parent_dir(path);
-		cd = dir ? crate_dir(&c, dir) : NULL;
-		free(dir);
+		const char *path = file_facts->v[i].path, *cd, *slash = strrchr(path, '/');
+		size_t dl = slash ? (size_t)(slash - path) : 0;
+		if (last.ptr && last.len == dl && memcmp(last.ptr, path, dl) == 0) {
+			cd = last_crate; /* files come by path: most share the last one's directory */
+		} else {
+			buf_clear(&last);
+			buf_append(&last, path, dl);
+			cd = last_crate = last.ptr ? crate_dir(&c, last.ptr) : NULL;
+		}
 		if (cd) { /* else not in a crate */
 			cf[ncf].dir = cd;
 			cf[ncf++].file = i;
@@ -963,6 +964,7 @@ done:
 	}
 	free(jobs);
 	free(run.specs);
+	buf_free(&last);
 	free(cf);
 	free(list);
 	json_decref(c.crate_of_dir);

@@ -59,10 +59,11 @@ void hygiene_files_free(hygiene_files *facts);
 
 /* Sum `file_facts` (sorted by path) per crate.  *crates receives the table
  * (a new array, one row per crate, by path); the findings of every chosen
- * pack's metrics are appended to `findings`.  Test, bench and example
- * paths (the rules' test markers) count only with include_tests.  0, or -1
- * with err set. */
-int hygiene_report(const pack_set *ps, source_set *src, const rules *r, int include_tests, const hygiene_files *file_facts,
+ * pack's metrics are appended to `findings`.  The facts are those of the
+ * files that count: audit_files() leaves test, bench and example paths
+ * (the rules' and the packs' test markers) out unless --include-tests, and
+ * never reads them for it.  0, or -1 with err set. */
+int hygiene_report(const pack_set *ps, source_set *src, const rules *r, const hygiene_files *file_facts,
                    json_t **crates, json_t *findings, buf *err);
 
 #endif
