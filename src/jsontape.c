@@ -23,24 +23,33 @@ static void put_tag(jsontape *t, unsigned char tag)
 	put(t, &tag, 1);
 }
 
-/* tag, uint32 length, the bytes, NUL */
+/* tag, uint32 length, the bytes, NUL: reserved once, written in place (a
+ * finding writes some 80 of them) */
 static void put_text(jsontape *t, unsigned char tag, const char *s, size_t n)
 {
 	uint32_t len = (uint32_t)n;
+	char *p;
 
-	if (n > UINT32_MAX) {
+	if (n > UINT32_MAX)
+		t->failed = 1;
+	if (t->failed)
+		return;
+	if (buf_reserve(&t->b, n + 6) < 0) {
 		t->failed = 1;
 		return;
 	}
-	put_tag(t, tag);
-	put(t, &len, sizeof(len));
-	put(t, s, n);
-	put(t, "", 1);
+	p = t->b.ptr + t->b.len;
+	p[0] = (char)tag;
+	memcpy(p + 1, &len, sizeof(len));
+	memcpy(p + 5, s, n);
+	p[5 + n] = '\0';
+	t->b.len += n + 6;
+	t->b.ptr[t->b.len] = '\0';
 }
 
-void jsontape_key(jsontape *t, const char *key)
+void jsontape_keyn(jsontape *t, const char *key, size_t n)
 {
-	put_text(t, 'k', key, strlen(key));
+	put_text(t, 'k', key, n);
 }
 
 void jsontape_stringn(jsontape *t, const char *s, size_t n)
@@ -112,33 +121,6 @@ void jsontape_close(jsontape *t, char bracket)
 	span = (uint32_t)(t->b.len - at - sizeof(span));
 	if (!t->failed)
 		memcpy(t->b.ptr + at, &span, sizeof(span));
-}
-
-void jsontape_set_string(jsontape *t, const char *key, const char *s)
-{
-	jsontape_key(t, key);
-	jsontape_string(t, s);
-}
-
-void jsontape_set_int(jsontape *t, const char *key, long long v)
-{
-	jsontape_key(t, key);
-	jsontape_int(t, v);
-}
-
-void jsontape_set_line(jsontape *t, const char *key, unsigned long line)
-{
-	jsontape_key(t, key);
-	if (line)
-		jsontape_int(t, (long long)line);
-	else
-		jsontape_null(t);
-}
-
-void jsontape_set_bool(jsontape *t, const char *key, int v)
-{
-	jsontape_key(t, key);
-	jsontape_bool(t, v);
 }
 
 void jsontape_trim(jsontape *t)

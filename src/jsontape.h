@@ -39,7 +39,7 @@ typedef struct {
 /* Building.  Strings must be valid UTF-8 (ill-formed bytes are replaced
  * with U+FFFD, as jansson would have refused them); NULL is written as
  * null.  Errors are sticky in t->failed. */
-void jsontape_key(jsontape *t, const char *key);
+void jsontape_keyn(jsontape *t, const char *key, size_t n);
 void jsontape_string(jsontape *t, const char *s);
 void jsontape_stringn(jsontape *t, const char *s, size_t n);
 void jsontape_int(jsontape *t, long long v);
@@ -48,12 +48,41 @@ void jsontape_null(jsontape *t);
 void jsontape_open(jsontape *t, char bracket);  /* '{' or '[' */
 void jsontape_close(jsontape *t, char bracket); /* '}' or ']' */
 
+/* A key (inline, so that a literal key's length is known when compiling:
+ * a finding sets some 40). */
+static inline void jsontape_key(jsontape *t, const char *key)
+{
+	jsontape_keyn(t, key, __builtin_strlen(key));
+}
+
 /* Shorthands for a member: key then value (a string, or null for NULL;
  * a line number, or null for 0). */
-void jsontape_set_string(jsontape *t, const char *key, const char *s);
-void jsontape_set_int(jsontape *t, const char *key, long long v);
-void jsontape_set_line(jsontape *t, const char *key, unsigned long line);
-void jsontape_set_bool(jsontape *t, const char *key, int v);
+static inline void jsontape_set_string(jsontape *t, const char *key, const char *s)
+{
+	jsontape_key(t, key);
+	jsontape_string(t, s);
+}
+
+static inline void jsontape_set_int(jsontape *t, const char *key, long long v)
+{
+	jsontape_key(t, key);
+	jsontape_int(t, v);
+}
+
+static inline void jsontape_set_line(jsontape *t, const char *key, unsigned long line)
+{
+	jsontape_key(t, key);
+	if (line)
+		jsontape_int(t, (long long)line);
+	else
+		jsontape_null(t);
+}
+
+static inline void jsontape_set_bool(jsontape *t, const char *key, int v)
+{
+	jsontape_key(t, key);
+	jsontape_bool(t, v);
+}
 
 /* Give back the room reserved but not used (a finding, once built, waits
  * for the report: what it does not use is better used by the next). */

@@ -305,12 +305,14 @@ static int bracket_kind(char c)
 /* Pair brackets with a stack, as they are lexed (not in a second pass
  * over every token).  A closer that does not match the innermost opener
  * closes the nearest opener it does match (everything opened inside
- * stays unpaired); a closer no opener matches stays unpaired. */
-static void pair_bracket(lexer *lx, rustlex_kind kind)
+ * stays unpaired); a closer no opener matches stays unpaired.  The stack
+ * holds token index * 4 + kind, so matching reads no text. */
+static inline __attribute__((always_inline)) void pair_bracket(lexer *lx, rustlex_kind kind, unsigned char c)
 {
 	rustlex_result *r = lx->out;
-	size_t i = r->count - 1, k;
-	char c = r->text[r->tokens[i].off], open;
+	uint32_t i = (uint32_t)(r->count - 1), top;
+	size_t k;
+	int want;
 
 	if (kind == TOK_OPEN) {
 		if (lx->depth == r->bracket_cap) {
@@ -323,23 +325,25 @@ static void pair_bracket(lexer *lx, rustlex_kind kind)
 			r->brackets = v;
 			r->bracket_cap = ncap;
 		}
-		lx->open_count[bracket_kind(c)]++;
-		r->brackets[lx->depth++] = (uint32_t)i;
+		want = bracket_kind((char)c);
+		lx->open_count[want]++;
+		r->brackets[lx->depth++] = i << 2 | (uint32_t)want;
 		return;
 	}
-	open = c == ')' ? '(' : c == ']' ? '[' : '{';
-	if (!lx->open_count[bracket_kind(open)])
+	want = c == ')' ? 0 : c == ']' ? 1 : 2;
+	if (!lx->open_count[want])
 		return;
 	/* the openers above the match stay unpaired: popped, so each opener is
 	 * passed over at most once in the whole file */
-	for (k = lx->depth; r->text[r->tokens[r->brackets[k - 1]].off] != open; k--)
-		lx->open_count[bracket_kind(r->text[r->tokens[r->brackets[k - 1]].off])]--;
-	lx->open_count[bracket_kind(open)]--;
+	for (k = lx->depth; (int)(r->brackets[k - 1] & 3) != want; k--)
+		lx->open_count[r->brackets[k - 1] & 3]--;
+	lx->open_count[want]--;
 	lx->depth = k - 1;
-	r->tokens[i].pair = r->brackets[lx->depth];
+	top = r->brackets[lx->depth] >> 2;
+	r->tokens[i].pair = top;
 	r->tokens[i].pair_ok = 1;
-	r->tokens[r->brackets[lx->depth]].pair = (uint32_t)i;
-	r->tokens[r->brackets[lx->depth]].pair_ok = 1;
+	r->tokens[top].pair = i;
+	r->tokens[top].pair_ok = 1;
 }
 
 /* The operators lexed as one token: `::` `->` `=>` `==` `!=` `<=` `>=`
@@ -411,8 +415,24 @@ static inline size_t ascii_ident_run(const unsigned char *s, size_t i, size_t n)
  * outermost brace, or at a closer of nothing. */
 static inline __attribute__((always_inline)) int lex(rustlex_result *out, const char *text, size_t len, int item)
 {
-	lexer lx = { (const unsigned char *)text, len, 0, 1, 1, out, 0, 0, 0, { 0, 0, 0 } };
+	lexer lx;
 	long depth = 0;
+
+	/* tokens keep 32-bit offsets, and the bracket stack a token index
+	 * times 4: a bigger file is lexed as far as that goes */
+	if (len > RUSTLEX_MAX_TEXT) {
+		len = RUSTLEX_MAX_TEXT;
+		if (!out->problem) {
+			out->problem = "file too large: lexed its first GiB";
+			out->problem_line = 1;
+		}
+	}
+	memset(&lx, 0, sizeof(lx));
+	lx.s = (const unsigned char *)text;
+	lx.n = len;
+	lx.line = 1;
+	lx.col = 1;
+	lx.out = out;
 
 	out->text = text;
 	out->text_len = len;
@@ -554,7 +574,7 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 		if (emit(&lx, kind, start, line, col) < 0)
 			return -1;
 		if (kind >= TOK_OPEN)
-			pair_bracket(&lx, kind);
+			pair_bracket(&lx, kind, c);
 		if (item) {
 			if (kind == TOK_OPEN)
 				depth++;

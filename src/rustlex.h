@@ -63,6 +63,9 @@ typedef struct {
 /* Lex text[0..len) (valid UTF-8 expected; other bytes are taken one at a
  * time).  Appends to `out`, which the caller zero-initialises and frees
  * with rustlex_free().  Returns 0, or -1 when memory ran out. */
+/* The most of a file lexed (1 GiB); past it, a problem says so. */
+#define RUSTLEX_MAX_TEXT ((size_t)1 << 30)
+
 int rustlex_lex(rustlex_result *out, const char *text, size_t len);
 
 /* Lex only the item that starts the text (`struct A { .. }`, `type B =
