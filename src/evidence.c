@@ -46,7 +46,7 @@ static int is_ident(const ctx *c, size_t i)
 
 static int is_open(const ctx *c, size_t i, char ch)
 {
-	return i < c->n && c->t[i].kind == TOK_OPEN && c->text[c->t[i].off] == ch;
+	return i < c->n && c->t[i].kind == TOK_OPEN && c->t[i].first == (unsigned char)ch;
 }
 
 static int in_list(const ctx *c, const strlist *l, size_t i)
@@ -483,7 +483,7 @@ static int names_root(const ctx *c, size_t i, const char *root)
 
 	/* asked of every token of a fn for every site in it: the kind and the
 	 * first byte dismiss almost all before any length is taken */
-	if (i >= c->n || (t = &c->t[i])->kind != TOK_IDENT || c->text[t->off] != root[0] || t->len != strlen(root) ||
+	if (i >= c->n || (t = &c->t[i])->kind != TOK_IDENT || t->first != (unsigned char)root[0] || t->len != strlen(root) ||
 	    memcmp(c->text + t->off, root, t->len) != 0)
 		return 0;
 	return !(i > 0 && (is(c, i - 1, ".") || is(c, i - 1, "::")));

@@ -36,6 +36,7 @@ typedef struct {
 	uint32_t col;    /* 1-based, in code points */
 	uint8_t kind;    /* rustlex_kind */
 	uint8_t pair_ok; /* for OPEN/CLOSE: matched by the other bracket */
+	uint8_t first;   /* the text's first byte: most comparisons need no more (and no look at the text) */
 	uint32_t pair;   /* for OPEN/CLOSE: index of the matching bracket */
 } rustlex_token;
 
@@ -89,8 +90,8 @@ void rustlex_free(rustlex_result *r);
  * a constant: the scanner and the evidence ask this for every token. */
 static inline int rustlex_is(const rustlex_result *r, const rustlex_token *t, const char *s)
 {
-	/* most comparisons fail on the first byte */
-	if (r->text[t->off] != s[0])
+	/* most comparisons fail on the first byte, kept in the token */
+	if (t->first != (unsigned char)s[0])
 		return 0;
 	return __builtin_strlen(s) == t->len && __builtin_memcmp(r->text + t->off, s, t->len) == 0;
 }

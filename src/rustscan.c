@@ -53,7 +53,7 @@ static int kind_at(const scanner *s, size_t i)
 
 static int is_open(const scanner *s, size_t i, char c)
 {
-	return i < s->n && s->t[i].kind == TOK_OPEN && s->lx->text[s->t[i].off] == c;
+	return i < s->n && s->t[i].kind == TOK_OPEN && s->t[i].first == (unsigned char)c;
 }
 
 /* The matching bracket of an opener, or the opener itself when unmatched. */
@@ -544,7 +544,7 @@ static int collect(scanner *s)
 
 	for (i = 0; i < s->n; i++) {
 		const rustlex_token *t = &s->t[i];
-		char first = s->lx->text[t->off];
+		char first = (char)t->first;
 		if (t->kind == TOK_PUNCT) {
 			if (first == '#' && t->len == 1 &&
 			    (is_open(s, i + 1, '[') || (is(s, i + 1, "!") && is_open(s, i + 2, '[')))) {
