@@ -39,30 +39,41 @@ static int view_start(buf *out, const char *text, size_t len)
 	return 0;
 }
 
-static void view_literal(buf *out, const char *text, uint32_t off, uint32_t len)
+/* A string or char literal token s[0..len): the end of what the code view
+ * keeps at its head (a prefix -- r#, b, f, rb... -- and the opening
+ * quotes) and the start of what it keeps at its tail (the closing quotes,
+ * and a raw string's #s after them); the inside between is blanked.  With
+ * no quote at all, all of it is kept. */
+static void literal_parts(const char *s, size_t len, size_t *head, size_t *tail)
 {
-	const char *s = text + off;
-	size_t q = 0, nq = 1, e, tail, k;
+	size_t q = 0, nq = 1, e, k;
 	char c;
 
 	while (q < len && s[q] != '"' && s[q] != '\'')
-		q++; /* over a prefix: r#, b, f, rb... */
+		q++;
 	if (q == len) {
-		memcpy(out->ptr + off, s, len);
+		*head = *tail = len;
 		return;
 	}
 	c = s[q];
 	if (q + 5 < len && s[q + 1] == c && s[q + 2] == c)
 		nq = 3; /* Python's triple quotes */
-	/* the closing quotes, and a raw string's #s after them */
 	for (e = len; e > q + nq && s[e - 1] == '#'; e--)
 		;
-	for (tail = e, k = 0; k < nq && tail > q + nq && s[tail - 1] == c; k++)
-		tail--;
+	for (*tail = e, k = 0; k < nq && *tail > q + nq && s[*tail - 1] == c; k++)
+		(*tail)--;
 	if (k < nq)
-		tail = len; /* unterminated: nothing closes it */
-	memcpy(out->ptr + off, s, q + nq);
-	memcpy(out->ptr + off + tail, s + tail, len - tail);
+		*tail = len; /* unterminated: nothing closes it */
+	*head = q + nq;
+}
+
+static void view_literal(buf *out, const char *text, uint32_t off, uint32_t len)
+{
+	size_t head, tail;
+
+	literal_parts(text + off, len, &head, &tail);
+	memcpy(out->ptr + off, text + off, head);
+	memcpy(out->ptr + off + tail, text + off + tail, len - tail);
 }
 
 /* Blanks over text[from, to), but its line breaks: a quarter of a Rust
@@ -118,29 +129,15 @@ static int view_copy(buf *out, const char *text, size_t len)
 	return 0;
 }
 
-/* The blanks of a string or char literal token: its inside, between its
- * prefix and quotes and its closing quotes (view_literal()'s complement). */
+/* The blanks of a string or char literal token: its inside (view_literal()'s
+ * complement, on a copy of the text). */
 static void view_literal_inside(char *view, const char *text, uint32_t off, uint32_t len)
 {
-	const char *s = text + off;
-	size_t q = 0, nq = 1, e, tail, k;
-	char c;
+	size_t head, tail;
 
-	while (q < len && s[q] != '"' && s[q] != '\'')
-		q++;
-	if (q == len)
-		return; /* no quote: all of it kept */
-	c = s[q];
-	if (q + 5 < len && s[q + 1] == c && s[q + 2] == c)
-		nq = 3;
-	for (e = len; e > q + nq && s[e - 1] == '#'; e--)
-		;
-	for (tail = e, k = 0; k < nq && tail > q + nq && s[tail - 1] == c; k++)
-		tail--;
-	if (k < nq)
-		tail = len;
-	if (q + nq < tail)
-		blank_span(view, text, off + q + nq, off + tail);
+	literal_parts(text + off, len, &head, &tail);
+	if (head < tail)
+		blank_span(view, text, off + head, off + tail);
 }
 
 int packscan_code_view_rust(buf *out, const rustlex_result *lx)
