@@ -26,6 +26,21 @@ static int tok_is(const rustlex_result *lx, size_t i, const char *s)
 	return i < lx->count && rustlex_is(lx, &lx->tokens[i], s);
 }
 
+/* The first token that starts at or after byte `off`. */
+static size_t token_at(const rustlex_result *lx, size_t off)
+{
+	size_t lo = 0, hi = lx->count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (lx->tokens[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The text of line `line` around byte `off`: [*s, *s + *n). */
 static void line_around(const char *text, size_t len, size_t off, const char **s, size_t *n)
 {
@@ -230,14 +245,17 @@ int hygiene_file_facts(const rustlex_result *lx, const char *report, int says_un
 	json_t *f = NULL, *unsafe = NULL;
 	/* the lexer's lines are the newlines + 1; a last line without one counts */
 	size_t i, lines = lx->line_count - (lx->text_len == 0 || lx->text[lx->text_len - 1] == '\n');
-	/* most files never say `unsafe`: then no token is looked at */
-	size_t count = says_unsafe ? lx->count : 0;
+	const char *at = says_unsafe ? lx->text : NULL;
 
-	for (i = 0; i < count; i++) {
+	/* each `unsafe` of the text, and the token there if it is one: a few
+	 * lookups, not a look at every token (most files never say it) */
+	while (at && (at = textfind(at, (size_t)(lx->text + lx->text_len - at), "unsafe", 6))) {
 		const char *kind = NULL, *s;
-		size_t n;
-		if (lx->tokens[i].len != 6 || !tok_is(lx, i, "unsafe"))
-			continue;
+		size_t n, off = (size_t)(at - lx->text);
+		at += 6;
+		i = token_at(lx, off);
+		if (i >= lx->count || lx->tokens[i].off != off || lx->tokens[i].len != 6 || lx->tokens[i].kind != TOK_IDENT)
+			continue; /* in a comment, a literal or a longer word */
 		if (tok_is(lx, i + 1, "{"))
 			kind = "block";
 		else if (tok_is(lx, i + 1, "impl"))
