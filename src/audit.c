@@ -577,10 +577,10 @@ done:
 	return rc;
 }
 
-/* What pass 1 learnt of a file's rules: nothing (a file with `clone` is
- * lexed whatever the rules say, so pass 1 does not ask), or whether a rule
- * pattern matches its text. */
-/* What pass 1 learnt of a file's text for pass 2 (bits; 0: nothing). */
+/* What pass 1 learnt of a file's text for pass 2 (bits; 0: nothing): whether
+ * it says `clone`, and for a file without, whether a rule's pattern matches
+ * its raw text (a file with `clone` is lexed whatever the rules say, so
+ * pass 1 does not ask). */
 enum file_hint {
 	HINT_RULES_WANTED = 1,     /* a rule's pattern matches its raw text */
 	HINT_RULES_NOT_WANTED = 2, /* none does */
@@ -813,8 +813,9 @@ typedef struct {
 } worker;
 
 /* Pass 1 for one file: may pass 2 leave it unread?  Yes when it has no
- * `clone`, no rule could match it, and crate hygiene needs only its line
- * count -- which is then taken here (*count_lines). */
+ * `clone` and either is test code by its path (no rule finding, no
+ * hygiene figure) or no rule could match it and crate hygiene needs only
+ * its line count -- which is then taken here (*count_lines). */
 static int settled_file(const audit_options *opt, audit_scratch *sc, const char *report, const char *data, size_t len,
                         int *count_lines, unsigned *hint)
 {
