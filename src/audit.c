@@ -480,6 +480,18 @@ static int test_by_path(const audit_options *opt, const char *shown, buf *slashe
 	       (opt->packs && strlist_in(&opt->packs->test_markers, slashed->ptr, slashed->len));
 }
 
+/* Is the file on a hot path (the rules' prefixes, as file_place() finds)? */
+static int on_hot_path(const audit_options *opt, const char *shown)
+{
+	const rules *r = opt->rules;
+	size_t i, n = strlen(shown);
+
+	for (i = 0; i < r->hot_path_count; i++)
+		if (n >= r->hot_paths[i].prefix.len && memcmp(shown, r->hot_paths[i].prefix.s, r->hot_paths[i].prefix.len) == 0)
+			return 1;
+	return 0;
+}
+
 /* The rule-pack hits of one file as findings. */
 static int add_rule_findings(audit_scratch *sc, const finding_file *ff, const char *text, size_t len, json_t *out)
 {
@@ -644,7 +656,8 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	if (want_rules && !want_clone)
 		want_rules = (hint & HINT_RULES_WANTED) ||
 		             (!(hint & HINT_RULES_NOT_WANTED) &&
-		              packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, sc->md));
+		              packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len,
+		                              &(pack_file){ on_hot_path(opt, shown), 0 }, sc->md));
 	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts && !test_file;
 	says_unsafe = want_facts && textfind(text, len, "unsafe", 6) != NULL;
 	if (want_facts && !says_unsafe && !hygiene_is_crate_root(shown)) {
@@ -831,7 +844,8 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 	if (opt->packs && test_by_path(opt, report, &sc->slashed))
 		return 1; /* no rule finding, no hygiene figure: nothing for pass 2 */
 	if (opt->packs && (opt->packs->languages & PACK_RUST)) {
-		int wanted = packscan_wanted(opt->packs, PACK_RUST, data, len, sc->md);
+		pack_file pf = { on_hot_path(opt, report), 0 };
+		int wanted = packscan_wanted(opt->packs, PACK_RUST, data, len, &pf, sc->md);
 		*hint |= wanted ? HINT_RULES_WANTED : HINT_RULES_NOT_WANTED;
 		if (wanted)
 			return 0;

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "textfind.h"
+
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -172,15 +174,61 @@ int packscan_code_view_python(buf *out, const pylex_result *lx)
 	return 0;
 }
 
-int packscan_wanted(const pack_set *ps, int language, const char *text, size_t len, pcre2_match_data *md)
+/* What a whole file has, for predicates that need it somewhere: a rule
+ * whose `where` cannot hold anywhere in the file gives no finding there,
+ * so its patterns need not run (each rule is matched on its own: skipping
+ * one changes no other's matches).  Unknown is "has". */
+typedef struct {
+	int fn_body, async_code, loop, for_loop;
+} file_has;
+
+static int rule_possible(const pack_rule *rule, const file_has *has, const pack_file *pf)
 {
+	size_t k;
+
+	for (k = 0; k < rule->nwhere; k++)
+		switch (rule->where[k].what) {
+		case PRED_IN_HOT_PATH:
+			if (!pf->hot)
+				return 0;
+			break;
+		case PRED_IN_FN:
+			if (!has->fn_body)
+				return 0;
+			break;
+		case PRED_IN_ASYNC:
+			if (!has->async_code)
+				return 0;
+			break;
+		case PRED_IN_LOOP:
+			if (!has->loop)
+				return 0;
+			break;
+		case PRED_IN_FOR_LOOP:
+		case PRED_LOOP_OVER:
+			if (!has->for_loop)
+				return 0;
+			break;
+		default:
+			break;
+		}
+	return 1;
+}
+
+int packscan_wanted(const pack_set *ps, int language, const char *text, size_t len, const pack_file *pf,
+                    pcre2_match_data *md)
+{
+	/* of the raw text only the words are known: async code says `async` */
+	file_has has = { 1, textfind(text, len, "async", 5) != NULL, 1, 1 };
 	size_t p, r;
 
 	for (p = 0; p < ps->n; p++)
 		for (r = 0; r < ps->v[p].nrules; r++) {
 			const pack_rule *rule = &ps->v[p].rules[r];
 			size_t k;
-			for (k = 0; rule->language == language && k < rule->nre; k++)
+			if (rule->language != language || !rule_possible(rule, &has, pf))
+				continue;
+			for (k = 0; k < rule->nre; k++)
 				if (pcre2_match(rule->re[k], (PCRE2_SPTR)text, len, 0, PCRE2_NO_UTF_CHECK, md, NULL) !=
 				    PCRE2_ERROR_NOMATCH)
 					return 1; /* a match, or an error: let the real scan tell */
@@ -855,8 +903,8 @@ static int rule_next(const pack_rule *rule, const int *at, next_match *next, con
 	return best;
 }
 
-static int match_rules(const pack_set *ps, const language_ops *ops, const void *file, const char *code, size_t len,
-                       const pack_file *pf, pcre2_match_data *md, pack_hits *out)
+static int match_rules(const pack_set *ps, const language_ops *ops, const void *file, const file_has *has,
+                       const char *code, size_t len, const pack_file *pf, pcre2_match_data *md, pack_hits *out)
 {
 	size_t p, r;
 
@@ -870,7 +918,7 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 			size_t offset = 0, last_tok = (size_t)-1, k;
 			uint32_t last_line = 0; /* one finding per rule and line: `f(Request(x, []))` is one place */
 
-			if (rule->language != ops->language)
+			if (rule->language != ops->language || !rule_possible(rule, has, pf))
 				continue;
 			for (k = 0; k < rule->nre; k++) {
 				at[k] = pcre2_substring_number_from_name(rule->re[k], (PCRE2_SPTR) "at");
@@ -977,8 +1025,22 @@ int packscan_rust(const pack_set *ps, const rustscan_result *rs, const char *cod
 	static const language_ops ops = { PACK_RUST,      rust_token_at, rust_count, rust_line_col, rust_place,
 		                              rust_predicate, rust_ident,    rust_text,  rust_shown_end };
 	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count };
+	file_has has = { 0, 0, 0, 0 };
+	size_t i;
 
-	return match_rules(ps, &ops, &f, code, len, pf, md, out);
+	for (i = 0; i < rs->fn_count; i++)
+		if (rs->fns[i].body_open != RS_NONE) {
+			has.fn_body = 1;
+			has.async_code |= rs->fns[i].is_async;
+		}
+	for (i = 0; i < rs->scope_count; i++)
+		if (rs->scopes[i].kind == RS_ASYNC)
+			has.async_code = 1;
+		else if (rs->scopes[i].kind == RS_LOOP) {
+			has.loop = 1;
+			has.for_loop |= r_is(&f, rs->scopes[i].head, "for");
+		}
+	return match_rules(ps, &ops, &f, &has, code, len, pf, md, out);
 }
 
 /* ---- Python -------------------------------------------------------------- */
@@ -1164,5 +1226,7 @@ int packscan_python(const pack_set *ps, const pylex_result *lx, const char *code
 	static const language_ops ops = { PACK_PYTHON,  py_token_at, py_count, py_line_col, py_place,
 		                              py_predicate, py_ident,    py_text,  py_shown_end };
 
-	return match_rules(ps, &ops, lx, code, len, pf, md, out);
+	file_has has = { 1, 1, 1, 1 }; /* (the Python lexer's blocks are not summed up) */
+
+	return match_rules(ps, &ops, lx, &has, code, len, pf, md, out);
 }

@@ -49,10 +49,14 @@ typedef struct {
 	int test;                 /* the file is test code by its path */
 } pack_file;
 
-/* Could any generic rule of `language` match text[0..len) at all?  (The
- * raw text is a superset of the code view: no match here, nothing to lex.)
- * The text must be valid UTF-8: PCRE2 is told not to check it again. */
-int packscan_wanted(const pack_set *ps, int language, const char *text, size_t len, pcre2_match_data *md);
+/* Could any generic rule of `language` match text[0..len) at all, and
+ * give a finding there?  (The raw text is a superset of the code view: no
+ * match here, nothing to lex; a rule whose `where` cannot hold in the file
+ * -- in_hot_path off a hot path, in_async without `async` -- is not
+ * tried.)  The text must be valid UTF-8: PCRE2 is told not to check it
+ * again. */
+int packscan_wanted(const pack_set *ps, int language, const char *text, size_t len, const pack_file *pf,
+                    pcre2_match_data *md);
 
 /* The code view of lexed text (see above), into `out` (cleared first). */
 int packscan_code_view_rust(buf *out, const rustlex_result *lx);
