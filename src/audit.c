@@ -8,10 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <sys/stat.h>
 #include <time.h>
 
@@ -44,20 +40,32 @@ static char *package_name(const buf *text)
 	return NULL;
 }
 
-/* *s (owned, or NULL) with U+FFFD for each ill-formed UTF-8 sequence: a
- * file or package name that is not UTF-8 is shown so, not refused. */
+/* The path as reports show it: `report`, or, for a file name that is not
+ * UTF-8, a copy in `own` with U+FFFD for each ill-formed sequence (what a
+ * clone finding's tape shows).  Files are still opened, crates looked up
+ * and fingerprints taken by the name itself. */
+static const char *shown_path(const char *report, buf *own)
+{
+	size_t n = strlen(report);
+
+	if (py_utf8_valid(report, n))
+		return report;
+	buf_clear(own);
+	if (py_utf8_repair(own, report, n) < 0)
+		return report; /* out of memory: the report's JSON fails on it, loudly */
+	return buf_cstr(own);
+}
+
+/* *s (owned, or NULL) as shown_path() would show it. */
 static void utf8_or_repaired(char **s)
 {
 	buf fixed = BUF_INIT;
 
-	if (!*s || py_utf8_valid(*s, strlen(*s)))
-		return;
-	if (py_utf8_repair(&fixed, *s, strlen(*s)) < 0 || !fixed.ptr) {
-		buf_free(&fixed);
-		return; /* out of memory: the report's JSON fails on it, loudly */
+	if (*s && shown_path(*s, &fixed) != *s) {
+		free(*s);
+		*s = buf_detach(&fixed);
 	}
-	free(*s);
-	*s = buf_detach(&fixed);
+	buf_free(&fixed);
 }
 
 /* The nearest Cargo.toml above `rel` (relative to the root, read from the
@@ -156,22 +164,6 @@ static void add_problem(json_t *problems, const char *path, uint32_t line, const
 	json_object_set_new(p, "line", line ? json_integer(line) : json_null());
 	json_object_set_new(p, "message", json_string(message));
 	json_array_append_new(problems, p);
-}
-
-/* The path as reports show it: `report`, or, for a file name that is not
- * UTF-8, a copy in `own` with U+FFFD for each ill-formed sequence (what a
- * clone finding's tape shows).  Files are still opened, crates looked up
- * and fingerprints taken by the name itself. */
-static const char *shown_path(const char *report, buf *own)
-{
-	size_t n = strlen(report);
-
-	if (py_utf8_valid(report, n))
-		return report;
-	buf_clear(own);
-	if (py_utf8_repair(own, report, n) < 0)
-		return report; /* out of memory: the report's JSON fails on it, loudly */
-	return buf_cstr(own);
 }
 
 /* Where each line of a file starts, so that a line is found in O(1): the
@@ -428,22 +420,33 @@ static int is_python(const char *path)
 
 /* Where the file sits: hot path, test path, crate (read only when a
  * finding needs it). */
+/* The hot path whose prefix `path` starts with (the first, in priority
+ * order), or NULL. */
+static const rules_hot_path *hot_path_of(const rules *r, const char *path)
+{
+	size_t i, n = strlen(path);
+
+	for (i = 0; i < r->hot_path_count; i++)
+		if (n >= r->hot_paths[i].prefix.len && memcmp(path, r->hot_paths[i].prefix.s, r->hot_paths[i].prefix.len) == 0)
+			return &r->hot_paths[i];
+	return NULL;
+}
+
 static void file_place(const audit_options *opt, const char *report, finding_file *ff, buf *slashed)
 {
 	const rules *r = opt->rules;
-	size_t i, rlen = strlen(report);
+	const rules_hot_path *hp;
+	size_t i;
 
 	memset(ff, 0, sizeof(*ff));
 	ff->path = report;
 	ff->hot_label = r->default_label;
 	ff->hot_score = r->default_score;
-	for (i = 0; i < r->hot_path_count; i++)
-		if (rlen >= r->hot_paths[i].prefix.len && memcmp(report, r->hot_paths[i].prefix.s, r->hot_paths[i].prefix.len) == 0) {
-			ff->hot_label = r->hot_paths[i].label;
-			ff->hot_prefix = r->hot_paths[i].prefix.s;
-			ff->hot_score = r->hot_paths[i].score;
-			break;
-		}
+	if ((hp = hot_path_of(r, report))) {
+		ff->hot_label = hp->label;
+		ff->hot_prefix = hp->prefix.s;
+		ff->hot_score = hp->score;
+	}
 	buf_clear(slashed);
 	buf_putc(slashed, '/');
 	buf_puts(slashed, report);
@@ -455,13 +458,6 @@ static void file_place(const audit_options *opt, const char *report, finding_fil
 		}
 	ff->tier_high = r->tier_high;
 	ff->tier_medium = r->tier_medium;
-}
-
-/* A test path by the packs' own markers (`/conftest.py`)?  `slashed` is
- * "/" and the path, as file_place() left it. */
-static int pack_test_path(const audit_options *opt, const buf *slashed)
-{
-	return !opt->include_tests && opt->packs && strlist_in(&opt->packs->test_markers, slashed->ptr, slashed->len);
 }
 
 /* Is the file test code by its path (the rules' test markers and the
@@ -478,18 +474,6 @@ static int test_by_path(const audit_options *opt, const char *shown, buf *slashe
 	buf_puts(slashed, shown);
 	return strlist_in(&opt->rules->test_markers, slashed->ptr, slashed->len) ||
 	       (opt->packs && strlist_in(&opt->packs->test_markers, slashed->ptr, slashed->len));
-}
-
-/* Is the file on a hot path (the rules' prefixes, as file_place() finds)? */
-static int on_hot_path(const audit_options *opt, const char *shown)
-{
-	const rules *r = opt->rules;
-	size_t i, n = strlen(shown);
-
-	for (i = 0; i < r->hot_path_count; i++)
-		if (n >= r->hot_paths[i].prefix.len && memcmp(shown, r->hot_paths[i].prefix.s, r->hot_paths[i].prefix.len) == 0)
-			return 1;
-	return 0;
 }
 
 /* The rule-pack hits of one file as findings. */
@@ -572,7 +556,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 		add_problem(out->problems, shown, sc->py.problem_line, sc->py.problem);
 	file_place(opt, shown, &ff, &slashed);
 	pf.hot = ff.hot_prefix != NULL;
-	pf.test = ff.test_path || pack_test_path(opt, &slashed);
+	pf.test = 0; /* test code by its path never gets here (see audit_file()) */
 	sc->hits.n = 0;
 	if (packscan_code_view_python(&sc->code, &sc->py) < 0 ||
 	    packscan_python(opt->packs, &sc->py, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
@@ -657,7 +641,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		want_rules = (hint & HINT_RULES_WANTED) ||
 		             (!(hint & HINT_RULES_NOT_WANTED) &&
 		              packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len,
-		                              &(pack_file){ on_hot_path(opt, shown), 0 }, sc->md));
+		                              &(pack_file){ hot_path_of(opt->rules, shown) != NULL, 0 }, sc->md));
 	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts && !test_file;
 	says_unsafe = want_facts && textfind(text, len, "unsafe", 6) != NULL;
 	if (want_facts && !says_unsafe && !hygiene_is_crate_root(shown)) {
@@ -694,7 +678,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	file_place(opt, shown, &ff, &slashed);
 	sc->hits.n = 0;
 	if (want_rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
-		pack_file pf = { ff.hot_prefix != NULL, ff.test_path || pack_test_path(opt, &slashed) };
+		pack_file pf = { ff.hot_prefix != NULL, test_file };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;
@@ -825,11 +809,12 @@ typedef struct {
 	typelib *types;          /* pass 1: one library per file, merged in order */
 } worker;
 
-/* Pass 1 for one file: may pass 2 leave it unread?  Yes when it has no
- * `clone` and either is test code by its path (no rule finding, no
- * hygiene figure) or no rule could match it and crate hygiene needs only
- * its line count -- which is then taken here (*count_lines). */
-static int settled_file(const audit_options *opt, audit_scratch *sc, const char *report, const char *data, size_t len,
+/* Pass 1 for one file (`shown`: its path as reports show it): may pass 2
+ * leave it unread?  Yes when it has no `clone` and either is test code by
+ * its path (no rule finding, no hygiene figure) or no rule could match it
+ * and crate hygiene needs only its line count -- which is then taken here
+ * (*count_lines). */
+static int settled_file(const audit_options *opt, audit_scratch *sc, const char *shown, const char *data, size_t len,
                         int *count_lines, unsigned *hint)
 {
 	*count_lines = 0;
@@ -841,17 +826,17 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 		}
 		*hint = HINT_NO_CLONE;
 	}
-	if (opt->packs && test_by_path(opt, report, &sc->slashed))
+	if (opt->packs && test_by_path(opt, shown, &sc->slashed))
 		return 1; /* no rule finding, no hygiene figure: nothing for pass 2 */
 	if (opt->packs && (opt->packs->languages & PACK_RUST)) {
-		pack_file pf = { on_hot_path(opt, report), 0 };
+		pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0 };
 		int wanted = packscan_wanted(opt->packs, PACK_RUST, data, len, &pf, sc->md);
 		*hint |= wanted ? HINT_RULES_WANTED : HINT_RULES_NOT_WANTED;
 		if (wanted)
 			return 0;
 	}
 	if (opt->packs && opt->packs->hygiene) {
-		if (hygiene_needs_lexing(report, data, len))
+		if (hygiene_needs_lexing(shown, data, len))
 			return 0;
 		*count_lines = 1;
 	}
@@ -868,6 +853,7 @@ static void *work(void *arg)
 	for (;;) {
 		size_t i = atomic_fetch_add(&sh->next, 1);
 		const source_file *f;
+		const char *name;
 		unsigned hint;
 		int count;
 
@@ -882,8 +868,9 @@ static void *work(void *arg)
 			/* ill-formed UTF-8 is repaired, and reported, by pass 2 */
 			if (!py_utf8_valid(data.ptr, data.len))
 				continue;
-			if (settled_file(sh->opt, scratch, f->report, data.ptr, data.len, &count, &hint)) {
-				if (count && hygiene_file_lines(shown_path(f->report, &shown), data.ptr, data.len, w->out.file_facts) < 0) {
+			name = shown_path(f->report, &shown);
+			if (settled_file(sh->opt, scratch, name, data.ptr, data.len, &count, &hint)) {
+				if (count && hygiene_file_lines(name, data.ptr, data.len, w->out.file_facts) < 0) {
 					atomic_store(&sh->failed, 1);
 					break;
 				}

@@ -28,6 +28,16 @@ int buf_grow(buf *b, size_t extra)
 	return 0;
 }
 
+void *buf_grow_array(void *v, size_t *cap, size_t each, size_t first)
+{
+	size_t n = *cap ? *cap * 2 : first;
+	void *p = n > (size_t)-1 / each ? NULL : realloc(v, n * each);
+
+	if (p)
+		*cap = n;
+	return p;
+}
+
 int buf_append_slow(buf *b, const void *data, size_t n)
 {
 	if (buf_grow(b, n) < 0)

@@ -24,6 +24,12 @@ typedef struct {
 /* Make room for at least `extra` more bytes (plus the NUL). */
 int buf_grow(buf *b, size_t extra);
 
+/* An array of `each`-byte items with room for *cap: realloc'ed to twice
+ * that (`first` when empty).  The new pointer, *cap updated; NULL when
+ * memory ran out (the array and *cap unchanged).  The growth rule of every
+ * growing array of token offsets, tokens, files and findings. */
+void *buf_grow_array(void *v, size_t *cap, size_t each, size_t first);
+
 /* buf_grow(), its common case (room enough) inline: JSON writing reserves
  * room for every string. */
 static inline int buf_reserve(buf *b, size_t extra)

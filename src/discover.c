@@ -474,14 +474,12 @@ static int read_dir(const char *cur, int python, file_list *files, char ***dirs,
 		}
 		if (rc == 0 && is_dir) {
 			if (*ndirs == *cap) {
-				size_t ncap = *cap ? *cap * 2 : 16;
-				char **v = realloc(*dirs, ncap * sizeof(*v));
+				char **v = buf_grow_array(*dirs, cap, sizeof(*v), 16);
 				if (!v) {
 					rc = -1;
 					break;
 				}
 				*dirs = v;
-				*cap = ncap;
 			}
 			if (!((*dirs)[*ndirs] = strdup(child.ptr ? child.ptr : "")))
 				rc = -1;

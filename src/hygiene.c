@@ -177,18 +177,6 @@ int hygiene_is_crate_root(const char *path)
 	       (n >= 11 && strcmp(path + n - 11, "src/main.rs") == 0 && (n == 11 || path[n - 12] == '/'));
 }
 
-static int grow_files(hygiene_files *fs)
-{
-	size_t cap = fs->cap ? fs->cap * 2 : 256;
-	hygiene_file *v = realloc(fs->v, cap * sizeof(*v));
-
-	if (!v)
-		return -1;
-	fs->v = v;
-	fs->cap = cap;
-	return 0;
-}
-
 /* Lines, counting a last one without '\n': every file of a tree is
  * counted, 16 bytes a step with SSE2 -- each byte's match (0 or -1)
  * subtracted into 16 byte counters, summed by psadbw before they can
@@ -216,10 +204,12 @@ static size_t count_lines(const char *text, size_t len)
 
 static int add_file(hygiene_files *fs, const char *path, size_t lines, json_t *more)
 {
-	char *copy = strdup(path);
+	hygiene_file *v = fs->n < fs->cap ? fs->v : buf_grow_array(fs->v, &fs->cap, sizeof(*v), 256);
+	char *copy = v ? strdup(path) : NULL;
 
-	if (!copy || (fs->n == fs->cap && grow_files(fs) < 0)) {
-		free(copy);
+	if (v)
+		fs->v = v;
+	if (!copy) {
 		json_decref(more);
 		return -1;
 	}
@@ -510,12 +500,10 @@ static int add_finding(ctx *c, const pack *p, const pack_metric *m, const char *
 	uint64_t h;
 
 	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 16;
-		finding_spec *v = realloc(l->v, cap * sizeof(*v));
+		finding_spec *v = buf_grow_array(l->v, &l->cap, sizeof(*v), 16);
 		if (!v)
 			return -1;
 		l->v = v;
-		l->cap = cap;
 	}
 	sp = &l->v[l->n];
 	memset(sp, 0, sizeof(*sp));
@@ -818,8 +806,6 @@ done:
 	return rc;
 }
 
-
-/* A test, bench or example path (the rules' test markers)? */
 /* A file of a crate: the crate's directory (owned by the ctx's cache) and
  * the file's index in the facts. */
 typedef struct {
@@ -850,7 +836,7 @@ typedef struct {
  * (read-only) packs and sources. */
 static void *crate_rows(void *arg)
 {
-	rows_run *run = *(rows_run **)arg;
+	rows_run *run = arg;
 	ctx c = { run->ps, run->src, run->r, NULL, NULL, json_object(), json_object(), BUF_INIT, BUF_INIT };
 	size_t k;
 
@@ -932,15 +918,9 @@ int hygiene_report(const pack_set *ps, source_set *src, const rules *r, const hy
 	/* the rows on every core, then their findings (which take the time),
 	 * then put together in crate order: what one thread would have made */
 	run.njobs = njobs;
-	{
+	{ /* every thread is given the same run (stride 0) and takes crates from its counter */
 		unsigned ncpu = parallel_cpus();
-		rows_run **self = malloc((ncpu ? ncpu : 1) * sizeof(*self));
-		if (!self)
-			goto oom;
-		for (i = 0; i < ncpu; i++)
-			self[i] = &run;
-		parallel_run(njobs < ncpu ? (unsigned)(njobs ? njobs : 1) : ncpu, crate_rows, self, sizeof(*self));
-		free(self);
+		parallel_run(njobs < ncpu ? (unsigned)(njobs ? njobs : 1) : ncpu, crate_rows, &run, 0);
 	}
 	for (k = 0; k < njobs; k++) {
 		if (jobs[k].failed)

@@ -151,6 +151,7 @@ static int compile_pattern(kvfile_pos *pos, pack_rule *r, const char *value)
 	/* JIT is an optimisation; memcheck cannot follow JIT code */
 	if (!getenv("HOTPATH_AUDIT_NO_JIT"))
 		(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	r->at[r->nre] = pcre2_substring_number_from_name(re, (PCRE2_SPTR) "at");
 	r->re[r->nre++] = re;
 	if (!r->pattern)
 		return set_once(pos, &r->pattern, "match", value);

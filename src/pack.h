@@ -83,6 +83,7 @@ typedef struct {
 	int language;             /* enum pack_language */
 	char *pattern;            /* the patterns, one per line */
 	pcre2_code *re[PACK_MAX_MATCH]; /* compiled (JIT unless HOTPATH_AUDIT_NO_JIT) */
+	int at[PACK_MAX_MATCH];   /* the number of each pattern's group named `at` (0 or less: none) */
 	size_t nre;
 	pack_where *where;
 	size_t nwhere;

@@ -12,30 +12,32 @@
 #include <emmintrin.h>
 #endif
 
-
 /* ---- the code view ----------------------------------------------------- */
+
+/* Blanks over text[from, to), but its line breaks: a quarter of a Rust
+ * file's bytes may be comments, so 16 bytes a step. */
+static void blank_span(char *view, const char *text, size_t from, size_t to)
+{
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n'), sp = _mm_set1_epi8(' ');
+
+	for (; to - from >= 16; from += 16) {
+		__m128i is_nl = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(text + from)), nl);
+		_mm_storeu_si128((__m128i *)(void *)(view + from), _mm_or_si128(_mm_and_si128(is_nl, nl), _mm_andnot_si128(is_nl, sp)));
+	}
+#endif
+	for (; from < to; from++)
+		view[from] = text[from] == '\n' ? '\n' : ' ';
+}
 
 /* Blanks everywhere but line breaks, then each token copied in; a string
  * or char literal keeps its prefix and quotes, its inside is blanked. */
 static int view_start(buf *out, const char *text, size_t len)
 {
-	size_t i = 0;
-
 	buf_clear(out);
 	if (buf_grow(out, len) < 0)
 		return -1;
-#ifdef __SSE2__
-	{ /* every byte of every lexed file: 16 at a time */
-		const __m128i nl = _mm_set1_epi8('\n'), sp = _mm_set1_epi8(' ');
-		for (; len >= 16 && i <= len - 16; i += 16) {
-			__m128i is_nl = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(text + i)), nl);
-			_mm_storeu_si128((__m128i *)(void *)(out->ptr + i),
-			                 _mm_or_si128(_mm_and_si128(is_nl, nl), _mm_andnot_si128(is_nl, sp)));
-		}
-	}
-#endif
-	for (; i < len; i++)
-		out->ptr[i] = text[i] == '\n' ? '\n' : ' ';
+	blank_span(out->ptr, text, 0, len);
 	out->len = len;
 	out->ptr[len] = '\0';
 	return 0;
@@ -76,23 +78,6 @@ static void view_literal(buf *out, const char *text, uint32_t off, uint32_t len)
 	literal_parts(text + off, len, &head, &tail);
 	memcpy(out->ptr + off, text + off, head);
 	memcpy(out->ptr + off + tail, text + off + tail, len - tail);
-}
-
-/* Blanks over text[from, to), but its line breaks: a quarter of a Rust
- * file's bytes may be comments, so 16 bytes a step. */
-static void blank_span(char *view, const char *text, size_t from, size_t to)
-{
-#ifdef __SSE2__
-	const __m128i nl = _mm_set1_epi8('\n'), sp = _mm_set1_epi8(' ');
-
-	for (; to - from >= 16; from += 16) {
-		__m128i is_nl = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(text + from)), nl);
-		_mm_storeu_si128((__m128i *)(void *)(view + from), _mm_or_si128(_mm_and_si128(is_nl, nl), _mm_andnot_si128(is_nl, sp)));
-	}
-#endif
-	for (; from < to; from++)
-		if (text[from] != '\n')
-			view[from] = ' ';
 }
 
 /* The Rust view starts as the text itself, its tabs, carriage returns,
@@ -874,8 +859,8 @@ typedef struct {
 	size_t start, end, site;  /* the match, and its `at` group (else start) */
 } next_match;
 
-static int rule_next(const pack_rule *rule, const int *at, next_match *next, const char *code, size_t len,
-                     size_t offset, pcre2_match_data *md)
+static int rule_next(const pack_rule *rule, next_match *next, const char *code, size_t len, size_t offset,
+                     pcre2_match_data *md)
 {
 	size_t k;
 	int best = -1;
@@ -885,7 +870,7 @@ static int rule_next(const pack_rule *rule, const int *at, next_match *next, con
 		if (n->state == 1 && n->start < offset)
 			n->state = 0; /* passed over: search again from here */
 		if (n->state == 0) {
-			int rc = pcre2_match(rule->re[k], (PCRE2_SPTR)code, len, offset, PCRE2_NO_UTF_CHECK, md, NULL);
+			int rc = pcre2_match(rule->re[k], (PCRE2_SPTR)code, len, offset, PCRE2_NO_UTF_CHECK, md, NULL), a;
 			PCRE2_SIZE *ov;
 			if (rc < 0) { /* no match, or a resource limit: this pattern says nothing more here */
 				n->state = 2;
@@ -895,7 +880,8 @@ static int rule_next(const pack_rule *rule, const int *at, next_match *next, con
 			n->state = 1;
 			n->start = ov[0];
 			n->end = ov[1];
-			n->site = at[k] > 0 && at[k] < rc && ov[2 * at[k]] != PCRE2_UNSET ? ov[2 * at[k]] : ov[0];
+			a = rule->at[k];
+			n->site = a > 0 && a < rc && ov[2 * a] != PCRE2_UNSET ? ov[2 * a] : ov[0];
 		}
 		if (n->state == 1 && (best < 0 || n->start < next[best].start))
 			best = (int)k;
@@ -913,20 +899,17 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 	for (p = 0; p < ps->n; p++)
 		for (r = 0; r < ps->v[p].nrules; r++) {
 			const pack_rule *rule = &ps->v[p].rules[r];
-			int at[PACK_MAX_MATCH];
 			next_match next[PACK_MAX_MATCH];
 			size_t offset = 0, last_tok = (size_t)-1, k;
 			uint32_t last_line = 0; /* one finding per rule and line: `f(Request(x, []))` is one place */
 
 			if (rule->language != ops->language || !rule_possible(rule, has, pf))
 				continue;
-			for (k = 0; k < rule->nre; k++) {
-				at[k] = pcre2_substring_number_from_name(rule->re[k], (PCRE2_SPTR) "at");
+			for (k = 0; k < rule->nre; k++)
 				next[k].state = 0;
-			}
 			while (offset <= len) {
 				size_t site, tok, start, end;
-				int which = rule_next(rule, at, next, code, len, offset, md);
+				int which = rule_next(rule, next, code, len, offset, md);
 				pack_hit hit;
 				place pl;
 

@@ -12,7 +12,8 @@ unsigned parallel_cpus(void);
 /* Call fn(base + i * stride) for i in [0, n): i = 0 on the calling thread,
  * the others on new threads, and wait for all.  When a thread cannot be
  * started its job is not run, so fn must let the others take over its
- * share (as a shared work counter does). */
+ * share (as a shared work counter does).  With stride 0 every thread gets
+ * base itself: one shared job. */
 void parallel_run(unsigned n, void *(*fn)(void *), void *base, size_t stride);
 
 /* Split [0, n) into a run per CPU (one run when n < min) and call

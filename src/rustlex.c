@@ -9,6 +9,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "buf.h"
+
 /* `first` sits in what was padding: six million tokens a run stay 24 bytes each */
 _Static_assert(sizeof(rustlex_token) == 24, "rustlex_token grew");
 
@@ -26,13 +28,11 @@ typedef struct {
 
 static int grow_lines(rustlex_result *r)
 {
-	size_t cap = r->line_cap ? r->line_cap * 2 : 1024;
-	uint32_t *v = realloc(r->line_starts, cap * sizeof(*v));
+	uint32_t *v = buf_grow_array(r->line_starts, &r->line_cap, sizeof(*v), 1024);
 
 	if (!v)
 		return -1;
 	r->line_starts = v;
-	r->line_cap = cap;
 	return 0;
 }
 
@@ -60,14 +60,12 @@ static void note_comment(lexer *lx, size_t start)
 	rustlex_result *r = lx->out;
 
 	if (r->comment_count == r->comment_cap) {
-		size_t cap = r->comment_cap ? r->comment_cap * 2 : 256;
-		uint32_t *v = realloc(r->comments, 2 * cap * sizeof(*v));
+		uint32_t *v = buf_grow_array(r->comments, &r->comment_cap, 2 * sizeof(*v), 256); /* a pair each */
 		if (!v) {
 			lx->failed = 1;
 			return;
 		}
 		r->comments = v;
-		r->comment_cap = cap;
 	}
 	r->comments[2 * r->comment_count] = (uint32_t)start;
 	r->comments[2 * r->comment_count + 1] = (uint32_t)lx->i;
@@ -145,13 +143,11 @@ static void problem(lexer *lx, const char *what, uint32_t line)
 
 static int grow_tokens(rustlex_result *r)
 {
-	size_t cap = r->cap ? r->cap * 2 : 1024;
-	rustlex_token *v = realloc(r->tokens, cap * sizeof(*v));
+	rustlex_token *v = buf_grow_array(r->tokens, &r->cap, sizeof(*v), 1024);
 
 	if (!v)
 		return -1;
 	r->tokens = v;
-	r->cap = cap;
 	return 0;
 }
 
@@ -320,14 +316,12 @@ static inline __attribute__((always_inline)) void pair_bracket(lexer *lx, rustle
 
 	if (kind == TOK_OPEN) {
 		if (lx->depth == r->bracket_cap) {
-			size_t ncap = r->bracket_cap ? r->bracket_cap * 2 : 256;
-			uint32_t *v = realloc(r->brackets, ncap * sizeof(*v));
+			uint32_t *v = buf_grow_array(r->brackets, &r->bracket_cap, sizeof(*v), 256);
 			if (!v) {
 				lx->failed = 1;
 				return;
 			}
 			r->brackets = v;
-			r->bracket_cap = ncap;
 		}
 		want = bracket_kind((char)c);
 		lx->open_count[want]++;
@@ -420,7 +414,7 @@ static inline size_t ascii_ident_run(const unsigned char *s, size_t i, size_t n)
 static inline __attribute__((always_inline)) int lex(rustlex_result *out, const char *text, size_t len, int item)
 {
 	lexer lx;
-	long depth = 0;
+	long item_depth = 0; /* brackets open in the item (closers of nothing count too) */
 
 	/* tokens keep 32-bit offsets, and the bracket stack a token index
 	 * times 4: a bigger file is lexed as far as that goes */
@@ -581,10 +575,10 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 			pair_bracket(&lx, kind, c);
 		if (item) {
 			if (kind == TOK_OPEN)
-				depth++;
-			else if (kind == TOK_CLOSE && (--depth < 0 || (depth == 0 && c == '}')))
+				item_depth++;
+			else if (kind == TOK_CLOSE && (--item_depth < 0 || (item_depth == 0 && c == '}')))
 				break;
-			else if (kind == TOK_PUNCT && depth == 0 && c == ';')
+			else if (kind == TOK_PUNCT && item_depth == 0 && c == ';')
 				break;
 		}
 	}

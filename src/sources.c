@@ -431,21 +431,17 @@ static int may_be_in_repository(const char *dir)
 
 	buf_puts(&d, dir);
 	for (;;) {
+		/* .git, or the HEAD of a bare repository maybe: there, or cannot tell */
+		static const char *const marks[] = { ".git", "HEAD" };
 		struct stat st;
 		char *slash;
-		buf_clear(&p);
-		buf_printf(&p, "%s/.git", d.len ? d.ptr : "");
-		if (!p.ptr || lstat(p.ptr, &st) == 0 || errno != ENOENT) {
-			yes = 1; /* there, or cannot tell */
-			break;
+		size_t k;
+		for (k = 0; k < 2 && !yes; k++) {
+			buf_clear(&p);
+			buf_printf(&p, "%s/%s", d.len ? d.ptr : "", marks[k]);
+			yes = !p.ptr || lstat(p.ptr, &st) == 0 || errno != ENOENT;
 		}
-		buf_clear(&p);
-		buf_printf(&p, "%s/HEAD", d.len ? d.ptr : "");
-		if (!p.ptr || lstat(p.ptr, &st) == 0 || errno != ENOENT) {
-			yes = 1; /* a bare repository, maybe */
-			break;
-		}
-		if (!d.len || !(slash = strrchr(d.ptr, '/')))
+		if (yes || !d.len || !(slash = strrchr(d.ptr, '/')))
 			break;
 		d.len = (size_t)(slash - d.ptr);
 		d.ptr[d.len] = '\0';

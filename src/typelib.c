@@ -78,12 +78,10 @@ static int keyword_at(const char *text, size_t len, size_t at, size_t wl)
 static int push(size_t **at, size_t *n, size_t *cap, size_t off)
 {
 	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 64;
-		size_t *v = realloc(*at, ncap * sizeof(*v));
+		size_t *v = buf_grow_array(*at, cap, sizeof(*v), 64);
 		if (!v)
 			return -1;
 		*at = v;
-		*cap = ncap;
 	}
 	(*at)[(*n)++] = off;
 	return 0;
