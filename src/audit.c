@@ -3,6 +3,7 @@
 #include "audit.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -789,6 +790,8 @@ done:
 
 /* ---- threads over files ------------------------------------------------- */
 
+static double seconds_since(const struct timespec *t0);
+
 typedef struct {
 	const audit_options *opt;
 	source_set *src;
@@ -799,6 +802,20 @@ typedef struct {
 	 * `clone` and nothing for the rules, so pass 2 does not read it again;
 	 * else what pass 1 learnt of it (enum file_hint) */
 	unsigned char *settled;
+	/* Pass 2 begins while the first worker builds the type library: the
+	 * others take the files pass 1 found without `clone`, which do not need
+	 * it, from next_early; then every worker takes files from next.  A file
+	 * is audited by whoever claims it first. */
+	atomic_size_t next_early;
+	atomic_uchar *claimed;
+	atomic_int library_ready;
+	pthread_mutex_t ready_lock;
+	pthread_cond_t ready_cond;
+	/* for the first worker: the library to build from pass 1's pieces */
+	typelib *lib, *per_file;
+	audit_options *opt_copy;  /* sh->opt: its types are set when built */
+	const struct timespec *t0;
+	double seconds_merged, seconds_built;
 } shared_state;
 
 typedef struct {
@@ -807,6 +824,7 @@ typedef struct {
 	audit_sink out;          /* this thread's findings, problems and facts */
 	hygiene_files facts;     /* out.file_facts, when crate hygiene is chosen */
 	typelib *types;          /* pass 1: one library per file, merged in order */
+	int builds_library;      /* the first worker, at the start of pass 2 */
 } worker;
 
 /* Pass 1 for one file (`shown`: its path as reports show it): may pass 2
@@ -843,6 +861,49 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 	return 1;
 }
 
+static void wait_for_library(shared_state *sh)
+{
+	pthread_mutex_lock(&sh->ready_lock);
+	while (!atomic_load(&sh->library_ready))
+		pthread_cond_wait(&sh->ready_cond, &sh->ready_lock);
+	pthread_mutex_unlock(&sh->ready_lock);
+}
+
+/* The type library from pass 1's pieces, merged in file order so that it
+ * (and so every verdict) is the same for any thread count; then the other
+ * workers may audit files with clones. */
+static void build_library(shared_state *sh)
+{
+	size_t f;
+
+	for (f = 0; sh->per_file && f < sh->src->count; f++) {
+		if (typelib_merge(sh->lib, &sh->per_file[f]) < 0)
+			atomic_store(&sh->failed, 1);
+		typelib_free(&sh->per_file[f]);
+	}
+	sh->seconds_merged = seconds_since(sh->t0);
+	if (!atomic_load(&sh->failed) && typelib_finish(sh->lib) < 0)
+		atomic_store(&sh->failed, 1);
+	sh->opt_copy->types = sh->lib->finished ? sh->lib : NULL;
+	sh->seconds_built = seconds_since(sh->t0);
+	pthread_mutex_lock(&sh->ready_lock);
+	atomic_store(&sh->library_ready, 1);
+	pthread_cond_broadcast(&sh->ready_cond);
+	pthread_mutex_unlock(&sh->ready_lock);
+}
+
+static void *work(void *arg);
+
+/* Pass 2 on one worker; the first builds the type library before. */
+static void *pass2(void *arg)
+{
+	worker *w = arg;
+
+	if (w->builds_library)
+		build_library(w->sh);
+	return work(arg);
+}
+
 static void *work(void *arg)
 {
 	worker *w = arg;
@@ -851,13 +912,23 @@ static void *work(void *arg)
 	audit_scratch *scratch = audit_scratch_new();
 
 	for (;;) {
-		size_t i = atomic_fetch_add(&sh->next, 1);
+		size_t i;
 		const source_file *f;
 		const char *name;
 		unsigned hint;
 		int count;
 
-		if (i >= sh->src->count || atomic_load(&sh->failed))
+		if (atomic_load(&sh->failed))
+			break;
+		if (!sh->collecting && !atomic_load(&sh->library_ready)) {
+			i = atomic_fetch_add(&sh->next_early, 1);
+			if (i >= sh->src->count) { /* none left that can go without the library */
+				wait_for_library(sh);
+				continue;
+			}
+			if (sh->settled[i] == SETTLED || !(sh->settled[i] & HINT_NO_CLONE))
+				continue;
+		} else if ((i = atomic_fetch_add(&sh->next, 1)) >= sh->src->count)
 			break;
 		f = &sh->src->files[i];
 		buf_clear(&msg);
@@ -884,7 +955,7 @@ static void *work(void *arg)
 			}
 			continue;
 		}
-		if (sh->settled[i] == SETTLED)
+		if (sh->settled[i] == SETTLED || atomic_exchange(&sh->claimed[i], 1))
 			continue;
 		if (sources_read(sh->src, i, &data, &msg) < 0) {
 			add_problem(w->out.problems, shown_path(f->report, &shown), 0, buf_cstr(&msg));
@@ -1016,11 +1087,13 @@ static int cmp_problems(const void *pa, const void *pb)
 /* The array of a sink at `offset` (offsetof(audit_sink, ...)). */
 #define SINK_ARRAY(w, offset) (*(json_t **)((char *)&(w)->out + (offset)))
 
-/* Concatenate the workers' arrays into one sorted array. */
-static json_t *merge(worker *ws, unsigned n, size_t offset, int (*cmp)(const void *, const void *))
+/* Concatenate the workers' arrays, then `extra` (may be NULL), into one
+ * sorted array. */
+static json_t *merge(worker *ws, unsigned n, size_t offset, const json_t *extra,
+                     int (*cmp)(const void *, const void *))
 {
 	json_t *out = json_array(), **v;
-	size_t total = 0, k = 0, i;
+	size_t total = json_array_size(extra), k = 0, i;
 	unsigned w;
 
 	for (w = 0; w < n; w++)
@@ -1036,6 +1109,8 @@ static json_t *merge(worker *ws, unsigned n, size_t offset, int (*cmp)(const voi
 		for (i = 0; i < json_array_size(a); i++)
 			v[k++] = json_array_get(a, i);
 	}
+	for (i = 0; i < json_array_size(extra); i++)
+		v[k++] = json_array_get(extra, i);
 	qsort(v, total, sizeof(*v), cmp);
 	for (i = 0; i < total; i++) {
 		/* a symlinked file and its target report the same sites: once */
@@ -1056,6 +1131,59 @@ static double seconds_since(const struct timespec *t0)
 	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+/* After pass 2: the workers' findings put together. */
+enum tail_part { TAIL_RULES, TAIL_CLONES };
+
+typedef struct {
+	enum tail_part part;
+	worker *ws;
+	unsigned n;
+	audit_result *out;
+	const audit_options *opt;
+	source_set *files;
+	const struct timespec *t0;
+	int rc, ran;
+	buf err;
+} tail_job;
+
+/* TAIL_CLONES: the clone findings in order.  TAIL_RULES: the problems, the
+ * crate hygiene figures with their findings, and the rule findings in
+ * order (sorted once, the crates' findings with the rest). */
+static void *tail_run(void *arg)
+{
+	tail_job *j = arg;
+	audit_result *out = j->out;
+	json_t *crate_findings = NULL;
+	unsigned i;
+
+	j->ran = 1;
+	j->rc = -1;
+	if (j->part == TAIL_CLONES) {
+		j->rc = merge_tapes(j->ws, j->n, &out->findings);
+		return NULL;
+	}
+	if (!(out->problems = merge(j->ws, j->n, offsetof(audit_sink, problems), NULL, cmp_problems)))
+		return NULL;
+	for (i = 0; i < j->n; i++)
+		if (hygiene_files_take(&out->file_facts, &j->ws[i].facts) < 0)
+			return NULL;
+	hygiene_files_sort(&out->file_facts);
+	if (j->opt->packs && j->opt->packs->hygiene) {
+		out->seconds_hygiene = seconds_since(j->t0);
+		if (!(crate_findings = json_array()) ||
+		    hygiene_report(j->opt->packs, j->files, j->opt->rules, &out->file_facts, &out->crates, crate_findings,
+		                   &j->err) < 0) {
+			json_decref(crate_findings);
+			return NULL;
+		}
+		out->seconds_hygiene = seconds_since(j->t0) - out->seconds_hygiene;
+	}
+	out->rule_findings = merge(j->ws, j->n, offsetof(audit_sink, rule_findings), crate_findings, cmp_rule_findings);
+	json_decref(crate_findings);
+	j->rc = out->rule_findings ? 0 : -1;
+	return NULL;
+}
+
 int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 {
 	source_set *files = opt_in->src;
@@ -1063,27 +1191,29 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	const audit_options *opt = &opt_copy;
 	typelib lib, *per_file = NULL;
 	struct timespec t0;
-	double t_library;
 	shared_state sh;
 	worker *ws;
 	unsigned n = opt->jobs ? opt->jobs : parallel_cpus(), i;
 	int rc = 0;
-	size_t f;
 
 	memset(out, 0, sizeof(*out));
 	memset(&lib, 0, sizeof(lib));
 	if (n > files->count)
 		n = files->count ? (unsigned)files->count : 1;
 	json_object_seed(0); /* before threads create objects */
+	memset(&sh, 0, sizeof(sh));
 	sh.opt = opt;
 	sh.src = files;
-	sh.settled = NULL;
 	atomic_init(&sh.next, 0);
+	atomic_init(&sh.next_early, 0);
+	atomic_init(&sh.library_ready, 0);
 	atomic_init(&sh.failed, 0);
 	if (!(ws = calloc(n, sizeof(*ws)))) {
 		buf_puts(err, "out of memory");
 		return -1;
 	}
+	pthread_mutex_init(&sh.ready_lock, NULL);
+	pthread_cond_init(&sh.ready_cond, NULL);
 	for (i = 0; i < n; i++) {
 		audit_sink *o = &ws[i].out;
 		ws[i].sh = &sh;
@@ -1093,8 +1223,8 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		if (!o->rule_findings || !o->problems)
 			atomic_store(&sh.failed, 1);
 	}
-	/* pass 1: every file's type declarations, merged in file order so the
-	 * library (and so every verdict) is the same for any thread count */
+	/* pass 1: every file's type declarations (the library is made of them
+	 * when pass 2 starts) */
 	per_file = calloc(files->count ? files->count : 1, sizeof(*per_file));
 	sh.settled = calloc(files->count ? files->count : 1, 1);
 	if (!per_file || !sh.settled)
@@ -1106,59 +1236,46 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	/* the type library serves the clone classifier only */
 	if (!atomic_load(&sh.failed) && (!opt->packs || opt->packs->clone))
 		parallel_run(n, work, ws, sizeof(*ws));
-	for (f = 0; per_file && f < files->count; f++) {
-		if (typelib_merge(&lib, &per_file[f]) < 0)
-			atomic_store(&sh.failed, 1);
-		typelib_free(&per_file[f]);
-	}
-	free(per_file);
-	t_library = seconds_since(&t0);
-	if (!atomic_load(&sh.failed) && typelib_finish(&lib) < 0)
-		atomic_store(&sh.failed, 1);
-	opt_copy.types = lib.finished ? &lib : NULL;
 	out->seconds_types = seconds_since(&t0);
-	out->seconds_library = out->seconds_types - t_library;
 
-	/* pass 2: the audit */
+	/* pass 2: the audit, the type library built by its first worker */
 	sh.collecting = 0;
 	atomic_store(&sh.next, 0);
-	if (!atomic_load(&sh.failed))
-		parallel_run(n, work, ws, sizeof(*ws));
+	sh.lib = &lib;
+	sh.per_file = per_file;
+	sh.opt_copy = &opt_copy;
+	sh.t0 = &t0;
+	if (!(sh.claimed = calloc(files->count ? files->count : 1, sizeof(*sh.claimed))))
+		atomic_store(&sh.failed, 1);
+	ws[0].builds_library = 1;
+	if (!atomic_load(&sh.failed)) {
+		parallel_run(n, pass2, ws, sizeof(*ws));
+	} else {
+		build_library(&sh); /* frees the pieces */
+	}
+	free(per_file);
+	out->seconds_library = sh.seconds_built - sh.seconds_merged;
+	out->seconds_types = sh.seconds_built; /* pass 1, and the library made of it */
 	out->seconds_pass2 = seconds_since(&t0) - out->seconds_types;
 	if (atomic_load(&sh.failed)) {
 		buf_puts(err, "out of memory");
 		rc = -1;
 	} else {
-		if (merge_tapes(ws, n, &out->findings) < 0)
-			atomic_store(&sh.failed, 1);
-		out->rule_findings = merge(ws, n, offsetof(audit_sink, rule_findings), cmp_rule_findings);
-		out->problems = merge(ws, n, offsetof(audit_sink, problems), cmp_problems);
-		for (i = 0; i < n; i++)
-			if (hygiene_files_take(&out->file_facts, &ws[i].facts) < 0)
-				atomic_store(&sh.failed, 1);
-		hygiene_files_sort(&out->file_facts);
+		/* the clone findings sorted on one core while crate hygiene sums
+		 * its crates on the other: both wait for nothing else */
+		tail_job tails[2] = { { TAIL_RULES, ws, n, out, opt, files, &t0, 0, 0, BUF_INIT },
+		                      { TAIL_CLONES, ws, n, out, opt, files, &t0, 0, 0, BUF_INIT } };
+		parallel_run(2, tail_run, tails, sizeof(tails[0]));
+		if (!tails[1].ran)
+			tail_run(&tails[1]);
 		out->files_audited = files->count;
 		out->jobs = n;
-		if (atomic_load(&sh.failed) || !out->rule_findings || !out->problems) {
-			buf_puts(err, "out of memory");
-			rc = -1;
-		} else if (opt->packs && opt->packs->hygiene) {
-			/* the per-crate sums, and their findings in order with the rest */
-			json_t *sorted;
-			worker all;
-			out->seconds_hygiene = seconds_since(&t0);
-			if (hygiene_report(opt->packs, files, opt->rules, &out->file_facts, &out->crates, out->rule_findings, err) < 0)
+		for (i = 0; i < 2; i++) {
+			if (tails[i].rc < 0 && rc == 0) {
+				buf_puts(err, tails[i].err.len ? buf_cstr(&tails[i].err) : "out of memory");
 				rc = -1;
-			memset(&all, 0, sizeof(all));
-			all.out.rule_findings = out->rule_findings;
-			if (rc == 0 && !(sorted = merge(&all, 1, offsetof(audit_sink, rule_findings), cmp_rule_findings))) {
-				buf_puts(err, "out of memory");
-				rc = -1;
-			} else if (rc == 0) {
-				json_decref(out->rule_findings);
-				out->rule_findings = sorted;
 			}
-			out->seconds_hygiene = seconds_since(&t0) - out->seconds_hygiene;
+			buf_free(&tails[i].err);
 		}
 	}
 	out->seconds_merge = seconds_since(&t0) - out->seconds_types - out->seconds_pass2 - out->seconds_hygiene;
@@ -1172,6 +1289,9 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	}
 	free(ws);
 	free(sh.settled);
+	free(sh.claimed);
+	pthread_cond_destroy(&sh.ready_cond);
+	pthread_mutex_destroy(&sh.ready_lock);
 	typelib_free(&lib);
 	if (rc < 0)
 		audit_result_free(out);
