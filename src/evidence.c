@@ -643,6 +643,11 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 	memset(&d, 0, sizeof(d));
 	d.last = RS_NONE;
 	for (k = fn->body_open + 1; k < before; k++) {
+		/* each test below needs one of these first bytes: the rest of a
+		 * long fn body, asked of for every site in it, is passed over */
+		unsigned char first = c->t[k].first;
+		if (first != 'l' && first != 'f' && first != '|' && first != (unsigned char)root[0])
+			continue;
 		if (is(c, k, "let")) {
 			size_t end = let_end(c, k + 1, before), p, block_close;
 			int binding = k > 0 && (is(c, k - 1, "if") || is(c, k - 1, "while"));
