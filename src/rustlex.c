@@ -445,6 +445,7 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 		size_t start;
 		uint32_t line, col;
 		rustlex_kind kind;
+		unsigned cls;
 
 		/* the blanks between tokens -- one space, or a line break and the
 		 * next line's indentation -- taken here, not through the switch:
@@ -469,7 +470,14 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 		start = lx.i;
 		line = lx.line;
 		col = lx.col;
-		switch (lex_class[c]) {
+		/* identifiers and operators, most of the tokens, before the switch:
+		 * its indirect jump mispredicts (4% of the lexer's time) */
+		cls = lex_class[c];
+		if (__builtin_expect(cls == L_WORD, 1))
+			goto word;
+		if (cls == L_PUNCT)
+			goto punct;
+		switch (cls) {
 		case L_BLANK: {
 			/* ASCII: one byte, one column; indentation comes in runs */
 			size_t j = blank_run(lx.s, lx.i + 1, lx.n);
