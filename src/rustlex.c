@@ -122,9 +122,11 @@ static inline __attribute__((always_inline)) void step(lexer *lx)
 		return;
 	}
 	lx->i++;
-	/* continuation bytes belong to the code point just started */
-	while (lx->i < lx->n && (lx->s[lx->i] & 0xc0) == 0x80 && c >= 0xc0)
-		lx->i++;
+	/* continuation bytes belong to the code point just started (asked
+	 * only after a lead byte: most bytes are ASCII) */
+	if (c >= 0xc0)
+		while (lx->i < lx->n && (lx->s[lx->i] & 0xc0) == 0x80)
+			lx->i++;
 	lx->col++;
 }
 
@@ -172,11 +174,38 @@ static inline __attribute__((always_inline)) int emit(lexer *lx, rustlex_kind ki
 	return 0;
 }
 
+/* The first byte at or after i that is the quote, a backslash, a line
+ * break or not ASCII (n when none): the bytes before it are one column
+ * each.  16 bytes a step where SSE2 is there. */
+static size_t quoted_run(const unsigned char *s, size_t i, size_t n, char quote)
+{
+#ifdef __SSE2__
+	const __m128i q = _mm_set1_epi8(quote), bs = _mm_set1_epi8('\\'), nl = _mm_set1_epi8('\n');
+
+	for (; n >= 16 && i <= n - 16; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(x, q), _mm_cmpeq_epi8(x, bs)), _mm_or_si128(_mm_cmpeq_epi8(x, nl), x)));
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < n && s[i] != (unsigned char)quote && s[i] != '\\' && s[i] != '\n' && s[i] < 0x80)
+		i++;
+	return i;
+}
+
 /* After the opening quote: up to and including the closing one. */
 static void skip_quoted(lexer *lx, char quote, uint32_t line)
 {
 	while (lx->i < lx->n) {
-		int c = lx->s[lx->i];
+		int c;
+		size_t j = quoted_run(lx->s, lx->i, lx->n, quote);
+		lx->col += (uint32_t)(j - lx->i);
+		lx->i = j;
+		if (j >= lx->n)
+			break;
+		c = lx->s[lx->i];
 		if (c == '\\') {
 			step(lx);
 			if (lx->i < lx->n)
@@ -345,21 +374,22 @@ static inline __attribute__((always_inline)) void pair_bracket(lexer *lx, rustle
 }
 
 /* The operators lexed as one token: `::` `->` `=>` `==` `!=` `<=` `>=`
- * `&&` `||` `..` */
+ * `&&` `||` `..` -- asked after every operator character, so by two
+ * table looks: the second characters each first one takes, as bits. */
+enum { S_COLON = 1, S_GT = 2, S_EQ = 4, S_AMP = 8, S_BAR = 16, S_DOT = 32 };
+
+static const unsigned char op_second[256] = {
+	[':'] = S_COLON, ['>'] = S_GT, ['='] = S_EQ, ['&'] = S_AMP, ['|'] = S_BAR, ['.'] = S_DOT,
+};
+
+static const unsigned char op_first[256] = {
+	[':'] = S_COLON, ['-'] = S_GT, ['='] = S_GT | S_EQ, ['!'] = S_EQ, ['<'] = S_EQ, ['>'] = S_EQ,
+	['&'] = S_AMP, ['|'] = S_BAR, ['.'] = S_DOT,
+};
+
 static int two_char_op(unsigned char a, unsigned char b)
 {
-	switch (a) {
-	case ':': return b == ':';
-	case '-': return b == '>';
-	case '=': return b == '>' || b == '=';
-	case '!':
-	case '<':
-	case '>': return b == '=';
-	case '&':
-	case '|':
-	case '.': return b == a;
-	default:  return 0;
-	}
+	return (op_first[a] & op_second[b]) != 0;
 }
 
 /* The end of a run of blanks (space, tab, CR, VT, FF) from i, and of

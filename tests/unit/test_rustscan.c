@@ -494,6 +494,65 @@ static void test_code_view_soup(void)
 	TAP_OK(view_agrees("", 0, &(buf){ 0 }), "the code view of an empty file");
 }
 
+/* Every token's line and column, recounted from the text: line 1 plus the
+ * line breaks before it, column 1 plus the code points between its line's
+ * start and it.  The lexer skips runs 16 bytes at a time (blanks,
+ * identifiers, the insides of strings), so the soups have long strings
+ * with escapes, line breaks and non-ASCII at every offset. */
+static int positions_agree(const char *text, size_t len, buf *why)
+{
+	rustlex_result lx = { 0 };
+	size_t i, at = 0;
+	uint32_t line = 1, col = 1;
+	int ok = rustlex_lex(&lx, text, len) == 0;
+
+	for (i = 0; ok && i < lx.count; i++) {
+		const rustlex_token *t = &lx.tokens[i];
+		for (; at < t->off; at++) {
+			if (text[at] == '\n') {
+				line++;
+				col = 1;
+			} else if (((unsigned char)text[at] & 0xc0) != 0x80)
+				col++;
+		}
+		if (t->line != line || t->col != col) {
+			buf_printf(why, "token %zu at byte %u: %u:%u, recounted %u:%u", i, t->off, t->line, t->col, line, col);
+			ok = 0;
+		}
+	}
+	rustlex_free(&lx);
+	return ok;
+}
+
+static void test_positions_soup(void)
+{
+	static const char *const pieces[] = {
+		"abc", "x ", "\"", "\\\"", "\\n", "\\\\", "\n", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "'", "'a ",
+		"'\xc3\xa9' ", "b'y' ", "r#\"s\n\"# ", "// c\xc3\xa9\n", "/* \xe2\x82\xac\n */", "0123456789abcdef", "\t", ". ",
+		"::", "{", "}", "(", ")", "c\"z\" ", "br\"t\" ",
+	};
+	unsigned seed = 4242;
+	int round, ok = 1;
+
+	for (round = 0; round < 5000 && ok; round++) {
+		buf text = BUF_INIT, why = BUF_INIT;
+		int k, n;
+		seed = seed * 1103515245u + 12345u;
+		n = 1 + (int)((seed >> 16) % 80);
+		for (k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			buf_puts(&text, pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))]);
+		}
+		if (!positions_agree(text.ptr, text.len, &why)) {
+			printf("#   soup %d: [%s]\n#   %s\n", round, text.ptr, buf_cstr(&why));
+			ok = 0;
+		}
+		buf_free(&text);
+		buf_free(&why);
+	}
+	TAP_OK(ok, "every token's line and column agree with a recount from the text on 5,000 soups of long strings, escapes, line breaks and non-ASCII");
+}
+
 /* Methods find their impl, the innermost, in files of many impls (a sweep
  * over both lists, not a loop in a loop). */
 static void test_impls(void)
@@ -528,6 +587,7 @@ int main(void)
 	test_first_pass_files();
 	test_first_pass_soup();
 	test_code_view_soup();
+	test_positions_soup();
 	test_impls();
 	return tap_done();
 }
