@@ -93,24 +93,21 @@ static int view_copy(buf *out, const char *text, size_t len)
 	buf_clear(out);
 	if (buf_grow(out, len) < 0)
 		return -1;
-	memcpy(out->ptr, text, len);
 #ifdef __SSE2__
-	{ /* bytes 9, 11, 12, 13 -> ' ', 16 at a time */
+	{ /* copied and bytes 9, 11, 12, 13 -> ' ' in one pass, 16 at a time */
 		const __m128i tab = _mm_set1_epi8('\t'), vt = _mm_set1_epi8('\v'), ff = _mm_set1_epi8('\f'),
 		              cr = _mm_set1_epi8('\r'), sp = _mm_set1_epi8(' ');
 		for (; len >= 16 && i <= len - 16; i += 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(out->ptr + i));
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
 			__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, vt)),
 			                           _mm_or_si128(_mm_cmpeq_epi8(v, ff), _mm_cmpeq_epi8(v, cr)));
-			if (_mm_movemask_epi8(hit))
-				_mm_storeu_si128((__m128i *)(void *)(out->ptr + i),
-				                 _mm_or_si128(_mm_and_si128(hit, sp), _mm_andnot_si128(hit, v)));
+			_mm_storeu_si128((__m128i *)(void *)(out->ptr + i),
+			                 _mm_or_si128(_mm_and_si128(hit, sp), _mm_andnot_si128(hit, v)));
 		}
 	}
 #endif
 	for (; i < len; i++)
-		if (out->ptr[i] == '\t' || out->ptr[i] == '\v' || out->ptr[i] == '\f' || out->ptr[i] == '\r')
-			out->ptr[i] = ' ';
+		out->ptr[i] = text[i] == '\t' || text[i] == '\v' || text[i] == '\f' || text[i] == '\r' ? ' ' : text[i];
 	out->len = len;
 	out->ptr[len] = '\0';
 	return 0;
@@ -135,10 +132,9 @@ int packscan_code_view_rust(buf *out, const rustlex_result *lx)
 		return -1;
 	for (i = 0; i < lx->comment_count; i++)
 		blank_span(out->ptr, lx->text, lx->comments[2 * i], lx->comments[2 * i + 1]);
-	for (i = 0; i < lx->count; i++) {
-		const rustlex_token *t = &lx->tokens[i];
-		if (t->kind == TOK_STRING || t->kind == TOK_CHAR)
-			view_literal_inside(out->ptr, lx->text, t->off, t->len);
+	for (i = 0; i < lx->literal_count; i++) {
+		const rustlex_token *t = &lx->tokens[lx->literals[i]];
+		view_literal_inside(out->ptr, lx->text, t->off, t->len);
 	}
 	return 0;
 }

@@ -72,6 +72,22 @@ static void note_comment(lexer *lx, size_t start)
 	r->comment_count++;
 }
 
+/* The token just emitted is a string or char literal. */
+static void note_literal(lexer *lx)
+{
+	rustlex_result *r = lx->out;
+
+	if (r->literal_count == r->literal_cap) {
+		uint32_t *v = buf_grow_array(r->literals, &r->literal_cap, sizeof(*v), 256);
+		if (!v) {
+			lx->failed = 1;
+			return;
+		}
+		r->literals = v;
+	}
+	r->literals[r->literal_count++] = (uint32_t)(r->count - 1);
+}
+
 /* Byte classes, one look each: the lexer asks for every byte. */
 enum { C_START = 1, C_IDENT = 2, C_ASCII_IDENT = 4, C_BLANK = 8 };
 
@@ -466,6 +482,7 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 	out->text_len = len;
 	out->line_count = 0;
 	out->comment_count = 0;
+	out->literal_count = 0;
 	if (!out->line_cap && grow_lines(out) < 0)
 		return -1;
 	out->line_starts[out->line_count++] = 0;
@@ -611,6 +628,8 @@ static inline __attribute__((always_inline)) int lex(rustlex_result *out, const 
 			return -1;
 		if (kind >= TOK_OPEN)
 			pair_bracket(&lx, kind, c);
+		else if (kind == TOK_STRING || kind == TOK_CHAR)
+			note_literal(&lx);
 		if (item) {
 			if (kind == TOK_OPEN)
 				item_depth++;
@@ -741,6 +760,7 @@ void rustlex_free(rustlex_result *r)
 	free(r->tokens);
 	free(r->line_starts);
 	free(r->comments);
+	free(r->literals);
 	free(r->brackets);
 	memset(r, 0, sizeof(*r));
 }

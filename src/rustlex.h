@@ -57,6 +57,10 @@ typedef struct {
 	 * view of the rule packs blanks them (comments are not tokens) */
 	uint32_t *comments;    /* owned: 2 * comment_count */
 	size_t comment_count, comment_cap;
+	/* the string and char literal tokens, by index, in order: the code
+	 * view blanks their insides without a look at every token */
+	uint32_t *literals;    /* owned */
+	size_t literal_count, literal_cap;
 	uint32_t *brackets;    /* the lexer's stack of open brackets (owned, reused) */
 	size_t bracket_cap;
 } rustlex_result;
