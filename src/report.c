@@ -33,6 +33,22 @@ static int is_actionable(const char *bucket)
 	       strcmp(bucket, "structural_refactor") == 0;
 }
 
+/* The index of s among names[0..n), or -1 (s NULL, or none of them). */
+static int name_index(const char *s, const char *const *names, int n)
+{
+	int k;
+
+	for (k = 0; s && k < n; k++)
+		if (s[0] == names[k][0] && strcmp(s, names[k]) == 0)
+			return k;
+	return -1;
+}
+
+static int bucket_actionable(int b)
+{
+	return b == B_REMOVABLE_MOVE || b == B_REMOVABLE_BORROW || b == B_STRUCTURAL_REFACTOR;
+}
+
 static void count(json_t *obj, const char *key)
 {
 	json_t *v = json_object_get(obj, key);
@@ -296,16 +312,20 @@ int report_build(report_doc *doc, const audit_result *a, const report_scope *sco
 	size_t nkept = 0;
 	json_t *by_bucket = json_object(), *by_tier = json_object(), *by_conf = json_object();
 	char when[32];
-	size_t i, actionable = 0, hot = 0;
-	int b;
+	size_t i, actionable = 0, hot = 0, n_bucket[B_COUNT] = { 0 }, n_tier[3] = { 0 }, n_conf[3] = { 0 };
+	static const char *const levels[3] = { "high", "medium", "low" };
+	const char *bucket_names[B_COUNT];
+	int b, k, bucket;
 
 	memset(doc, 0, sizeof(*doc));
 	if (!m || !paths || !suppressed || !by_bucket || !by_tier || !by_conf)
 		goto oom;
 	for (i = 0; i < scope->npaths; i++)
 		json_array_append_new(paths, json_string(scope->paths[i]));
-	for (b = 0; b < B_COUNT; b++)
-		json_object_set_new(by_bucket, bucket_name(b), json_integer(0));
+	for (b = 0; b < B_COUNT; b++) {
+		bucket_names[b] = bucket_name(b);
+		json_object_set_new(by_bucket, bucket_names[b], json_integer(0));
+	}
 	json_object_set_new(by_tier, "high", json_integer(0));
 	json_object_set_new(by_tier, "medium", json_integer(0));
 	json_object_set_new(by_tier, "low", json_integer(0));
@@ -330,16 +350,35 @@ int report_build(report_doc *doc, const audit_result *a, const report_scope *sco
 			                                            jsontape_value_to_json(x->suppression)));
 			continue;
 		}
-		if (scope->only_actionable && !is_actionable(x->bucket))
+		bucket = name_index(x->bucket, bucket_names, B_COUNT);
+		if (scope->only_actionable && !(bucket >= 0 ? bucket_actionable(bucket) : is_actionable(x->bucket)))
 			continue;
 		if (jsontape_list_push(kept, f) < 0)
 			goto oom;
 		nkept++;
-		count(by_bucket, x->bucket);
-		count(by_tier, x->tier);
-		count(by_conf, x->confidence);
-		actionable += is_actionable(x->bucket);
+		/* counted in arrays, a look-up in each summary object a finding
+		 * was 2.5 ms of the six code bases' report: only a name
+		 * that is none of the known ones (there is none) goes to count() */
+		if (bucket >= 0)
+			n_bucket[bucket]++;
+		else
+			count(by_bucket, x->bucket);
+		if ((k = name_index(x->tier, levels, 3)) >= 0)
+			n_tier[k]++;
+		else
+			count(by_tier, x->tier);
+		if ((k = name_index(x->confidence, levels, 3)) >= 0)
+			n_conf[k]++;
+		else
+			count(by_conf, x->confidence);
+		actionable += bucket >= 0 ? bucket_actionable(bucket) : is_actionable(x->bucket);
 		hot += x->on_hot_path;
+	}
+	for (b = 0; b < B_COUNT; b++)
+		json_integer_set(json_object_get(by_bucket, bucket_names[b]), (json_int_t)n_bucket[b]);
+	for (k = 0; k < 3; k++) {
+		json_integer_set(json_object_get(by_tier, levels[k]), (json_int_t)n_tier[k]);
+		json_integer_set(json_object_get(by_conf, levels[k]), (json_int_t)n_conf[k]);
 	}
 	report_timestamp(when);
 	json_object_set_new(m, "schema", json_string("hotpath-audit-report"));
