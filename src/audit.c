@@ -910,6 +910,7 @@ static void *work(void *arg)
 	shared_state *sh = w->sh;
 	buf data = BUF_INIT, msg = BUF_INIT, shown = BUF_INIT;
 	audit_scratch *scratch = audit_scratch_new();
+	int library_seen = sh->collecting; /* pass 1 does not use it */
 
 	for (;;) {
 		size_t i;
@@ -920,10 +921,17 @@ static void *work(void *arg)
 
 		if (atomic_load(&sh->failed))
 			break;
-		if (!sh->collecting && !atomic_load(&sh->library_ready)) {
+		if (!library_seen && atomic_load(&sh->library_ready)) {
+			/* through the lock it was announced under: everything the
+			 * builder wrote is seen (and so a thread checker sees it too) */
+			wait_for_library(sh);
+			library_seen = 1;
+		}
+		if (!library_seen) {
 			i = atomic_fetch_add(&sh->next_early, 1);
 			if (i >= sh->src->count) { /* none left that can go without the library */
 				wait_for_library(sh);
+				library_seen = 1;
 				continue;
 			}
 			if (sh->settled[i] == SETTLED || !(sh->settled[i] & HINT_NO_CLONE))
