@@ -50,6 +50,16 @@ static size_t plain_run(const char *s, size_t i, size_t n)
 		if (m)
 			return i + (size_t)__builtin_ctz(m);
 	}
+	if (n >= 16 && i < n) {
+		/* the last bytes: the 16 that end the string, those before i
+		 * (looked at already) masked off -- not one at a time */
+		size_t at = n - 16;
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + at));
+		__m128i hit = _mm_or_si128(_mm_cmpeq_epi8(_mm_max_epu8(x, ctl), ctl),
+		                           _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)));
+		unsigned m = (unsigned)_mm_movemask_epi8(hit) >> (i - at);
+		return m ? i + (size_t)__builtin_ctz(m) : n;
+	}
 #endif
 	while (i < n && !escape_kind[(unsigned char)s[i]])
 		i++;
