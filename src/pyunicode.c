@@ -125,6 +125,14 @@ int py_utf8_valid(const char *str, size_t n)
 		}
 		if (i >= n)
 			break;
+		if (n - i < 8 && n >= 8) {
+			/* the last few bytes (a short string's, most of them): the
+			 * eight that end the text, ASCII then all valid */
+			uint64_t w;
+			memcpy(&w, s + n - 8, 8);
+			if (!(w & 0x8080808080808080ULL))
+				break;
+		}
 		if (s[i] < 0x80) {
 			i++;
 			continue;

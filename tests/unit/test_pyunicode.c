@@ -91,6 +91,46 @@ static void test_path_cmp(void)
 	TAP_OK(py_path_cmp("x\xf0\x9f\x98\x80", 5, "x\xf8", 2) > 0, "path order: U+1F600 above escaped F8");
 }
 
+/* valid() against its definition -- the text a repair leaves as it is --
+ * on random texts of every length to 80: ASCII runs (the fast paths take
+ * 16 and 8 bytes at a time, and the last bytes in one look) with valid and
+ * broken sequences at every place. */
+static void test_valid_random(void)
+{
+	static const char *const pieces[] = {
+		"a", "bc", "defghij", "0123456789abcdef", " ", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\x80", "\xff",
+		"\xc3", "\xe2\x82", "\xed\xa0\x80", "\xc0\xaf", "\xf4\x90\x80\x80", "\x7f", "\n",
+	};
+	unsigned seed = 99;
+	int round, ok = 1, valid = 0;
+
+	for (round = 0; round < 20000 && ok; round++) {
+		buf text = BUF_INIT, fixed = BUF_INIT;
+		size_t want;
+		int k, n;
+		seed = seed * 1103515245u + 12345u;
+		want = (seed >> 16) % 81;
+		for (k = 0; text.len < want; k++) {
+			seed = seed * 1103515245u + 12345u;
+			n = (int)((seed >> 16) % (sizeof(pieces) / sizeof(pieces[0])));
+			/* mostly ASCII, as code is */
+			buf_puts(&text, (seed >> 8) % 4 ? pieces[n % 5] : pieces[n]);
+		}
+		py_utf8_repair(&fixed, text.ptr, text.len);
+		k = fixed.len == text.len && memcmp(fixed.ptr, text.ptr, text.len) == 0;
+		valid += k;
+		if (py_utf8_valid(text.ptr, text.len) != k) {
+			printf("#   round %d: %zu bytes, valid() says %d\n", round, text.len, !k);
+			ok = 0;
+		}
+		buf_free(&text);
+		buf_free(&fixed);
+	}
+	TAP_OK(ok, "valid() is true exactly when a repair changes nothing, on 20,000 random texts of 0 to 80 bytes");
+	TAP_OK(valid > 2000 && valid < 18000, "both kinds among them");
+	printf("# %d of 20000 valid\n", valid);
+}
+
 int main(void)
 {
 	test_classes();
@@ -98,5 +138,6 @@ int main(void)
 	test_splitlines();
 	test_strip();
 	test_path_cmp();
+	test_valid_random();
 	return tap_done();
 }
