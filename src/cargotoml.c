@@ -96,6 +96,16 @@ int cargotoml_get(const char *text, size_t len, const char *table, const char *k
 		span l = { p, nl ? nl : end };
 		p = nl ? nl + 1 : end;
 		no++;
+		if (!in_table) {
+			/* outside the table only a header matters, and a header's line
+			 * starts with `[`: the others need no look for comments (a
+			 * workspace's manifest is read for a dozen keys a crate) */
+			const char *first = l.s;
+			while (first < l.e && blank(*first))
+				first++;
+			if (first == l.e || *first != '[')
+				continue;
+		}
 		l = uncomment(l);
 		if (l.s == l.e)
 			continue;
@@ -141,9 +151,9 @@ int cargotoml_has_table(const char *text, size_t len, const char *table)
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		span l = { p, nl ? nl : end };
+		span l = trim((span){ p, nl ? nl : end });
 		p = nl ? nl + 1 : end;
-		if (header_is(uncomment(l), table))
+		if (l.s < l.e && *l.s == '[' && header_is(uncomment(l), table)) /* a header starts with `[` */
 			return 1;
 	}
 	return 0;
