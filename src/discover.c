@@ -432,16 +432,18 @@ typedef struct {
 typedef struct {
 	walk_shared *sh;
 	file_list files;         /* found by this walker */
+	file_list no_manifest;   /* directories read without a Cargo.toml */
 } walker;
 
 /* Read one directory: its source files to `files`, its subdirectories to
  * `dirs`.  -1 when memory ran out. */
-static int read_dir(const char *cur, int python, file_list *files, char ***dirs, size_t *ndirs, size_t *cap)
+static int read_dir(const char *cur, int python, file_list *files, file_list *no_manifest, char ***dirs,
+                    size_t *ndirs, size_t *cap)
 {
 	DIR *d = opendir(cur);
 	struct dirent *de;
 	buf child = BUF_INIT;
-	int rc = 0;
+	int rc = 0, manifest = 0;
 
 	if (!d) /* unreadable directories are skipped, as pathlib does */
 		return 0;
@@ -452,6 +454,8 @@ static int read_dir(const char *cur, int python, file_list *files, char ***dirs,
 
 		if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
 			continue;
+		if (name[0] == 'C' && strcmp(name, "Cargo.toml") == 0)
+			manifest = 1; /* of any kind: whether it is a file is the reader's to find */
 		if (path_join(&child, cur, strlen(cur), name, strlen(name)) < 0) {
 			rc = -1;
 			break;
@@ -489,6 +493,11 @@ static int read_dir(const char *cur, int python, file_list *files, char ***dirs,
 	}
 	closedir(d);
 	buf_free(&child);
+	if (rc == 0 && !manifest) {
+		char *copy = strdup(cur);
+		if (!copy || list_add(no_manifest, copy, 0) < 0)
+			rc = -1; /* (list_add freed it) */
+	}
 	return rc;
 }
 
@@ -512,7 +521,7 @@ static void *walk_run(void *arg)
 		pthread_mutex_unlock(&sh->lock);
 
 		ndirs = 0;
-		rc = read_dir(cur, sh->python, &w->files, &dirs, &ndirs, &cap);
+		rc = read_dir(cur, sh->python, &w->files, &w->no_manifest, &dirs, &ndirs, &cap);
 		free(cur);
 
 		pthread_mutex_lock(&sh->lock);
@@ -542,12 +551,28 @@ static void *walk_run(void *arg)
 	return NULL;
 }
 
-static int walk(file_list *out, const char *dir, int python)
+/* Move every path of `from` to `to` (freeing them once `to` cannot take
+ * more).  rc: 0, or -1 from now on. */
+static int move_paths(file_list *to, file_list *from, int rc)
+{
+	size_t k;
+
+	for (k = 0; k < from->n; k++) {
+		if (rc == 0 && list_add(to, from->v[k].path, from->v[k].is_link) < 0)
+			rc = -1; /* (list_add freed the path) */
+		else if (rc < 0)
+			free(from->v[k].path);
+	}
+	free(from->v);
+	memset(from, 0, sizeof(*from));
+	return rc;
+}
+
+static int walk(file_list *out, file_list *no_manifest, const char *dir, int python)
 {
 	walk_shared sh;
 	walker *ws;
 	unsigned n = parallel_cpus(), i;
-	size_t k;
 	int rc = 0;
 
 	memset(&sh, 0, sizeof(sh));
@@ -567,13 +592,8 @@ static int walk(file_list *out, const char *dir, int python)
 	if (sh.depth && !sh.failed) /* no walker could start: walk here */
 		walk_run(&ws[0]);
 	for (i = 0; i < n; i++) {
-		for (k = 0; k < ws[i].files.n; k++) {
-			if (rc == 0 && list_add(out, ws[i].files.v[k].path, ws[i].files.v[k].is_link) < 0)
-				rc = -1; /* (list_add freed the path) */
-			else if (rc < 0)
-				free(ws[i].files.v[k].path);
-		}
-		free(ws[i].files.v);
+		rc = move_paths(out, &ws[i].files, rc);
+		rc = move_paths(no_manifest, &ws[i].no_manifest, rc);
 	}
 	while (sh.depth)
 		free(sh.stack[--sh.depth]);
@@ -635,7 +655,7 @@ enum discover_status discover_collect(discover_result *out, const char *root,
 enum discover_status discover_collect_sources(discover_result *out, const char *root, const char *const *paths,
                                               size_t npaths, int python, buf *err)
 {
-	file_list files = { NULL, 0, 0 };
+	file_list files = { NULL, 0, 0 }, no_manifest = { NULL, 0, 0 };
 	buf root_res = BUF_INIT, joined = BUF_INIT, resolved = BUF_INIT, scratch = BUF_INIT, root_path = BUF_INIT;
 	enum discover_status status = DISCOVER_ERROR;
 	size_t i, w;
@@ -679,7 +699,7 @@ enum discover_status discover_collect_sources(discover_result *out, const char *
 					goto oom;
 			}
 		} else if (S_ISDIR(st.st_mode)) {
-			if (walk(&files, resolved.ptr, python) < 0)
+			if (walk(&files, &no_manifest, resolved.ptr, python) < 0)
 				goto oom;
 		}
 	}
@@ -696,6 +716,20 @@ enum discover_status discover_collect_sources(discover_result *out, const char *
 	for (i = 0; i < files.n; i++)
 		if (set_report(&files.v[i], root_res.ptr, files.v[i].is_link, &scratch) < 0)
 			goto oom;
+	if (no_manifest.n) {
+		/* by path, each once (two paths given may share directories) */
+		qsort(no_manifest.v, no_manifest.n, sizeof(*no_manifest.v), cmp_path);
+		if (!(out->no_manifest = malloc(no_manifest.n * sizeof(*out->no_manifest))))
+			goto oom;
+		for (i = 0; i < no_manifest.n; i++) {
+			if (out->no_manifest_count &&
+			    strcmp(out->no_manifest[out->no_manifest_count - 1], no_manifest.v[i].path) == 0)
+				free(no_manifest.v[i].path);
+			else
+				out->no_manifest[out->no_manifest_count++] = no_manifest.v[i].path;
+		}
+		no_manifest.n = 0;
+	}
 	out->root = buf_detach(&root_res);
 	out->files = files.v;
 	out->count = files.n;
@@ -712,6 +746,9 @@ fail:
 		free(files.v[i].report);
 	}
 done:
+	for (i = 0; i < no_manifest.n; i++)
+		free(no_manifest.v[i].path);
+	free(no_manifest.v);
 	free(files.v);
 	buf_free(&root_res);
 	buf_free(&root_path);
@@ -731,6 +768,9 @@ void discover_result_free(discover_result *r)
 		free(r->files[i].path);
 		free(r->files[i].report);
 	}
+	for (i = 0; i < r->no_manifest_count; i++)
+		free(r->no_manifest[i]);
+	free(r->no_manifest);
 	free(r->files);
 	free(r->root);
 	memset(r, 0, sizeof(*r));

@@ -26,6 +26,11 @@ typedef struct {
 	char *root;            /* the resolved root (owned) */
 	discover_file *files;  /* owned; sorted by `path`, no duplicates */
 	size_t count;
+	/* the directories the walk read that hold nothing named Cargo.toml,
+	 * absolute, sorted (owned): a crate's manifest is looked for up the
+	 * tree from every directory, and there a look costs no system call */
+	char **no_manifest;
+	size_t no_manifest_count;
 } discover_result;
 
 enum discover_status {

@@ -532,6 +532,10 @@ int sources_open(source_set *s, const sources_options *opt, buf *err)
 				buf_puts(err, "out of memory");
 				goto done;
 			}
+		s->no_manifest = d.no_manifest;
+		s->no_manifest_count = d.no_manifest_count;
+		d.no_manifest = NULL;
+		d.no_manifest_count = 0;
 		discover_result_free(&d);
 		sort_unique(s);
 		rc = 0;
@@ -591,6 +595,26 @@ int sources_read(source_set *s, size_t i, buf *out, buf *msg)
 	return 0;
 }
 
+static int cmp_dir(const void *key, const void *item)
+{
+	return strcmp(key, *(char *const *)item);
+}
+
+/* Is `full` a Cargo.toml in a directory the walk read and found none in? */
+static int known_absent(const source_set *s, buf *full)
+{
+	static const char name[] = "/Cargo.toml";
+	size_t n = sizeof(name) - 1;
+	int absent;
+
+	if (!s->no_manifest_count || full->len < n || strcmp(full->ptr + full->len - n, name) != 0)
+		return 0;
+	full->ptr[full->len - n] = '\0'; /* the directory, for a moment */
+	absent = bsearch(full->ptr, s->no_manifest, s->no_manifest_count, sizeof(*s->no_manifest), cmp_dir) != NULL;
+	full->ptr[full->len - n] = '/';
+	return absent;
+}
+
 int sources_read_path(source_set *s, const char *rel, buf *out)
 {
 	int errnum, rc;
@@ -613,7 +637,7 @@ int sources_read_path(source_set *s, const char *rel, buf *out)
 	} else {
 		buf full = BUF_INIT;
 		buf_printf(&full, "%s/%s", s->root, rel);
-		rc = fileio_read_into(full.ptr, out, &errnum);
+		rc = known_absent(s, &full) ? -1 : fileio_read_into(full.ptr, out, &errnum);
 		buf_free(&full);
 		return rc;
 	}
@@ -627,6 +651,9 @@ void sources_close(source_set *s)
 		free(s->files[i].report);
 		free(s->files[i].path);
 	}
+	for (i = 0; i < s->no_manifest_count; i++)
+		free(s->no_manifest[i]);
+	free(s->no_manifest);
 	free(s->files);
 	free(s->root);
 	free(s->prefix);

@@ -36,6 +36,11 @@ typedef struct {
 	pthread_mutex_t lock;  /* serialises object database reads */
 	int lock_ready;
 	int git_started;       /* libgit2 initialised by sources_open() (shut down by sources_close()) */
+	/* directories the walk read without a Cargo.toml in them, absolute
+	 * and sorted (owned; none from git): sources_read_path() answers for
+	 * their manifests without a system call */
+	char **no_manifest;
+	size_t no_manifest_count;
 } source_set;
 
 enum sources_kind { SOURCES_AUTO, SOURCES_WALK };

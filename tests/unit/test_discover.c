@@ -78,6 +78,23 @@ static const char *collect(const char *const *paths, size_t n, enum discover_sta
 	return buf_cstr(&out);
 }
 
+/* The directories the walk read without a Cargo.toml, relative, joined by spaces. */
+static const char *no_manifest(const char *const *paths, size_t n)
+{
+	static buf out;
+	discover_result r;
+	buf err = BUF_INIT;
+	size_t i, skip = strlen(tmp) + 1;
+
+	buf_clear(&out);
+	if (discover_collect(&r, tmp, paths, n, &err) == DISCOVER_OK)
+		for (i = 0; i < r.no_manifest_count; i++)
+			buf_printf(&out, "%s%s", i ? " " : "", strlen(r.no_manifest[i]) >= skip ? r.no_manifest[i] + skip : "?");
+	discover_result_free(&r);
+	buf_free(&err);
+	return buf_cstr(&out);
+}
+
 static void test_tree(void)
 {
 	static const char *const lib[] = { "lib" };
@@ -89,7 +106,7 @@ static void test_tree(void)
 	enum discover_status st;
 	buf err = BUF_INIT, res = BUF_INIT;
 	int loop;
-	char rt[300];
+	char rt[600];
 
 	snprintf(tmp, sizeof(tmp), "/tmp/hpa-discover-XXXXXX");
 	if (!mkdtemp(tmp)) {
@@ -120,11 +137,18 @@ static void test_tree(void)
 		snprintf(p, sizeof(p), "%s/lib/fifo.rs", tmp);
 		mkfifo(p, 0644);
 	}
+	touch("lib/Cargo.toml", "[package]\n");
+	mk("lib/.hidden/Cargo.toml"); /* a directory: not a manifest, but one to read to know */
 
 	TAP_STREQ(collect(lib, 1, &st, &err),
 	          "lib/.hidden/h.rs lib/.rs lib/.x.rs lib/a.rs lib/dir.rs/inner.rs lib/a.rs lib/sub/b.rs",
 	          "walk: hidden files, dirs named x.rs entered, symlinked file reported as its target, symlinked dir/dangling/loop/FIFO skipped");
 	TAP_OK(st == DISCOVER_OK, "walk: ok");
+	TAP_STREQ(no_manifest(lib, 1), "lib/.hidden/Cargo.toml lib/dir.rs lib/sub",
+	          "walk: the directories read that hold nothing named Cargo.toml, sorted (not those with a file or "
+	          "directory of that name, nor a symlinked directory, which is not read)");
+	TAP_STREQ(no_manifest(lib_twice, 3), "lib/.hidden/Cargo.toml lib/dir.rs lib/sub",
+	          "walk: each directory once when paths overlap");
 	TAP_STREQ(collect(lib_twice, 3, &st, &err),
 	          "lib/.hidden/h.rs lib/.rs lib/.x.rs lib/a.rs lib/dir.rs/inner.rs lib/a.rs lib/sub/b.rs",
 	          "overlapping paths are deduplicated by exact string");
