@@ -54,19 +54,29 @@ static inline __attribute__((always_inline)) void new_line(lexer *lx, size_t at)
 	r->line_starts[r->line_count++] = (uint32_t)at;
 }
 
+/* Room for one more item (`per` numbers wide) in one of the lexer's
+ * arrays holding `count`: 0, or -1 with lx->failed set when memory ran out. */
+static int room(lexer *lx, uint32_t **v, size_t *cap, size_t count, size_t per)
+{
+	uint32_t *grown;
+
+	if (count < *cap)
+		return 0;
+	if (!(grown = buf_grow_array(*v, cap, per * sizeof(**v), 256))) {
+		lx->failed = 1;
+		return -1;
+	}
+	*v = grown;
+	return 0;
+}
+
 /* A comment from `start` to where the lexer is now. */
 static void note_comment(lexer *lx, size_t start)
 {
 	rustlex_result *r = lx->out;
 
-	if (r->comment_count == r->comment_cap) {
-		uint32_t *v = buf_grow_array(r->comments, &r->comment_cap, 2 * sizeof(*v), 256); /* a pair each */
-		if (!v) {
-			lx->failed = 1;
-			return;
-		}
-		r->comments = v;
-	}
+	if (room(lx, &r->comments, &r->comment_cap, r->comment_count, 2) < 0) /* a pair each */
+		return;
 	r->comments[2 * r->comment_count] = (uint32_t)start;
 	r->comments[2 * r->comment_count + 1] = (uint32_t)lx->i;
 	r->comment_count++;
@@ -77,14 +87,8 @@ static void note_literal(lexer *lx)
 {
 	rustlex_result *r = lx->out;
 
-	if (r->literal_count == r->literal_cap) {
-		uint32_t *v = buf_grow_array(r->literals, &r->literal_cap, sizeof(*v), 256);
-		if (!v) {
-			lx->failed = 1;
-			return;
-		}
-		r->literals = v;
-	}
+	if (room(lx, &r->literals, &r->literal_cap, r->literal_count, 1) < 0)
+		return;
 	r->literals[r->literal_count++] = (uint32_t)(r->count - 1);
 }
 
@@ -360,14 +364,8 @@ static inline __attribute__((always_inline)) void pair_bracket(lexer *lx, rustle
 	int want;
 
 	if (kind == TOK_OPEN) {
-		if (lx->depth == r->bracket_cap) {
-			uint32_t *v = buf_grow_array(r->brackets, &r->bracket_cap, sizeof(*v), 256);
-			if (!v) {
-				lx->failed = 1;
-				return;
-			}
-			r->brackets = v;
-		}
+		if (room(lx, &r->brackets, &r->bracket_cap, lx->depth, 1) < 0)
+			return;
 		want = bracket_kind((char)c);
 		lx->open_count[want]++;
 		r->brackets[lx->depth++] = i << 2 | (uint32_t)want;

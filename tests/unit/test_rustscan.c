@@ -461,6 +461,33 @@ static void test_first_pass_soup(void)
 	printf("# %d of 3000 soups with paired brackets\n", paired);
 }
 
+/* `rounds` soups of 1 to `most` pieces, drawn from `pieces` by `seed`,
+ * each given to agree(): 1 when every one agrees, else 0 (the first that
+ * did not is shown, and the rest not made). */
+static int soups_agree(const char *const *pieces, size_t npieces, unsigned seed, int rounds, unsigned most,
+                       int (*agree)(const char *text, size_t len, buf *why))
+{
+	int round, ok = 1;
+
+	for (round = 0; round < rounds && ok; round++) {
+		buf text = BUF_INIT, why = BUF_INIT;
+		unsigned k, n;
+		seed = seed * 1103515245u + 12345u;
+		n = 1 + (seed >> 16) % most;
+		for (k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			buf_puts(&text, pieces[(seed >> 16) % npieces]);
+		}
+		if (!agree(text.ptr, text.len, &why)) {
+			printf("#   soup %d: [%s]\n#   %s\n", round, text.ptr, buf_cstr(&why));
+			ok = 0;
+		}
+		buf_free(&text);
+		buf_free(&why);
+	}
+	return ok;
+}
+
 /* Code views of soups with every blank the lexer knows, line breaks of
  * both kinds, comments nested, cut off and at the end, literals of every
  * form (cut off too), control and non-ASCII bytes. */
@@ -471,25 +498,8 @@ static void test_code_view_soup(void)
 		"// line\t\r\n", "//", "/* block\n */", "/* ", " */", "/*/**/*/", "\t", "\r\n", "\v", "\f", "\x01", "\x7f",
 		"\xc3\xa9", "\n", "\\", "'\\t'", "'\t'", "( ", ") ", "{ ", "} ", "\"\"\"x\"\"\" ", "c\"z\" ", "1.5 ", "::",
 	};
-	unsigned seed = 777;
-	int round, ok = 1;
+	int ok = soups_agree(pieces, sizeof(pieces) / sizeof(pieces[0]), 777, 5000, 50, view_agrees);
 
-	for (round = 0; round < 5000 && ok; round++) {
-		buf text = BUF_INIT, why = BUF_INIT;
-		int k, n;
-		seed = seed * 1103515245u + 12345u;
-		n = 1 + (int)((seed >> 16) % 50);
-		for (k = 0; k < n; k++) {
-			seed = seed * 1103515245u + 12345u;
-			buf_puts(&text, pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))]);
-		}
-		if (!view_agrees(text.ptr, text.len, &why)) {
-			printf("#   soup %d: [%s]\n#   %s\n", round, text.ptr, buf_cstr(&why));
-			ok = 0;
-		}
-		buf_free(&text);
-		buf_free(&why);
-	}
 	TAP_OK(ok, "the code view (a copy of the text, comments and literal insides blanked) equals the canvas of copied tokens on 5,000 soups");
 	TAP_OK(view_agrees("", 0, &(buf){ 0 }), "the code view of an empty file");
 }
@@ -531,25 +541,8 @@ static void test_positions_soup(void)
 		"'\xc3\xa9' ", "b'y' ", "r#\"s\n\"# ", "// c\xc3\xa9\n", "/* \xe2\x82\xac\n */", "0123456789abcdef", "\t", ". ",
 		"::", "{", "}", "(", ")", "c\"z\" ", "br\"t\" ",
 	};
-	unsigned seed = 4242;
-	int round, ok = 1;
+	int ok = soups_agree(pieces, sizeof(pieces) / sizeof(pieces[0]), 4242, 5000, 80, positions_agree);
 
-	for (round = 0; round < 5000 && ok; round++) {
-		buf text = BUF_INIT, why = BUF_INIT;
-		int k, n;
-		seed = seed * 1103515245u + 12345u;
-		n = 1 + (int)((seed >> 16) % 80);
-		for (k = 0; k < n; k++) {
-			seed = seed * 1103515245u + 12345u;
-			buf_puts(&text, pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))]);
-		}
-		if (!positions_agree(text.ptr, text.len, &why)) {
-			printf("#   soup %d: [%s]\n#   %s\n", round, text.ptr, buf_cstr(&why));
-			ok = 0;
-		}
-		buf_free(&text);
-		buf_free(&why);
-	}
 	TAP_OK(ok, "every token's line and column agree with a recount from the text on 5,000 soups of long strings, escapes, line breaks and non-ASCII");
 }
 
