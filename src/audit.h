@@ -51,10 +51,12 @@ typedef struct {
 	/* work counters, for checking that time grows linearly with input */
 	size_t tokens;               /* tokens lexed in the audit pass */
 	size_t evidence_work;        /* token steps the evidence scans were allowed */
-	double seconds_types;        /* wall time of the first pass (the type library) */
-	/* HOTPATH_AUDIT_STATS's finer phases: of seconds_types, the serial
-	 * lexing of the library; then pass 2, merging the workers' results,
-	 * and crate hygiene's per-crate sums */
+	double seconds_types;        /* wall time of the first pass and of the type
+	                              * library made of it (while the other workers
+	                              * begin pass 2 on the files without a clone) */
+	/* HOTPATH_AUDIT_STATS's finer phases: of seconds_types, the lexing of
+	 * the library; then the rest of pass 2, merging the workers' results
+	 * (its critical path), and crate hygiene's per-crate sums */
 	double seconds_library, seconds_pass2, seconds_merge, seconds_hygiene;
 } audit_result;
 
