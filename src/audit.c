@@ -1244,7 +1244,6 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	/* the type library serves the clone classifier only */
 	if (!atomic_load(&sh.failed) && (!opt->packs || opt->packs->clone))
 		parallel_run(n, work, ws, sizeof(*ws));
-	out->seconds_types = seconds_since(&t0);
 
 	/* pass 2: the audit, the type library built by its first worker */
 	sh.collecting = 0;
@@ -1273,8 +1272,8 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		 * its crates on the other: both wait for nothing else */
 		tail_job tails[2] = { { TAIL_RULES, ws, n, out, opt, files, &t0, 0, 0, BUF_INIT },
 		                      { TAIL_CLONES, ws, n, out, opt, files, &t0, 0, 0, BUF_INIT } };
-		parallel_run(2, tail_run, tails, sizeof(tails[0]));
-		if (!tails[1].ran)
+		parallel_run(n > 1 ? 2 : 1, tail_run, tails, sizeof(tails[0]));
+		if (!tails[1].ran) /* one job, or its thread could not start */
 			tail_run(&tails[1]);
 		out->files_audited = files->count;
 		out->jobs = n;
