@@ -380,6 +380,7 @@ struct audit_scratch {
 	pcre2_match_data *md;  /* for rule packs' patterns */
 	pack_hits hits;
 	json_t *crates;     /* directory -> package name or null (crate_of) */
+	evidence_memo memo; /* what evidence remembers between a file's sites */
 };
 
 audit_scratch *audit_scratch_new(void)
@@ -407,6 +408,7 @@ void audit_scratch_free(audit_scratch *s)
 	buf_free(&s->shown);
 	buf_free(&s->slashed);
 	buf_free(&s->code);
+	evidence_memo_free(&s->memo);
 	pcre2_match_data_free(s->md);
 	pack_hits_free(&s->hits);
 	json_decref(s->crates);
@@ -695,6 +697,8 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 
 	seen = json_object();
 	budget = 64 * sc->lx.count + 65536;
+	if (rs.site_count)
+		evidence_memo_start(&sc->memo, sc->lx.count); /* without it, the same answers found again */
 	sc->tokens += sc->lx.count;
 	for (i = 0; i < rs.site_count; i++) {
 		const rs_site *st = &rs.sites[i];
@@ -706,7 +710,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		char hex[17];
 		const rustlex_result *lxp = &sc->lx;
 
-		evidence_gather(&ev, &rs, opt->types, opt->arules, i, &budget);
+		evidence_gather(&ev, &rs, opt->types, opt->arules, i, &budget, &sc->memo);
 		v = classify(&ev, st->in_test || ff.test_path, ff.hot_prefix != NULL);
 		/* fingerprint: path, fn, receiver, and which such clone in the fn
 		 * it is -- never the line, so it survives edits elsewhere */

@@ -3,6 +3,7 @@
 #include "evidence.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The tokens of one file, for the helpers below; `lib` is the type library
@@ -15,6 +16,7 @@ typedef struct ev_ctx {
 	const audit_rules *ar;
 	const struct ev_ctx *lib;
 	const typelib *tl;     /* the library's index (with lib) */
+	evidence_memo *memo;   /* this file's, or NULL (the library's tokens have none) */
 } ctx;
 
 /* A type, as the tokens that spell it: [a, b) of file `src`; a == b is
@@ -621,7 +623,7 @@ static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
 }
 
 /* The `}` of the innermost block `{ .. }` around token k (within the fn). */
-static size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
+static size_t block_close_scan(const ctx *c, size_t k, size_t floor)
 {
 	while (k > floor) {
 		k--;
@@ -631,6 +633,48 @@ static size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
 			return skip_pair(c, k);
 	}
 	return skip_pair(c, floor);
+}
+
+/* block_close_scan(), each token's answer remembered for the file: asked
+ * of every `let` before a site, for every site of a fn.  The floor is the
+ * body `{` of a fn around k, so the answer is k's innermost enclosing
+ * block whichever fn asks (brackets pair properly nested). */
+static size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
+{
+	evidence_memo *m = c->memo;
+	size_t close;
+
+	if (m && k < m->cap && (uint32_t)(m->block_close[k] >> 32) == m->stamp)
+		return (size_t)(uint32_t)m->block_close[k] - 1;
+	close = block_close_scan(c, k, floor);
+	if (m && k < m->cap && close < UINT32_MAX)
+		m->block_close[k] = (uint64_t)m->stamp << 32 | (uint64_t)(close + 1);
+	return close;
+}
+
+int evidence_memo_start(evidence_memo *m, size_t n)
+{
+	if (n > m->cap) {
+		uint64_t *v = realloc(m->block_close, n * sizeof(*v));
+		if (!v) {
+			m->cap = 0; /* no memo for this file: m->block_close stays whole */
+			return -1;
+		}
+		memset(v + m->cap, 0, (n - m->cap) * sizeof(*v)); /* stamp 0: unknown */
+		m->block_close = v;
+		m->cap = n;
+	}
+	if (++m->stamp == 0) { /* after 2^32 files: start the stamps again */
+		memset(m->block_close, 0, m->cap * sizeof(*m->block_close));
+		m->stamp = 1;
+	}
+	return 0;
+}
+
+void evidence_memo_free(evidence_memo *m)
+{
+	free(m->block_close);
+	memset(m, 0, sizeof(*m));
 }
 
 /* The last declaration of `root` in the fn body before `before` that is
@@ -1135,11 +1179,12 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 }
 
 void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si,
-                     size_t *budget)
+                     size_t *budget, evidence_memo *memo)
 {
 	const rustscan_result *ls = lib && lib->finished ? &lib->scan : NULL;
-	ctx libc = { ls, ls ? ls->lex->tokens : NULL, ls ? ls->lex->text : NULL, ls ? ls->lex->count : 0, ar, NULL, lib };
-	ctx c = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, ar, ls ? &libc : NULL, lib };
+	ctx libc = { ls, ls ? ls->lex->tokens : NULL, ls ? ls->lex->text : NULL, ls ? ls->lex->count : 0, ar, NULL, lib,
+	             NULL };
+	ctx c = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, ar, ls ? &libc : NULL, lib, memo };
 	const rs_site *st = &rs->sites[si];
 	const rs_fn *fn = st->fn == RS_NONE ? NULL : &rs->fns[st->fn];
 	size_t after = st->call_close + 1, k, end, start, floor, rs0 = st->recv_start;

@@ -94,6 +94,20 @@ typedef struct {
 	int reassigns_root;    /* `root = ... root.clone() ...`: the old value is replaced */
 } evidence;
 
+/* What evidence_gather() remembers between the sites of one file, kept by
+ * the caller: evidence_memo_start() before a file's first site.  (A fn's
+ * statements were scanned again for every clone in it.) */
+typedef struct {
+	uint64_t *block_close; /* per token: the file's stamp << 32 | answer + 1 */
+	size_t cap;
+	uint32_t stamp;        /* the current file's; an entry of another is unknown */
+} evidence_memo;
+
+/* For a file of n tokens: 0, or -1 when memory ran out (then there is no
+ * memo: the answers are the same, found again each time). */
+int evidence_memo_start(evidence_memo *m, size_t n);
+void evidence_memo_free(evidence_memo *m);
+
 /* Gather the evidence for site `si` of `rs`.  `lib` is the run's type
  * library (the struct and alias declarations of every file), or NULL.
  * Never fails: what cannot be found stays unknown. */
@@ -101,6 +115,6 @@ typedef struct {
  * costs its fn's length; when it runs out, a site gets only what its own
  * expression shows (budget_exhausted), so the audit stays linear. */
 void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si,
-                     size_t *budget);
+                     size_t *budget, evidence_memo *memo);
 
 #endif
