@@ -421,8 +421,6 @@ static int is_python(const char *path)
 	return n > 3 && strcmp(path + n - 3, ".py") == 0;
 }
 
-/* Where the file sits: hot path, test path, crate (read only when a
- * finding needs it). */
 /* The hot path whose prefix `path` starts with (the first, in priority
  * order), or NULL. */
 static const rules_hot_path *hot_path_of(const rules *r, const char *path)
@@ -435,6 +433,16 @@ static const rules_hot_path *hot_path_of(const rules *r, const char *path)
 	return NULL;
 }
 
+/* "/" and the path: what the test markers (`/tests/`) are looked for in. */
+static void slashed_path(buf *out, const char *path)
+{
+	buf_clear(out);
+	buf_putc(out, '/');
+	buf_puts(out, path);
+}
+
+/* Where the file sits: hot path, test path, crate (read only when a
+ * finding needs it). */
 static void file_place(const audit_options *opt, const char *report, finding_file *ff, buf *slashed)
 {
 	const rules *r = opt->rules;
@@ -450,9 +458,7 @@ static void file_place(const audit_options *opt, const char *report, finding_fil
 		ff->hot_prefix = hp->prefix.s;
 		ff->hot_score = hp->score;
 	}
-	buf_clear(slashed);
-	buf_putc(slashed, '/');
-	buf_puts(slashed, report);
+	slashed_path(slashed, report);
 	ff->test_path = !opt->include_tests && strlist_in(&r->test_markers, slashed->ptr, slashed->len);
 	for (i = 0; ff->test_path && i < r->test_markers.count; i++)
 		if (memmem(slashed->ptr, slashed->len, r->test_markers.items[i].s, r->test_markers.items[i].len)) {
@@ -472,9 +478,7 @@ static int test_by_path(const audit_options *opt, const char *shown, buf *slashe
 {
 	if (opt->include_tests)
 		return 0;
-	buf_clear(slashed);
-	buf_putc(slashed, '/');
-	buf_puts(slashed, shown);
+	slashed_path(slashed, shown);
 	return strlist_in(&opt->rules->test_markers, slashed->ptr, slashed->len) ||
 	       (opt->packs && strlist_in(&opt->packs->test_markers, slashed->ptr, slashed->len));
 }
@@ -794,7 +798,14 @@ done:
 
 /* ---- threads over files ------------------------------------------------- */
 
-static double seconds_since(const struct timespec *t0);
+/* Seconds since *t0 (wall clock). */
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
 
 typedef struct {
 	const audit_options *opt;
@@ -1134,15 +1145,6 @@ static json_t *merge(worker *ws, unsigned n, size_t offset, const json_t *extra,
 	return out;
 }
 
-/* Seconds since *t0 (wall clock). */
-static double seconds_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 /* After pass 2: the workers' findings put together. */
 enum tail_part { TAIL_RULES, TAIL_CLONES };
 
@@ -1259,11 +1261,10 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	if (!(sh.claimed = calloc(files->count ? files->count : 1, sizeof(*sh.claimed))))
 		atomic_store(&sh.failed, 1);
 	ws[0].builds_library = 1;
-	if (!atomic_load(&sh.failed)) {
+	if (!atomic_load(&sh.failed))
 		parallel_run(n, pass2, ws, sizeof(*ws));
-	} else {
+	else
 		build_library(&sh); /* frees the pieces */
-	}
 	free(per_file);
 	out->seconds_library = sh.seconds_built - sh.seconds_merged;
 	out->seconds_types = sh.seconds_built; /* pass 1, and the library made of it */

@@ -163,36 +163,27 @@ typedef struct {
 	int fn_body, async_code, loop, for_loop;
 } file_has;
 
+/* Can predicate `what` (enum pack_predicate) hold somewhere in the file? */
+static int may_hold(unsigned what, const file_has *has, const pack_file *pf)
+{
+	switch (what) {
+	case PRED_IN_HOT_PATH: return pf->hot;
+	case PRED_IN_FN:       return has->fn_body;
+	case PRED_IN_ASYNC:    return has->async_code;
+	case PRED_IN_LOOP:     return has->loop;
+	case PRED_IN_FOR_LOOP:
+	case PRED_LOOP_OVER:   return has->for_loop;
+	default:               return 1;
+	}
+}
+
 static int rule_possible(const pack_rule *rule, const file_has *has, const pack_file *pf)
 {
 	size_t k;
 
 	for (k = 0; k < rule->nwhere; k++)
-		switch (rule->where[k].what) {
-		case PRED_IN_HOT_PATH:
-			if (!pf->hot)
-				return 0;
-			break;
-		case PRED_IN_FN:
-			if (!has->fn_body)
-				return 0;
-			break;
-		case PRED_IN_ASYNC:
-			if (!has->async_code)
-				return 0;
-			break;
-		case PRED_IN_LOOP:
-			if (!has->loop)
-				return 0;
-			break;
-		case PRED_IN_FOR_LOOP:
-		case PRED_LOOP_OVER:
-			if (!has->for_loop)
-				return 0;
-			break;
-		default:
-			break;
-		}
+		if (!may_hold(rule->where[k].what, has, pf))
+			return 0;
 	return 1;
 }
 
