@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "audit.h"
 #include "audit_rules.h"
@@ -24,6 +25,7 @@
 #include "repoconf.h"
 #include "sources.h"
 #include "rules.h"
+#include "verify.h"
 
 #define PROG "hotpath-audit audit"
 
@@ -48,6 +50,10 @@ static const cli_opt options[] = {
 	{ "no-config", CLI_FLAG, 0, NULL, "ignore any configuration file" },
 	{ "baseline", CLI_VALUE, 0, "FILE", "an earlier JSON report: mark findings new or unchanged, list the resolved" },
 	{ "history", CLI_VALUE, 0, "FILE", "append this run's counts to FILE (one JSON line a run); the HTML draws the trend" },
+	{ "verify", CLI_FLAG, 0, NULL, "prove each removal with the Rust compiler, in a scratch copy (needs cargo)" },
+	{ "verify-command", CLI_VALUE, 0, "CMD", "the check --verify runs (default: " VERIFY_DEFAULT_COMMAND ")" },
+	{ "verify-target-dir", CLI_VALUE, 0, "DIR", "the target directory of --verify's builds (default: in the cache)" },
+	{ "verify-timeout", CLI_VALUE, 0, "SECONDS", "longest one check of --verify may run (default: 1200)" },
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
@@ -61,6 +67,9 @@ typedef struct {
 	const char *config, *packs;
 	int exit_zero, no_config;
 	long long jobs;
+	int verify;
+	const char *verify_command, *verify_target_dir;
+	long long verify_timeout;
 } audit_args;
 
 static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n, buf *err)
@@ -111,6 +120,22 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 	}
 	else if (strcmp(o->name, "history") == 0)
 		a->history = v[0];
+	else if (strcmp(o->name, "verify") == 0)
+		a->verify = 1;
+	else if (strcmp(o->name, "verify-command") == 0) {
+		if (!*v[0]) {
+			buf_puts(err, "argument --verify-command: expected a command, got ''");
+			return -1;
+		}
+		a->verify_command = v[0];
+	} else if (strcmp(o->name, "verify-target-dir") == 0)
+		a->verify_target_dir = v[0];
+	else if (strcmp(o->name, "verify-timeout") == 0) {
+		if (cli_parse_int(v[0], &a->verify_timeout) < 0 || a->verify_timeout < 1 || a->verify_timeout > 604800) {
+			buf_printf(err, "argument --verify-timeout: expected a whole number of seconds from 1 to 604800, got '%s'", v[0]);
+			return -1;
+		}
+	}
 	else if (strcmp(o->name, "jobs") == 0) {
 		if (cli_parse_int(v[0], &a->jobs) < 0 || a->jobs < 1 || a->jobs > 256) {
 			buf_printf(err, "argument --jobs: expected a whole number from 1 to 256, got '%s'", v[0]);
@@ -337,6 +362,7 @@ int cmd_audit(int argc, char **argv)
 	audit_result res = { 0 };
 	json_t *model = NULL, *base = NULL, *cfg = NULL;
 	report_doc doc = { 0 };
+	verify_result vres = { 0 };
 	const char **default_paths = NULL;
 	pack_set packs = { 0 };
 	size_t i;
@@ -369,6 +395,10 @@ int cmd_audit(int argc, char **argv)
 			rc = usage_error(buf_cstr(&err));
 			goto done;
 		}
+	}
+	if (!a.verify && (a.verify_command || a.verify_target_dir || a.verify_timeout)) {
+		rc = usage_error("--verify-command, --verify-target-dir and --verify-timeout go with --verify");
+		goto done;
 	}
 	if (a.diff && a.rev) {
 		rc = usage_error("--diff and --rev do not go together: the range names the revision");
@@ -467,9 +497,20 @@ int cmd_audit(int argc, char **argv)
 			        res.tokens, res.evidence_work, res.findings.n);
 		if (a.diff && keep_changed(&res, &change, &src, &err) < 0)
 			goto fail;
+		if (a.verify) {
+			verify_options vo = { a.verify_command, a.verify_target_dir, NULL, (double)a.verify_timeout,
+			                      isatty(2), r->tier_high, r->tier_medium };
+			if (verify_findings(&res.findings, &src, &vo, &vres, &err) < 0)
+				goto fail;
+			if (isatty(2) || getenv("HOTPATH_AUDIT_STATS"))
+				fprintf(stderr, PROG ": verify: %zu removals tried: %zu verified, %zu refuted, %zu unverified; %zu checks, %.1f s\n",
+				        vres.tried, vres.verified, vres.refuted, vres.unverified, vres.checks, vres.seconds);
+		}
 		if (report_build(&doc, &res, &sc) < 0)
 			goto oom;
 		model = doc.model;
+		if (vres.info && json_object_set(model, "verification", vres.info) < 0)
+			goto oom;
 	}
 	if (a.diff) {
 		json_object_set_new(change.info, "given", json_string(a.diff));
@@ -506,6 +547,7 @@ done:
 	report_doc_free(&doc); /* the model too */
 	json_decref(base);
 	json_decref(cfg);
+	verify_result_free(&vres);
 	gitdiff_free(&change);
 	audit_result_free(&res);
 	if (t_emitted && getenv("HOTPATH_AUDIT_STATS"))

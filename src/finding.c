@@ -646,3 +646,73 @@ void finding_suppress(jsontape *f, const char *by, uint32_t line, const char *re
 	jsontape_stringn(f, reason, reason_len);
 	jsontape_close(f, '}');
 }
+
+/* A string member of a JSON object, as text ("" when absent). */
+static const char *member_text(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s ? s : "";
+}
+
+int finding_verify(jsontape *f, const finding_verification *v)
+{
+	static const char *const status_names[] = { "verified", "refuted", "unverified" };
+	json_t *o = jsontape_to_json(f), *fields, *ver;
+	jsontape out = JSONTAPE_INIT;
+	buf b = BUF_INIT;
+	int rc = -1;
+
+	if (!o)
+		return -1;
+	fields = json_object_get(o, "fields");
+	ver = json_pack("{s:s, s:s?, s:s?, s:s?}", "status", status_names[v->status], "by", v->by, "code", v->code,
+	                "detail", v->detail);
+	if (!ver || json_object_set_new(o, "verification", ver) < 0)
+		goto done;
+	if (v->status == FINDING_REFUTED) {
+		const char *old_change = member_text(o, "change");
+		json_int_t score = json_integer_value(json_object_get(o, "score")) - 2; /* no longer a removal (finding_score) */
+		json_object_set_new(o, "static_verdict",
+		                    json_pack("{s:s, s:s, s:s, s:s}", "bucket", member_text(o, "bucket"), "confidence",
+		                              member_text(o, "confidence"), "rule", member_text(o, "rule"), "change", old_change));
+		buf_printf(&b, "The static audit proposed to %s, but `%s` rejects that change: %s.", old_change, v->by,
+		           v->detail);
+		json_object_set_new(fields, "removal_rationale", json_string(buf_cstr(&b)));
+		buf_clear(&b);
+		buf_printf(&b, "Semantic required: the compiler needs the copy -- %s.", v->detail);
+		json_object_set_new(fields, "required_clone_check", json_string(buf_cstr(&b)));
+		buf_clear(&b);
+		buf_printf(&b, "No change proposed: ownership stays as it is. The removal was applied in a scratch copy "
+		               "and `%s` did not build it.", v->by);
+		json_object_set_new(fields, "correctness_proof", json_string(buf_cstr(&b)));
+		buf_clear(&b);
+		json_object_set_new(fields, "bucket_and_change",
+		                    json_string("semantic_required (high confidence): keep the clone (the compiler rejects "
+		                                "its removal)."));
+		json_object_set_new(o, "bucket", json_string("semantic_required"));
+		json_object_set_new(o, "confidence", json_string("high"));
+		json_object_set_new(o, "rule", json_string("V1"));
+		json_object_set_new(o, "change", json_string("keep the clone (the compiler rejects its removal)"));
+		json_object_set_new(o, "score", json_integer(score));
+		json_object_set_new(o, "tier", json_string(score >= v->tier_high ? "high" : score >= v->tier_medium ? "medium" : "low"));
+	} else {
+		buf_puts(&b, member_text(fields, "correctness_proof"));
+		if (v->status == FINDING_VERIFIED)
+			buf_printf(&b, " Verified: `%s` builds the workspace with this change applied, together with every "
+			               "other change verified in the same run.", v->by);
+		else
+			buf_printf(&b, " Not verified by the compiler: %s.", v->detail);
+		json_object_set_new(fields, "correctness_proof", json_string(buf_cstr(&b)));
+	}
+	if (jsontape_from_json(&out, o) < 0)
+		goto done;
+	jsontape_free(f);
+	*f = out;
+	memset(&out, 0, sizeof(out));
+	rc = 0;
+done:
+	jsontape_free(&out);
+	json_decref(o);
+	buf_free(&b);
+	return rc;
+}

@@ -58,6 +58,24 @@ int finding_score(const finding_file *ff, const evidence *ev, verdict v);
  * 0, or -1 when memory ran out. */
 int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v);
 
+/* What the compiler said of a finding's change (verify.h). */
+enum finding_check { FINDING_VERIFIED, FINDING_REFUTED, FINDING_UNVERIFIED };
+
+typedef struct {
+	enum finding_check status;
+	const char *by;          /* "cargo check (rustc 1.95.0 ...)" */
+	const char *detail;      /* what it said, or why it could not say */
+	const char *code;        /* the error's code ("E0507"), or NULL */
+	int tier_high, tier_medium; /* the rules' tier thresholds, for a refuted finding's new score */
+} finding_verification;
+
+/* Rewrite the finding *f with the compiler's verdict: a `verification`
+ * member always; a refuted removal becomes semantic_required (rule V1,
+ * high confidence) whose texts quote the compiler, with the static
+ * verdict kept as `static_verdict`; a verified one says so in its
+ * correctness proof.  0, or -1 when memory ran out (f unchanged). */
+int finding_verify(jsontape *f, const finding_verification *v);
+
 /* Mark the finding suppressed, with who said so ("comment", "attribute",
  * "configuration"), the line that says it (none: 0) and why. */
 void finding_suppress(jsontape *f, const char *by, uint32_t line, const char *reason, size_t reason_len);

@@ -304,6 +304,51 @@ json_t *jsontape_to_json(const jsontape *t)
 	return out;
 }
 
+static void value_from_json(jsontape *t, const json_t *v)
+{
+	const char *key;
+	json_t *member;
+	size_t i;
+
+	switch (json_typeof(v)) {
+	case JSON_STRING: jsontape_stringn(t, json_string_value(v), json_string_length(v)); break;
+	case JSON_INTEGER: jsontape_int(t, (long long)json_integer_value(v)); break;
+	case JSON_TRUE: jsontape_bool(t, 1); break;
+	case JSON_FALSE: jsontape_bool(t, 0); break;
+	case JSON_ARRAY:
+		jsontape_open(t, '[');
+		for (i = 0; i < json_array_size(v); i++)
+			value_from_json(t, json_array_get(v, i));
+		jsontape_close(t, ']');
+		break;
+	case JSON_OBJECT:
+		jsontape_open(t, '{');
+		json_object_foreach((json_t *)v, key, member) {
+			jsontape_keyn(t, key, strlen(key));
+			value_from_json(t, member);
+		}
+		jsontape_close(t, '}');
+		break;
+	default: /* null; a real number never appears in a finding */
+		jsontape_null(t);
+		break;
+	}
+}
+
+int jsontape_from_json(jsontape *t, const json_t *obj)
+{
+	const char *key;
+	json_t *member;
+
+	if (!json_is_object(obj))
+		return -1;
+	json_object_foreach((json_t *)obj, key, member) {
+		jsontape_keyn(t, key, strlen(key));
+		value_from_json(t, member);
+	}
+	return t->failed || t->depth ? -1 : 0;
+}
+
 /* ---- as text -------------------------------------------------------------- */
 
 static int put_int(buf *out, long long v)

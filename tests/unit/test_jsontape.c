@@ -206,9 +206,39 @@ static void test_spliced(void)
 	jsontape_list_free_all(&list);
 }
 
+/* A tape made again from its jansson values writes the same bytes. */
+static void test_from_json(void)
+{
+	int i, ok = 1;
+
+	for (i = 0; i < 2000 && ok; i++) {
+		jsontape t = JSONTAPE_INIT, back = JSONTAPE_INIT;
+		json_t *v;
+		buf a = BUF_INIT, b = BUF_INIT;
+		random_tape(&t);
+		v = jsontape_to_json(&t);
+		ok = v && jsontape_from_json(&back, v) == 0 && jsontape_write(&a, &t, JSON_INDENT(2), 1) == 0 &&
+		     jsontape_write(&b, &back, JSON_INDENT(2), 1) == 0 && a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0;
+		json_decref(v);
+		buf_free(&a);
+		buf_free(&b);
+		jsontape_free(&t);
+		jsontape_free(&back);
+	}
+	TAP_OK(ok, "2,000 random tapes made again from their values write the same bytes");
+	{
+		jsontape t = JSONTAPE_INIT;
+		json_t *arr = json_array();
+		TAP_OK(jsontape_from_json(&t, arr) < 0, "an array is not a finding's object: refused");
+		json_decref(arr);
+		jsontape_free(&t);
+	}
+}
+
 int main(void)
 {
 	test_random_tapes();
+	test_from_json();
 	test_reading();
 	test_spliced();
 	return tap_done();

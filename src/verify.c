@@ -1,0 +1,1055 @@
+#include "config.h"
+
+#include "verify.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "cargocheck.h"
+#include "cargotoml.h"
+#include "clone_edit.h"
+#include "fileio.h"
+#include "finding.h"
+#include "scratch.h"
+
+enum state { PENDING, ACCEPTED, REFUTED, UNVERIFIED };
+
+typedef struct {
+	size_t finding;          /* index into the findings list */
+	size_t ws, file;         /* its workspace and file */
+	clone_edit edit;
+	int has_edit;
+	int compiled;            /* its probe was seen: the check compiles this place */
+	enum state state;
+	buf detail;              /* what the compiler said, or why it was not asked */
+	char code[16];           /* the error code that refuted it */
+	size_t new_start;        /* where its replacement begins in this round's text */
+} candidate;
+
+typedef struct {
+	char *rel;               /* relative to the workspace root */
+	buf text;                /* as the copy has it untouched */
+	size_t *cands;           /* its candidates with an edit, by edit start */
+	size_t ncands, cap;
+	int dirty;               /* the copy holds an edited text */
+} vfile;
+
+typedef struct {
+	char *rel;               /* the workspace root, relative to the audited root ("" at the top) */
+	buf dir, tree, target;   /* its cache directory, the copy, the target directory */
+	vfile *files;
+	size_t nfiles, fcap;
+	size_t *cands;           /* its candidates */
+	size_t ncands, ccap;
+	int checks;
+	double seconds;
+	const char *status;      /* "checked", "reused", "does not build", "not checked" */
+	buf problem;
+	uint64_t key;
+} workspace;
+
+typedef struct {
+	const verify_options *o;
+	source_set *src;
+	jsontape_list *findings;
+	const char *command;
+	buf by;                  /* "cargo check (rustc 1.95.0 ...)" */
+	buf rustc;               /* `rustc --version` */
+	candidate *c;
+	size_t nc, ccap;
+	workspace *w;
+	size_t nw, wcap;
+	int failed;              /* memory ran out */
+} verifier;
+
+#define FNV_PRIME 0x100000001b3ULL
+
+static void hash_str(uint64_t *h, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		*h ^= (unsigned char)s[i];
+		*h *= FNV_PRIME;
+	}
+	*h ^= 0xff; /* a separator: "ab","c" differs from "a","bc" */
+	*h *= FNV_PRIME;
+}
+
+static void progress(const verifier *v, const workspace *w, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void progress(const verifier *v, const workspace *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!v->o->progress)
+		return;
+	fprintf(stderr, "hotpath-audit: verify %s: ", w->rel[0] ? w->rel : ".");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void decide(candidate *c, enum state s, const char *code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void decide(candidate *c, enum state s, const char *code, const char *fmt, ...)
+{
+	va_list ap;
+
+	c->state = s;
+	snprintf(c->code, sizeof(c->code), "%s", code ? code : "");
+	buf_clear(&c->detail);
+	va_start(ap, fmt);
+	buf_vprintf(&c->detail, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- the workspace of a file ---------------------------------------------- */
+
+/* The directory of the workspace that builds `path` (relative to the
+ * audited root): the nearest directory above it whose Cargo.toml has a
+ * [workspace], else the nearest with a [package].  0, or -1 when none is
+ * found within the audited root. */
+static int workspace_of(source_set *src, const char *path, buf *root)
+{
+	buf dir = BUF_INIT, manifest = BUF_INIT, text = BUF_INIT;
+	int found_package = 0, rc = -1;
+	char *slash;
+
+	buf_puts(&dir, path);
+	for (;;) {
+		slash = strrchr(dir.ptr, '/');
+		if (slash) {
+			*slash = '\0';
+			dir.len = (size_t)(slash - dir.ptr);
+		} else
+			buf_clear(&dir);
+		buf_clear(&manifest);
+		buf_printf(&manifest, "%s%sCargo.toml", buf_cstr(&dir), dir.len ? "/" : "");
+		if (sources_read_path(src, buf_cstr(&manifest), &text) == 0) {
+			if (cargotoml_has_table(buf_cstr(&text), text.len, "workspace")) {
+				buf_clear(root);
+				buf_puts(root, buf_cstr(&dir));
+				rc = 0;
+				break;
+			}
+			if (!found_package && cargotoml_has_table(buf_cstr(&text), text.len, "package")) {
+				buf_clear(root);
+				buf_puts(root, buf_cstr(&dir));
+				found_package = 1;
+				rc = 0;
+			}
+		}
+		if (!dir.len)
+			break;
+	}
+	buf_free(&dir);
+	buf_free(&manifest);
+	buf_free(&text);
+	return rc;
+}
+
+static size_t workspace_index(verifier *v, const char *rel)
+{
+	size_t i;
+	workspace *w;
+
+	for (i = 0; i < v->nw; i++)
+		if (strcmp(v->w[i].rel, rel) == 0)
+			return i;
+	if (v->nw == v->wcap) {
+		void *g = buf_grow_array(v->w, &v->wcap, sizeof(*v->w), 4);
+		if (!g)
+			return SIZE_MAX;
+		v->w = g;
+	}
+	w = &v->w[v->nw];
+	memset(w, 0, sizeof(*w));
+	if (!(w->rel = strdup(rel)))
+		return SIZE_MAX;
+	w->status = "not checked";
+	return v->nw++;
+}
+
+static size_t file_index(workspace *w, const char *rel)
+{
+	size_t i;
+	vfile *f;
+
+	for (i = 0; i < w->nfiles; i++)
+		if (strcmp(w->files[i].rel, rel) == 0)
+			return i;
+	if (w->nfiles == w->fcap) {
+		void *g = buf_grow_array(w->files, &w->fcap, sizeof(*w->files), 8);
+		if (!g)
+			return SIZE_MAX;
+		w->files = g;
+	}
+	f = &w->files[w->nfiles];
+	memset(f, 0, sizeof(*f));
+	if (!(f->rel = strdup(rel)))
+		return SIZE_MAX;
+	return w->nfiles++;
+}
+
+static int push_index(size_t **v, size_t *n, size_t *cap, size_t x)
+{
+	if (*n == *cap) {
+		void *g = buf_grow_array(*v, cap, sizeof(**v), 8);
+		if (!g)
+			return -1;
+		*v = g;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
+
+/* The removable findings, each with its workspace and file. */
+static int collect(verifier *v)
+{
+	size_t i;
+	buf root = BUF_INIT;
+
+	for (i = 0; i < v->findings->n; i++) {
+		const jsontape *f = v->findings->v[i];
+		const char *path = jsontape_str(jsontape_get(f, "path"));
+		candidate *c;
+		if (clone_edit_kind_of(f) == CLONE_EDIT_NONE || jsontape_get(f, "suppression") || !path)
+			continue;
+		if (v->nc == v->ccap) {
+			void *g = buf_grow_array(v->c, &v->ccap, sizeof(*v->c), 16);
+			if (!g)
+				goto oom;
+			v->c = g;
+		}
+		c = &v->c[v->nc++];
+		memset(c, 0, sizeof(*c));
+		c->finding = i;
+		c->ws = c->file = SIZE_MAX;
+		if (workspace_of(v->src, path, &root) < 0) {
+			decide(c, UNVERIFIED, NULL, "no Cargo.toml above `%s` within the audited root: nothing to build", path);
+			continue;
+		}
+		if ((c->ws = workspace_index(v, buf_cstr(&root))) == SIZE_MAX)
+			goto oom;
+		{
+			workspace *w = &v->w[c->ws];
+			const char *rel = path + (root.len ? root.len + 1 : 0);
+			if ((c->file = file_index(w, rel)) == SIZE_MAX || push_index(&w->cands, &w->ncands, &w->ccap, v->nc - 1) < 0)
+				goto oom;
+		}
+	}
+	buf_free(&root);
+	return 0;
+oom:
+	buf_free(&root);
+	return -1;
+}
+
+/* ---- the copy and its edits ----------------------------------------------- */
+
+static int by_edit_start(const void *a, const void *b, void *ctx)
+{
+	const verifier *v = ctx;
+	const candidate *x = &v->c[*(const size_t *)a], *y = &v->c[*(const size_t *)b];
+
+	return x->edit.start < y->edit.start ? -1 : x->edit.start > y->edit.start;
+}
+
+/* Read the copy's files and make every candidate's edit; a candidate
+ * whose edit cannot be made, or overlaps another's, is left unverified. */
+static int make_edits(verifier *v, workspace *w, buf *err)
+{
+	size_t i, k;
+
+	for (i = 0; i < w->nfiles; i++) {
+		buf p = BUF_INIT;
+		int errnum;
+		buf_printf(&p, "%s/%s", buf_cstr(&w->tree), w->files[i].rel);
+		if (fileio_read_into(buf_cstr(&p), &w->files[i].text, &errnum) < 0)
+			buf_clear(&w->files[i].text);
+		buf_free(&p);
+	}
+	for (i = 0; i < w->ncands; i++) {
+		candidate *c = &v->c[w->cands[i]];
+		const jsontape *f = v->findings->v[c->finding];
+		vfile *file = &w->files[c->file];
+		buf why = BUF_INIT;
+		if (clone_edit_make(&c->edit, buf_cstr(&file->text), file->text.len,
+		                    (uint32_t)jsontape_integer(jsontape_get(f, "line")),
+		                    (uint32_t)jsontape_integer(jsontape_get(f, "column")), clone_edit_kind_of(f), &why) < 0) {
+			if (strcmp(buf_cstr(&why), "out of memory") == 0) {
+				buf_free(&why);
+				buf_puts(err, "out of memory");
+				return -1;
+			}
+			decide(c, UNVERIFIED, NULL, "%s", buf_cstr(&why));
+		} else {
+			c->has_edit = 1;
+			if (push_index(&file->cands, &file->ncands, &file->cap, w->cands[i]) < 0) {
+				buf_free(&why);
+				buf_puts(err, "out of memory");
+				return -1;
+			}
+		}
+		buf_free(&why);
+	}
+	for (i = 0; i < w->nfiles; i++) {
+		vfile *file = &w->files[i];
+		qsort_r(file->cands, file->ncands, sizeof(*file->cands), by_edit_start, v);
+		for (k = 1; k < file->ncands; k++) {
+			candidate *prev = &v->c[file->cands[k - 1]], *c = &v->c[file->cands[k]];
+			if (c->edit.start < prev->edit.end && c->state == PENDING)
+				decide(c, UNVERIFIED, NULL, "its edit overlaps the edit of the clone at line %u", prev->edit.line);
+		}
+	}
+	return 0;
+}
+
+/* Write every file of the copy: the active candidates' edits applied
+ * (their probes instead when `probe`), the others untouched. */
+static int write_round(verifier *v, workspace *w, const unsigned char *active, int probe, buf *err)
+{
+	size_t i, k;
+
+	for (i = 0; i < w->nfiles; i++) {
+		vfile *file = &w->files[i];
+		const clone_edit **edits = calloc(file->ncands + 1, sizeof(*edits));
+		clone_edit *probes = calloc(file->ncands + 1, sizeof(*probes));
+		size_t *starts = calloc(file->ncands + 1, sizeof(*starts)), n = 0;
+		size_t *which = calloc(file->ncands + 1, sizeof(*which));
+		buf text = BUF_INIT, p = BUF_INIT;
+		int rc = 0;
+
+		if (!edits || !probes || !starts || !which)
+			rc = -1;
+		for (k = 0; rc == 0 && k < file->ncands; k++) {
+			size_t ci = file->cands[k];
+			if (!active[ci])
+				continue;
+			if (probe) {
+				probes[n] = v->c[ci].edit;
+				memset(&probes[n].replacement, 0, sizeof(probes[n].replacement));
+				if (buf_printf(&probes[n].replacement, "compile_error!(\"hotpath-audit probe %zu\")", ci) < 0)
+					rc = -1;
+				edits[n] = &probes[n];
+			} else
+				edits[n] = &v->c[ci].edit;
+			which[n++] = ci;
+		}
+		buf_printf(&p, "%s/%s", buf_cstr(&w->tree), file->rel);
+		if (rc == 0 && (n || file->dirty)) {
+			if (clone_edit_apply(&text, buf_cstr(&file->text), file->text.len, edits, n, starts) < 0)
+				rc = -1;
+			else if (scratch_put(buf_cstr(&p), buf_cstr(&text), text.len, err) < 0)
+				rc = -2;
+			for (k = 0; rc == 0 && k < n; k++)
+				v->c[which[k]].new_start = starts[k];
+			file->dirty = n > 0;
+		}
+		if (probe)
+			for (k = 0; k < n; k++)
+				buf_free(&probes[k].replacement);
+		if (rc == -1)
+			buf_puts(err, "out of memory");
+		free(edits);
+		free(probes);
+		free(starts);
+		free(which);
+		buf_free(&text);
+		buf_free(&p);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One check of the copy. */
+static int check(verifier *v, workspace *w, cargocheck_result *r, const char *what, buf *err)
+{
+	cargocheck_options co = { v->command, buf_cstr(&w->tree), buf_cstr(&w->target),
+	                          v->o->timeout > 0 ? v->o->timeout : VERIFY_DEFAULT_TIMEOUT };
+	int rc;
+
+	progress(v, w, "check %d: %s", w->checks + 1, what);
+	rc = cargocheck_run(r, &co, err);
+	w->checks++;
+	w->seconds += r->seconds;
+	if (rc == 0)
+		progress(v, w, "check %d: %zu error%s, %.1f s", w->checks, r->nerrors, r->nerrors == 1 ? "" : "s", r->seconds);
+	return rc;
+}
+
+/* The last non-empty line of a text (standard error's verdict). */
+static void last_line(buf *out, const buf *text)
+{
+	const char *s = buf_cstr(text), *end = s + text->len, *start;
+
+	while (end > s && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+		end--;
+	start = end;
+	while (start > s && start[-1] != '\n')
+		start--;
+	buf_append(out, start, (size_t)(end - start));
+}
+
+/* Why a check failed, in one line: its first error, or standard error. */
+static void failure(buf *out, const verifier *v, const workspace *w, const cargocheck_result *r)
+{
+	if (r->timed_out)
+		buf_printf(out, "the check ran past its time limit (%.0f s)", v->o->timeout > 0 ? v->o->timeout : VERIFY_DEFAULT_TIMEOUT);
+	else if (r->nerrors) {
+		const cargocheck_error *e = &r->errors[0];
+		if (e->code)
+			buf_printf(out, "%s: ", e->code);
+		buf_puts(out, e->message);
+		if (e->nspans)
+			buf_printf(out, " (%s%s%s:%u)", w->rel, w->rel[0] ? "/" : "", e->spans[0].file, e->spans[0].line);
+	} else {
+		buf_printf(out, "`%s` exited with status %d", v->command, r->exit_status);
+		if (r->err_tail.len) {
+			buf_puts(out, ": ");
+			last_line(out, &r->err_tail);
+		}
+	}
+}
+
+/* A span's file as a path relative to the workspace root, or NULL when
+ * it is elsewhere (the standard library, a dependency). */
+static const char *span_rel(const workspace *w, const char *file)
+{
+	size_t n = w->tree.len;
+
+	if (file[0] != '/')
+		return file;
+	if (strncmp(file, buf_cstr(&w->tree), n) == 0 && file[n] == '/')
+		return file + n + 1;
+	return NULL;
+}
+
+/* Does the span fall on candidate ci's edit in this round's text? */
+static int span_hits(const verifier *v, const workspace *w, const cargocheck_span *s, size_t ci)
+{
+	const candidate *c = &v->c[ci];
+	const char *rel = span_rel(w, s->file);
+	size_t a = c->new_start, b = c->new_start + c->edit.replacement.len;
+
+	if (!rel || strcmp(rel, w->files[c->file].rel) != 0)
+		return 0;
+	return s->byte_start < b && (s->byte_end > a || (s->byte_end == s->byte_start && s->byte_start >= a));
+}
+
+/* ---- the rounds ------------------------------------------------------------ */
+
+/* Probe rounds: which edits does the check compile?  A crate whose
+ * dependency fails is not compiled, so the places not seen are probed
+ * again alone, while each round finds new ones. */
+static int probe(verifier *v, workspace *w, buf *err)
+{
+	unsigned char *active = calloc(v->nc + 1, 1);
+	size_t i, k, left;
+	int round, rc = -1;
+
+	if (!active) {
+		buf_puts(err, "out of memory");
+		return -1;
+	}
+	for (round = 0; round < 3 && w->checks < VERIFY_MAX_CHECKS; round++) {
+		cargocheck_result r;
+		size_t seen = 0;
+
+		memset(&r, 0, sizeof(r));
+		for (i = 0, left = 0; i < w->ncands; i++) {
+			candidate *c = &v->c[w->cands[i]];
+			active[w->cands[i]] = c->state == PENDING && c->has_edit && !c->compiled;
+			left += active[w->cands[i]];
+		}
+		if (!left)
+			break;
+		if (write_round(v, w, active, 1, err) < 0 || check(v, w, &r, "probes: which places does it compile?", err) < 0) {
+			cargocheck_result_free(&r);
+			goto done;
+		}
+		for (k = 0; k < r.nerrors; k++) {
+			size_t ci;
+			char tail;
+			if (sscanf(r.errors[k].message, "hotpath-audit probe %zu%c", &ci, &tail) == 1 && ci < v->nc &&
+			    active[ci] && !v->c[ci].compiled) {
+				v->c[ci].compiled = 1;
+				seen++;
+			}
+		}
+		cargocheck_result_free(&r);
+		if (!seen)
+			break;
+	}
+	for (i = 0; i < w->ncands; i++) {
+		candidate *c = &v->c[w->cands[i]];
+		if (c->state == PENDING && c->has_edit && !c->compiled)
+			decide(c, UNVERIFIED, NULL,
+			       "the check does not compile this line (code behind a `#[cfg]`, in a macro that is not expanded, "
+			       "or in a file outside the crate's module tree)");
+	}
+	rc = 0;
+done:
+	free(active);
+	return rc;
+}
+
+typedef struct {
+	size_t *v;
+	size_t n;
+} group;
+
+/* Edit rounds (see verify.h). */
+static int rounds(verifier *v, workspace *w, buf *err)
+{
+	group *queue = NULL;
+	size_t nq = 0, qcap = 0, i, k;
+	unsigned char *active = calloc(v->nc + 1, 1);
+	int rc = -1, stop = 0;
+	group first = { calloc(w->ncands + 1, sizeof(size_t)), 0 };
+
+	if (!active || !first.v) {
+		free(first.v);
+		goto oom;
+	}
+	for (i = 0; i < w->ncands; i++)
+		if (v->c[w->cands[i]].state == PENDING)
+			first.v[first.n++] = w->cands[i];
+	if (!first.n) {
+		free(first.v);
+		rc = 0;
+		goto done;
+	}
+	if (!(queue = buf_grow_array(NULL, &qcap, sizeof(*queue), 8))) {
+		free(first.v);
+		goto oom;
+	}
+	queue[nq++] = first;
+	while (nq) {
+		group g = queue[--nq];
+		cargocheck_result r;
+		size_t refuted = 0, unmapped = 0;
+		buf what = BUF_INIT;
+
+		if (stop || w->checks >= VERIFY_MAX_CHECKS) {
+			for (k = 0; k < g.n; k++)
+				decide(&v->c[g.v[k]], UNVERIFIED, NULL, "%s",
+				       stop ? "an earlier check ran past its time limit" : "not checked: the workspace's check runs were used up");
+			free(g.v);
+			continue;
+		}
+		memset(active, 0, v->nc + 1);
+		for (i = 0; i < w->ncands; i++)
+			active[w->cands[i]] = v->c[w->cands[i]].state == ACCEPTED;
+		for (k = 0; k < g.n; k++)
+			active[g.v[k]] = 1;
+		buf_printf(&what, "%zu edit%s to try", g.n, g.n == 1 ? "" : "s");
+		memset(&r, 0, sizeof(r));
+		if (write_round(v, w, active, 0, err) < 0 || check(v, w, &r, buf_cstr(&what), err) < 0) {
+			cargocheck_result_free(&r);
+			buf_free(&what);
+			free(g.v);
+			while (nq)
+				free(queue[--nq].v);
+			goto done;
+		}
+		buf_free(&what);
+		if (r.timed_out) {
+			buf msg = BUF_INIT;
+			failure(&msg, v, w, &r);
+			for (k = 0; k < g.n; k++)
+				decide(&v->c[g.v[k]], UNVERIFIED, NULL, "%s", buf_cstr(&msg));
+			buf_free(&msg);
+			stop = 1;
+		} else if (!r.nerrors && r.exit_status == 0) {
+			for (k = 0; k < g.n; k++)
+				v->c[g.v[k]].state = ACCEPTED;
+		} else if (!r.nerrors) { /* it failed but said nothing we can read */
+			buf msg = BUF_INIT;
+			failure(&msg, v, w, &r);
+			for (k = 0; k < g.n; k++)
+				decide(&v->c[g.v[k]], UNVERIFIED, NULL, "%s", buf_cstr(&msg));
+			buf_free(&msg);
+		} else {
+			/* each error refutes the edits its primary spans fall on, or
+			 * else those its other spans fall on */
+			for (i = 0; i < r.nerrors; i++) {
+				const cargocheck_error *e = &r.errors[i];
+				size_t hit = 0;
+				int pass;
+				for (pass = 0; pass < 2 && !hit; pass++)
+					for (k = 0; k < g.n; k++) {
+						candidate *c = &v->c[g.v[k]];
+						size_t s;
+						for (s = 0; s < e->nspans; s++)
+							if ((pass == 1 || e->spans[s].primary) && span_hits(v, w, &e->spans[s], g.v[k]))
+								break;
+						if (s == e->nspans)
+							continue;
+						hit++;
+						if (c->state != REFUTED) {
+							decide(c, REFUTED, e->code, "%s%s%s", e->code ? e->code : "", e->code ? ": " : "",
+							       e->message);
+							if (e->spans && e->spans[0].file && !span_hits(v, w, &e->spans[0], g.v[k]))
+								buf_printf(&c->detail, " (%s%s%s:%u)", w->rel, w->rel[0] ? "/" : "",
+								           e->spans[0].file, e->spans[0].line);
+							refuted++;
+						}
+					}
+				if (!hit)
+					unmapped++;
+			}
+			if (refuted) {
+				group rest = { calloc(g.n + 1, sizeof(size_t)), 0 };
+				if (!rest.v) {
+					cargocheck_result_free(&r);
+					free(g.v);
+					goto oom;
+				}
+				for (k = 0; k < g.n; k++)
+					if (v->c[g.v[k]].state == PENDING)
+						rest.v[rest.n++] = g.v[k];
+				if (rest.n)
+					queue[nq++] = rest; /* room: g's place */
+				else
+					free(rest.v);
+			} else if (g.n == 1) {
+				/* the accepted edits build; with this one they do not */
+				buf msg = BUF_INIT;
+				failure(&msg, v, w, &r);
+				decide(&v->c[g.v[0]], REFUTED, r.errors[0].code, "%s", buf_cstr(&msg));
+				buf_free(&msg);
+			} else {
+				/* errors that name no edit: halve the batch */
+				group a = { calloc(g.n, sizeof(size_t)), 0 }, b = { calloc(g.n, sizeof(size_t)), 0 };
+				group *grown = nq + 2 > qcap ? buf_grow_array(queue, &qcap, sizeof(*queue), 8) : queue;
+				if (grown)
+					queue = grown;
+				if (!a.v || !b.v || !grown) {
+					free(a.v);
+					free(b.v);
+					cargocheck_result_free(&r);
+					free(g.v);
+					goto oom;
+				}
+				for (k = 0; k < g.n; k++) {
+					if (k < g.n / 2)
+						a.v[a.n++] = g.v[k];
+					else
+						b.v[b.n++] = g.v[k];
+				}
+				queue[nq++] = b;
+				queue[nq++] = a;
+			}
+			(void)unmapped;
+		}
+		cargocheck_result_free(&r);
+		free(g.v);
+	}
+	for (i = 0; i < w->ncands; i++) {
+		candidate *c = &v->c[w->cands[i]];
+		if (c->state == ACCEPTED)
+			decide(c, ACCEPTED, NULL, "`%s` builds the workspace with this change applied", buf_cstr(&v->by));
+	}
+	rc = 0;
+	goto done;
+oom:
+	buf_puts(err, "out of memory");
+done:
+	free(queue);
+	free(active);
+	return rc;
+}
+
+/* ---- the cache of verdicts ------------------------------------------------- */
+
+static const char *state_name(enum state s)
+{
+	return s == ACCEPTED ? "verified" : s == REFUTED ? "refuted" : s == UNVERIFIED ? "unverified" : "pending";
+}
+
+static uint64_t key_of(const verifier *v, const workspace *w, uint64_t tree_hash)
+{
+	uint64_t h = tree_hash;
+	const char *flags = getenv("RUSTFLAGS"), *enc = getenv("CARGO_ENCODED_RUSTFLAGS");
+	size_t i;
+
+	hash_str(&h, v->command, strlen(v->command));
+	hash_str(&h, buf_cstr(&v->rustc), v->rustc.len);
+	hash_str(&h, flags ? flags : "", flags ? strlen(flags) : 0);
+	hash_str(&h, enc ? enc : "", enc ? strlen(enc) : 0);
+	for (i = 0; i < w->ncands; i++) {
+		const candidate *c = &v->c[w->cands[i]];
+		char pos[64];
+		if (!c->has_edit)
+			continue;
+		hash_str(&h, w->files[c->file].rel, strlen(w->files[c->file].rel));
+		snprintf(pos, sizeof(pos), "%zu:%zu", c->edit.start, c->edit.end);
+		hash_str(&h, pos, strlen(pos));
+		hash_str(&h, buf_cstr(&c->edit.replacement), c->edit.replacement.len);
+	}
+	return h;
+}
+
+/* The verdicts of an earlier run with the same key: 1 when reused. */
+static int reuse(verifier *v, workspace *w)
+{
+	buf p = BUF_INIT;
+	json_t *doc, *results;
+	char key[32];
+	size_t i, k;
+
+	buf_printf(&p, "%s/verdicts.json", buf_cstr(&w->dir));
+	doc = json_load_file(buf_cstr(&p), 0, NULL);
+	buf_free(&p);
+	snprintf(key, sizeof(key), "%016llx", (unsigned long long)w->key);
+	if (!doc || strcmp(json_string_value(json_object_get(doc, "key")) ? json_string_value(json_object_get(doc, "key")) : "", key) != 0) {
+		json_decref(doc);
+		return 0;
+	}
+	results = json_object_get(doc, "results");
+	for (i = 0; i < w->ncands; i++) {
+		candidate *c = &v->c[w->cands[i]];
+		if (c->state != PENDING)
+			continue;
+		for (k = 0; k < json_array_size(results); k++) {
+			json_t *x = json_array_get(results, k);
+			const char *st = json_string_value(json_object_get(x, "status"));
+			const char *code = json_string_value(json_object_get(x, "code"));
+			if (strcmp(json_string_value(json_object_get(x, "file")) ? json_string_value(json_object_get(x, "file")) : "",
+			           w->files[c->file].rel) != 0 ||
+			    (size_t)json_integer_value(json_object_get(x, "start")) != c->edit.start || !st)
+				continue;
+			decide(c, strcmp(st, "verified") == 0 ? ACCEPTED : strcmp(st, "refuted") == 0 ? REFUTED : UNVERIFIED, code,
+			       "%s", json_string_value(json_object_get(x, "detail")) ? json_string_value(json_object_get(x, "detail")) : "");
+			break;
+		}
+	}
+	w->status = json_string_value(json_object_get(doc, "status")) && strcmp(json_string_value(json_object_get(doc, "status")), "does not build") == 0
+	                ? "does not build (as last time)" : "reused";
+	buf_puts(&w->problem, json_string_value(json_object_get(doc, "problem")) ? json_string_value(json_object_get(doc, "problem")) : "");
+	json_decref(doc);
+	for (i = 0; i < w->ncands; i++)
+		if (v->c[w->cands[i]].state == PENDING)
+			decide(&v->c[w->cands[i]], UNVERIFIED, NULL, "not in the verdicts kept from the last run");
+	return 1;
+}
+
+static void save(verifier *v, workspace *w)
+{
+	json_t *doc = json_object(), *results = json_array();
+	buf p = BUF_INIT, err = BUF_INIT;
+	char key[32], *text;
+	size_t i;
+
+	snprintf(key, sizeof(key), "%016llx", (unsigned long long)w->key);
+	for (i = 0; i < w->ncands; i++) {
+		const candidate *c = &v->c[w->cands[i]];
+		if (!c->has_edit)
+			continue;
+		json_array_append_new(results, json_pack("{s:s, s:I, s:s, s:s?, s:s}", "file", w->files[c->file].rel, "start",
+		                                         (json_int_t)c->edit.start, "status", state_name(c->state), "code",
+		                                         c->code[0] ? c->code : NULL, "detail", buf_cstr(&c->detail)));
+	}
+	json_object_set_new(doc, "key", json_string(key));
+	json_object_set_new(doc, "status", json_string(w->status));
+	json_object_set_new(doc, "problem", w->problem.len ? json_string(buf_cstr(&w->problem)) : json_null());
+	json_object_set_new(doc, "results", results);
+	buf_printf(&p, "%s/verdicts.json", buf_cstr(&w->dir));
+	if ((text = json_dumps(doc, JSON_INDENT(1))))
+		fileio_write_atomic(buf_cstr(&p), text, strlen(text), &err); /* a cache: a failure only costs the next run */
+	free(text);
+	json_decref(doc);
+	buf_free(&p);
+	buf_free(&err);
+}
+
+/* ---- one workspace ---------------------------------------------------------- */
+
+static void leave_unverified(verifier *v, workspace *w, const char *why)
+{
+	size_t i;
+
+	for (i = 0; i < w->ncands; i++)
+		if (v->c[w->cands[i]].state == PENDING)
+			decide(&v->c[w->cands[i]], UNVERIFIED, NULL, "%s", why);
+}
+
+static int cache_root(buf *out, const verify_options *o)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	if (o->cache_dir)
+		return buf_puts(out, o->cache_dir);
+	if (xdg && *xdg)
+		return buf_printf(out, "%s/hotpath-audit/verify", xdg);
+	return buf_printf(out, "%s/.cache/hotpath-audit/verify", home && *home ? home : "/tmp");
+}
+
+static int run_workspace(verifier *v, workspace *w, buf *err)
+{
+	buf msg = BUF_INIT, src = BUF_INIT;
+	scratch_stats st;
+	cargocheck_result r;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	int lock = -1, rc = -1;
+	size_t i;
+
+	/* the cache directory: one per workspace (by its absolute place and
+	 * the revision's source), stable, so the copy's builds are incremental */
+	hash_str(&h, v->src->root, strlen(v->src->root));
+	hash_str(&h, w->rel, strlen(w->rel));
+	hash_str(&h, v->src->tree ? "rev" : "worktree", v->src->tree ? 3 : 8);
+	cache_root(&w->dir, v->o);
+	buf_printf(&w->dir, "/%016llx", (unsigned long long)h);
+	buf_printf(&w->tree, "%s/tree", buf_cstr(&w->dir));
+	if (v->o->target_dir)
+		buf_puts(&w->target, v->o->target_dir);
+	else
+		buf_printf(&w->target, "%s/target", buf_cstr(&w->dir));
+	if (fileio_make_dirs(buf_cstr(&w->dir), &msg) < 0) {
+		buf_clear(&w->problem);
+		buf_printf(&w->problem, "cannot make the scratch directory: %s", buf_cstr(&msg));
+		leave_unverified(v, w, buf_cstr(&w->problem));
+		rc = 0;
+		goto done;
+	}
+	{ /* one verification of a workspace at a time: they share its copy */
+		buf lp = BUF_INIT;
+		buf_printf(&lp, "%s/lock", buf_cstr(&w->dir));
+		lock = open(buf_cstr(&lp), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		buf_free(&lp);
+		if (lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) < 0) {
+			progress(v, w, "waiting for another verification of this workspace");
+			flock(lock, LOCK_EX);
+		}
+	}
+	progress(v, w, "copying to %s", buf_cstr(&w->tree));
+	if (v->src->tree) {
+		buf prefix = BUF_INIT;
+		buf_printf(&prefix, "%s%s%s", v->src->prefix ? v->src->prefix : "", w->rel, w->rel[0] ? "/" : "");
+		rc = scratch_sync_tree(&st, v->src->repo, v->src->tree, buf_cstr(&prefix), buf_cstr(&w->tree), &msg);
+		buf_free(&prefix);
+	} else {
+		buf_printf(&src, "%s%s%s", v->src->root, w->rel[0] ? "/" : "", w->rel);
+		rc = scratch_sync_dir(&st, buf_cstr(&src), buf_cstr(&w->tree), &msg);
+	}
+	if (rc < 0) {
+		buf_clear(&w->problem);
+		buf_printf(&w->problem, "cannot copy the workspace: %s", buf_cstr(&msg));
+		leave_unverified(v, w, buf_cstr(&w->problem));
+		rc = 0;
+		goto done;
+	}
+	progress(v, w, "%zu files, %zu written", st.files, st.written);
+	if (make_edits(v, w, err) < 0) {
+		rc = -1;
+		goto done;
+	}
+	w->key = key_of(v, w, st.hash);
+	if (reuse(v, w)) {
+		progress(v, w, "verdicts reused: the tree, edits, command and toolchain are those of the last run");
+		rc = 0;
+		goto done;
+	}
+	/* 1: untouched */
+	memset(&r, 0, sizeof(r));
+	if (check(v, w, &r, "the untouched copy", err) < 0) {
+		cargocheck_result_free(&r);
+		rc = -1;
+		goto done;
+	}
+	if (r.timed_out || r.nerrors || r.exit_status != 0) {
+		int timed_out = r.timed_out;
+		buf_clear(&w->problem);
+		buf_puts(&w->problem, "the untouched workspace does not build here: ");
+		failure(&w->problem, v, w, &r);
+		w->status = timed_out ? "timed out" : "does not build";
+		leave_unverified(v, w, buf_cstr(&w->problem));
+		cargocheck_result_free(&r);
+		if (!timed_out) /* a time-out may pass another time: not kept */
+			save(v, w);
+		rc = 0;
+		goto done;
+	}
+	cargocheck_result_free(&r);
+	w->status = "checked";
+	/* 2 and 3 */
+	if (probe(v, w, err) < 0 || rounds(v, w, err) < 0) {
+		rc = -1;
+		goto done;
+	}
+	save(v, w);
+	rc = 0;
+done:
+	/* leave the copy as the source is */
+	for (i = 0; i < w->nfiles; i++)
+		if (w->files[i].dirty) {
+			buf p = BUF_INIT, e2 = BUF_INIT;
+			buf_printf(&p, "%s/%s", buf_cstr(&w->tree), w->files[i].rel);
+			scratch_put(buf_cstr(&p), buf_cstr(&w->files[i].text), w->files[i].text.len, &e2);
+			w->files[i].dirty = 0;
+			buf_free(&p);
+			buf_free(&e2);
+		}
+	if (lock >= 0)
+		close(lock);
+	buf_free(&msg);
+	buf_free(&src);
+	return rc;
+}
+
+/* ---- the toolchain ------------------------------------------------------- */
+
+/* `rustc --version`, and cargo's presence for the default command.  0, or
+ * -1 with the problem in msg. */
+static int toolchain(verifier *v, buf *msg, buf *err)
+{
+	cargocheck_options co = { "rustc --version", ".", NULL, 60 };
+	cargocheck_result r;
+	int rc = -1;
+
+	if (cargocheck_run(&r, &co, err) < 0)
+		return -2;
+	if (r.exit_status != 0 || !r.out.len) {
+		buf_puts(msg, "rustc was not found on PATH (install the Rust toolchain: rustup, or Debian's rustc and cargo packages)");
+		goto done;
+	}
+	last_line(&v->rustc, &r.out);
+	if (!v->o->command) {
+		cargocheck_options cc = { "cargo --version", ".", NULL, 60 };
+		cargocheck_result_free(&r);
+		if (cargocheck_run(&r, &cc, err) < 0)
+			return -2;
+		if (r.exit_status != 0) {
+			buf_puts(msg, "cargo was not found on PATH (install the Rust toolchain: rustup, or Debian's cargo package; "
+			              "or name a check command with --verify-command)");
+			goto done;
+		}
+		buf_printf(&v->by, "cargo check (%s)", buf_cstr(&v->rustc));
+	} else
+		buf_printf(&v->by, "%s (%s)", v->command, buf_cstr(&v->rustc));
+	rc = 0;
+done:
+	cargocheck_result_free(&r);
+	return rc;
+}
+
+int verify_findings(jsontape_list *findings, source_set *src, const verify_options *o, verify_result *out, buf *err)
+{
+	verifier v;
+	buf problem = BUF_INIT;
+	json_t *ws_info = json_array();
+	size_t i;
+	int rc = -1, t;
+
+	memset(&v, 0, sizeof(v));
+	memset(out, 0, sizeof(*out));
+	v.o = o;
+	v.src = src;
+	v.findings = findings;
+	v.command = o->command ? o->command : VERIFY_DEFAULT_COMMAND;
+	if (!ws_info)
+		goto oom;
+	if (collect(&v) < 0)
+		goto oom;
+	t = v.nc ? toolchain(&v, &problem, err) : 0;
+	if (t == -2)
+		goto fail;
+	if (t < 0) {
+		for (i = 0; i < v.nc; i++)
+			if (v.c[i].state == PENDING)
+				decide(&v.c[i], UNVERIFIED, NULL, "%s", buf_cstr(&problem));
+		fprintf(stderr, "hotpath-audit audit: warning: --verify: %s; every verdict stays unverified\n", buf_cstr(&problem));
+	} else {
+		out->usable = 1;
+		for (i = 0; i < v.nw; i++) {
+			workspace *w = &v.w[i];
+			if (run_workspace(&v, w, err) < 0)
+				goto fail;
+			out->checks += (size_t)w->checks;
+			out->seconds += w->seconds;
+			if (w->problem.len && strcmp(w->status, "reused") != 0)
+				fprintf(stderr, "hotpath-audit audit: warning: --verify: %s: %s\n", w->rel[0] ? w->rel : ".",
+				        buf_cstr(&w->problem));
+			json_array_append_new(ws_info, json_pack("{s:s, s:s, s:i, s:s?}", "root", w->rel[0] ? w->rel : ".", "status",
+			                                         w->status, "checks", w->checks, "problem",
+			                                         w->problem.len ? buf_cstr(&w->problem) : NULL));
+		}
+	}
+	/* the verdicts into the findings */
+	for (i = 0; i < v.nc; i++) {
+		candidate *c = &v.c[i];
+		finding_verification fv = { c->state == ACCEPTED ? FINDING_VERIFIED : c->state == REFUTED ? FINDING_REFUTED
+		                                                                                            : FINDING_UNVERIFIED,
+		                            v.by.len ? buf_cstr(&v.by) : "cargo check", buf_cstr(&c->detail),
+		                            c->code[0] ? c->code : NULL, o->tier_high, o->tier_medium };
+		if (c->state == PENDING) /* never left so; said for safety */
+			fv.status = FINDING_UNVERIFIED;
+		if (finding_verify(findings->v[c->finding], &fv) < 0)
+			goto oom;
+		out->tried++;
+		out->verified += fv.status == FINDING_VERIFIED;
+		out->refuted += fv.status == FINDING_REFUTED;
+		out->unverified += fv.status == FINDING_UNVERIFIED;
+	}
+	out->info = json_pack("{s:s?, s:s, s:s?, s:I, s:I, s:I, s:I, s:I, s:s?, s:O}", "by", v.by.len ? buf_cstr(&v.by) : NULL,
+	                      "command", v.command, "toolchain", v.rustc.len ? buf_cstr(&v.rustc) : NULL, "tried",
+	                      (json_int_t)out->tried, "verified", (json_int_t)out->verified, "refuted",
+	                      (json_int_t)out->refuted, "unverified", (json_int_t)out->unverified, "checks",
+	                      (json_int_t)out->checks, "problem", problem.len ? buf_cstr(&problem) : NULL, "workspaces",
+	                      ws_info);
+	if (!out->info)
+		goto oom;
+	rc = 0;
+	goto done;
+oom:
+	buf_puts(err, "out of memory");
+fail:
+	rc = -1;
+done:
+	for (i = 0; i < v.nc; i++) {
+		clone_edit_free(&v.c[i].edit);
+		buf_free(&v.c[i].detail);
+	}
+	free(v.c);
+	for (i = 0; i < v.nw; i++) {
+		workspace *w = &v.w[i];
+		size_t k;
+		for (k = 0; k < w->nfiles; k++) {
+			free(w->files[k].rel);
+			buf_free(&w->files[k].text);
+			free(w->files[k].cands);
+		}
+		free(w->files);
+		free(w->cands);
+		free(w->rel);
+		buf_free(&w->dir);
+		buf_free(&w->tree);
+		buf_free(&w->target);
+		buf_free(&w->problem);
+	}
+	free(v.w);
+	buf_free(&v.by);
+	buf_free(&v.rustc);
+	buf_free(&problem);
+	json_decref(ws_info);
+	return rc;
+}
+
+void verify_result_free(verify_result *r)
+{
+	json_decref(r->info);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,64 @@
+/* verify: the Rust compiler as the arbiter of removable verdicts.
+ *
+ * A removable finding promises that its change compiles and behaves the
+ * same; the static audit can only argue it.  Here each workspace that
+ * holds removable findings is copied to a scratch directory (scratch.h:
+ * the user's tree and target/ are never written), checked untouched, and
+ * then checked with the findings' edits (clone_edit.h) applied in batches:
+ *
+ *   1. the untouched copy must build, or every verdict stays unverified;
+ *   2. a probe round puts `compile_error!` where each edit goes, to learn
+ *      which edits the check compiles at all (cfg-gated code, unexpanded
+ *      macros and files outside the module tree are not, and a change the
+ *      compiler never sees proves nothing);
+ *   3. edit rounds: all pending edits at once; the errors' spans (primary,
+ *      labels, notes, macro call sites) name the edits they refute, which
+ *      are reverted; errors that name no edit split the batch in halves;
+ *      a batch that builds is accepted, and later batches are checked on
+ *      top of the accepted ones, so the accepted edits build together.
+ *
+ * A handful of check runs per workspace, never one per site.  The verdicts
+ * are kept in the cache beside the copy, keyed by the bytes of the copied
+ * tree, the edits, the command and the toolchain: a run on an unchanged
+ * tree runs no check at all. */
+#ifndef HPA_VERIFY_H
+#define HPA_VERIFY_H
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "jsontape.h"
+#include "sources.h"
+
+#define VERIFY_DEFAULT_COMMAND "cargo check --offline --message-format=json"
+#define VERIFY_DEFAULT_TIMEOUT (20 * 60)
+/* check runs one workspace may take: its first check, probes, edit rounds */
+#define VERIFY_MAX_CHECKS 12
+
+typedef struct {
+	const char *command;    /* run in the copy's workspace root; NULL: VERIFY_DEFAULT_COMMAND */
+	const char *target_dir; /* NULL: a target directory in the cache, one per workspace */
+	const char *cache_dir;  /* NULL: $XDG_CACHE_HOME/hotpath-audit/verify (or ~/.cache/...) */
+	double timeout;         /* seconds one check may run; <= 0: VERIFY_DEFAULT_TIMEOUT */
+	int progress;           /* say on stderr what runs (on a terminal) */
+	int tier_high, tier_medium; /* the rules' tier thresholds */
+} verify_options;
+
+typedef struct {
+	size_t tried, verified, refuted, unverified;
+	size_t checks;          /* check runs, all workspaces */
+	double seconds;
+	json_t *info;           /* the report's `verification` member (owned reference) */
+	int usable;             /* the toolchain could be run at all */
+} verify_result;
+
+/* Verify the removable findings of `findings` (rewritten in place by
+ * finding_verify()).  Problems of the check -- no cargo, a workspace that
+ * does not build, a time-out -- leave verdicts unverified, are named in
+ * out->info and on stderr, and are not errors: 0.  -1 with err set only
+ * when memory ran out.  Free out with verify_result_free(). */
+int verify_findings(jsontape_list *findings, source_set *src, const verify_options *o, verify_result *out, buf *err);
+
+void verify_result_free(verify_result *r);
+
+#endif
