@@ -20,6 +20,7 @@
 #include "fileio.h"
 #include "gitdiff.h"
 #include "pack.h"
+#include "patch.h"
 #include "render.h"
 #include "report.h"
 #include "repoconf.h"
@@ -50,6 +51,7 @@ static const cli_opt options[] = {
 	{ "no-config", CLI_FLAG, 0, NULL, "ignore any configuration file" },
 	{ "baseline", CLI_VALUE, 0, "FILE", "an earlier JSON report: mark findings new or unchanged, list the resolved" },
 	{ "history", CLI_VALUE, 0, "FILE", "append this run's counts to FILE (one JSON line a run); the HTML draws the trend" },
+	{ "patch", CLI_VALUE, 0, "FILE", "write the removals as one unified diff to FILE (verified ones with --verify, else high-confidence ones)" },
 	{ "verify", CLI_FLAG, 0, NULL, "prove each removal with the Rust compiler, in a scratch copy (needs cargo)" },
 	{ "verify-command", CLI_VALUE, 0, "CMD", "the check --verify runs (default: " VERIFY_DEFAULT_COMMAND ")" },
 	{ "verify-target-dir", CLI_VALUE, 0, "DIR", "the target directory of --verify's builds (default: in the cache)" },
@@ -68,7 +70,7 @@ typedef struct {
 	int exit_zero, no_config;
 	long long jobs;
 	int verify;
-	const char *verify_command, *verify_target_dir;
+	const char *verify_command, *verify_target_dir, *patch;
 	long long verify_timeout;
 } audit_args;
 
@@ -122,6 +124,8 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->history = v[0];
 	else if (strcmp(o->name, "verify") == 0)
 		a->verify = 1;
+	else if (strcmp(o->name, "patch") == 0)
+		a->patch = v[0];
 	else if (strcmp(o->name, "verify-command") == 0) {
 		if (!*v[0]) {
 			buf_puts(err, "argument --verify-command: expected a command, got ''");
@@ -522,6 +526,14 @@ int cmd_audit(int argc, char **argv)
 		goto oom;
 	if (a.history && history_update(model, a.history, &err) < 0)
 		goto fail;
+	if (a.patch) {
+		patch_options po = { a.verify, json_string_value(json_object_get(vres.info, "by")) };
+		size_t removals;
+		buf_clear(&out);
+		if (patch_make(&out, &removals, &doc, &src, &po, &err) < 0 ||
+		    fileio_write_atomic(a.patch, buf_cstr(&out), out.len, &err) < 0)
+			goto fail;
+	}
 	{
 		emit_options eo = { a.format, a.output, a.output_dir, tdir.ptr, a.full_report };
 		t_modelled = seconds_now();

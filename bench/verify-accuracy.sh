@@ -1,0 +1,115 @@
+#!/bin/bash
+# bench/verify-accuracy.sh: how often are the static removable verdicts
+# right, by the compiler's word?
+#
+#   bench/verify-accuracy.sh [--binary PATH] [--keep DIR] CRATE...
+#
+# Each CRATE is a directory that `cargo check --offline` builds, or the name
+# of a crate Debian ships as a librust-*-dev package ("regex" stands for
+# /usr/share/cargo/registry/regex-*; install it first, e.g.
+# `apt-get install librust-regex-dev`).  A Debian crate is copied to a
+# scratch directory, its dev-dependencies dropped and cargo pointed at
+# Debian's registry directory (a source replacement in .cargo/config.toml),
+# so it builds offline.  Then, per crate:
+#
+#   static     removable_move / removable_borrow verdicts of a plain audit
+#   verified   of them, the changes `audit --verify` found to build
+#   refuted    ... that the compiler rejected (the static verdict was wrong)
+#   unverified ... that the check could not judge (not compiled, no edit)
+#   precision  verified / (verified + refuted), removable_move only
+#
+# and the seconds of the first `--verify` run and of a second one on the
+# same, unchanged tree.  The first run uses a fresh cache.  A script that
+# prints figures, not a test.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+bin=$here/hotpath-audit
+keep=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--binary) bin=$2; shift 2 ;;
+	--keep) keep=$2; shift 2 ;;
+	-h | --help) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-*) echo "bench/verify-accuracy.sh: unknown option $1" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+[ $# -gt 0 ] || { echo "usage: bench/verify-accuracy.sh [--binary PATH] [--keep DIR] CRATE..." >&2; exit 2; }
+[ -x "$bin" ] || { echo "bench/verify-accuracy.sh: $bin not built (run make)" >&2; exit 2; }
+command -v cargo >/dev/null || { echo "bench/verify-accuracy.sh: cargo not found" >&2; exit 2; }
+export HOTPATH_AUDIT_DATADIR=${HOTPATH_AUDIT_DATADIR:-$here}
+work=${keep:-$(mktemp -d)}
+mkdir -p "$work"
+[ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
+registry=/usr/share/cargo/registry
+
+# A Debian crate made buildable offline: dev-dependencies dropped, cargo
+# pointed at the registry directory.
+prepare() {
+	local src=$1 dest=$2
+	rm -rf "$dest"
+	cp -r "$src" "$dest"
+	chmod -R u+w "$dest"
+	python3 - "$dest/Cargo.toml" <<'EOF'
+import re, sys
+p = sys.argv[1]
+out, skip = [], False
+for line in open(p, encoding="utf-8"):
+    m = re.match(r"\s*\[([^\]]+)\]", line)
+    if m:
+        name = m.group(1).strip()
+        skip = name == "dev-dependencies" or name.startswith("dev-dependencies.") or \
+            (name.startswith("target.") and ".dev-dependencies" in name) or name in ("[bench]", "[test]", "[example]")
+        if line.strip().startswith("[["):
+            skip = line.strip() in ("[[bench]]", "[[test]]", "[[example]]")
+    if not skip:
+        out.append(line)
+out.append("\n[workspace]\n")
+open(p, "w", encoding="utf-8").write("".join(out))
+EOF
+	mkdir -p "$dest/.cargo"
+	printf '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "%s"\n' "$registry" >"$dest/.cargo/config.toml"
+}
+
+printf '%-24s %7s %8s %7s %10s %9s %9s %8s %8s\n' crate static verified refuted unverified precision checks first_s second_s
+for c in "$@"; do
+	if [ -d "$c" ]; then
+		dir=$c
+		name=$(basename "$c")
+	else
+		src=$(ls -d "$registry/$c"-[0-9]* 2>/dev/null | sort -V | tail -1)
+		[ -n "$src" ] || { echo "bench/verify-accuracy.sh: no $registry/$c-* (apt-get install librust-$c-dev)" >&2; exit 2; }
+		name=$(basename "$src")
+		dir=$work/$name
+		prepare "$src" "$dir"
+	fi
+	cache=$work/cache-$name
+	rm -rf "$cache"
+	"$bin" audit --root "$dir" --paths . --no-config --format json --output "$work/$name.static.json"
+	s=$(date +%s.%N)
+	XDG_CACHE_HOME=$cache "$bin" audit --root "$dir" --paths . --no-config --format json --verify \
+		--output "$work/$name.verify.json" 2>"$work/$name.err" || true
+	t1=$(echo "$(date +%s.%N) - $s" | bc)
+	s=$(date +%s.%N)
+	XDG_CACHE_HOME=$cache "$bin" audit --root "$dir" --paths . --no-config --format json --verify \
+		--output /dev/null 2>/dev/null || true
+	t2=$(echo "$(date +%s.%N) - $s" | bc)
+	python3 - "$work/$name.static.json" "$work/$name.verify.json" "$name" "$t1" "$t2" <<'EOF'
+import json, sys
+static = json.load(open(sys.argv[1]))
+ver = json.load(open(sys.argv[2]))
+removable = [f for f in static["findings"] if f["bucket"] in ("removable_move", "removable_borrow")]
+by_fp = {f["fingerprint"]: f for f in ver["findings"]}
+count = {"verified": 0, "refuted": 0, "unverified": 0}
+move = {"verified": 0, "refuted": 0}
+for f in removable:
+    v = by_fp[f["fingerprint"]].get("verification", {}).get("status", "unverified")
+    count[v] += 1
+    if f["bucket"] == "removable_move" and v in move:
+        move[v] += 1
+judged = move["verified"] + move["refuted"]
+prec = "%.0f%%" % (100.0 * move["verified"] / judged) if judged else "-"
+print("%-24s %7d %8d %7d %10d %9s %9s %8.1f %8.1f" % (sys.argv[3], len(removable), count["verified"], count["refuted"],
+      count["unverified"], prec, ver.get("verification", {}).get("checks", "-"), float(sys.argv[4]), float(sys.argv[5])))
+EOF
+done

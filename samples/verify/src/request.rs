@@ -1,0 +1,39 @@
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    pub id: String,
+    pub prompt: String,
+    pub tokens: Vec<u32>,
+}
+
+pub fn submit(req: Request) -> usize {
+    req.tokens.len()
+}
+
+pub fn log_len(s: &str) -> usize {
+    s.len()
+}
+
+/// A by-value parameter at its last use: the compiler agrees.
+pub fn forward(req: Request) -> usize {
+    let copy = req.clone();
+    submit(copy)
+}
+
+/// A copy only read where it is made: the compiler agrees.
+pub fn prompt_len(req: Request) -> usize {
+    let n = log_len(&req.prompt.clone());
+    n + submit(req)
+}
+
+/// A copy bound to a name and only read: the compiler agrees with a borrow.
+pub fn count_tokens(req: &Request) -> usize {
+    let tokens = req.tokens.clone();
+    tokens.len()
+}
+
+/// The original stays borrowed after the clone: moving it out breaks `first`.
+pub fn first_and_submit(req: Request) -> (usize, usize) {
+    let first = &req.tokens;
+    let n = submit(req.clone());
+    (n, first.len())
+}

@@ -1,0 +1,121 @@
+#!/bin/sh
+# audit --verify and --patch on the buildable sample crate samples/verify:
+# the compiler's verdicts (verified, refuted with its message, unverified
+# when the line is not compiled), the audited tree left as it was, the
+# patch that `git apply` takes and that still builds, the verdicts reused
+# on an unchanged tree, and the failures that must not lose the report (a
+# crate that does not build, no cargo, a check past its time limit).
+. "$top_srcdir/tests/lib.sh"
+needs_git
+command -v cargo >/dev/null && command -v rustc >/dev/null || { echo "1..0 # SKIP cargo or rustc missing"; exit 0; }
+H=$HOTPATH_AUDIT
+T=$scratch/crate
+export XDG_CACHE_HOME=$scratch/cache
+cp -r "$top_srcdir/samples/verify" "$T"
+chmod -R u+w "$T"
+tree_hash() { (cd "$1" && find . -type f -o -type l | LC_ALL=C sort | xargs sha256sum | sha256sum); }
+before=$(tree_hash "$T")
+
+"$H" audit --root "$T" --paths . --format json --verify --output "$scratch/v.json" 2>"$scratch/err"
+check "--verify: exit 0, the report written" test $? -eq 0 -a -s "$scratch/v.json"
+check "the audited tree is unchanged (no file written, no target/ or Cargo.lock made)" test "$(tree_hash "$T")" = "$before"
+verdict() { # verdict LINE-SPEC PYTHON-CONDITION: the finding at path:line satisfies it
+	python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+f = [x for x in m['findings'] if '%s:%d' % (x['path'], x['line']) == sys.argv[2]]
+assert len(f) == 1, f
+f = f[0]; v = f.get('verification') or {}
+assert $2, json.dumps(f, indent=1)
+" "$scratch/v.json" "$1"
+}
+check "a removal the compiler accepts is verified" verdict src/request.rs:18 \
+	"v['status'] == 'verified' and f['bucket'] == 'removable_move' and 'Verified: \`cargo check' in f['fields']['correctness_proof']"
+check "a borrow the compiler accepts is verified" verdict src/request.rs:30 "v['status'] == 'verified' and f['bucket'] == 'removable_borrow'"
+check "E0509 (a field of a Drop type): refuted, demoted, the compiler quoted" verdict src/conn.rs:20 \
+	"v['status'] == 'refuted' and v['code'] == 'E0509' and f['bucket'] == 'semantic_required' and f['rule'] == 'V1' and 'E0509' in f['fields']['removal_rationale'] and 'E0509' in f['fields']['required_clone_check'] and f['static_verdict']['bucket'] == 'removable_move'"
+check "E0507 (behind a &mut): refuted" verdict src/router.rs:15 "v['status'] == 'refuted' and v['code'] == 'E0507' and f['bucket'] == 'semantic_required'"
+check "E0505 (still borrowed): refuted" verdict src/request.rs:37 "v['status'] == 'refuted' and v['code'] == 'E0505'"
+check "a cfg-gated line the check never compiles: unverified, and said why" verdict src/gated.rs:4 \
+	"v['status'] == 'unverified' and 'does not compile this line' in v['detail'] and f['bucket'] == 'removable_move'"
+check "the report's verification: toolchain, counts, checks bounded" python3 -c "
+import json, sys
+v = json.load(open(sys.argv[1]))['verification']
+assert v['toolchain'].startswith('rustc '), v
+assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (8, 4, 3, 1), v
+assert 2 <= v['checks'] <= 8 and v['workspaces'][0]['status'] == 'checked', v
+" "$scratch/v.json"
+check "no finding is both refuted and removable" python3 -c "
+import json, sys
+for f in json.load(open(sys.argv[1]))['findings']:
+    assert not (f.get('verification', {}).get('status') == 'refuted' and f['bucket'].startswith('removable')), f
+" "$scratch/v.json"
+
+# the patch: verified removals only, applies with git apply, still builds
+"$H" audit --root "$T" --paths . --format json --verify --patch "$scratch/v.patch" --output "$scratch/v2.json" 2>/dev/null
+check "a second run on the unchanged tree reuses the verdicts: no check runs" python3 -c "
+import json, sys
+v = json.load(open(sys.argv[1]))['verification']
+assert v['checks'] == 0 and v['workspaces'][0]['status'] == 'reused' and v['verified'] == 4, v
+" "$scratch/v2.json"
+check "... and gives the same findings" python3 -c "
+import json, sys
+a, b = (json.load(open(p))['findings'] for p in sys.argv[1:3])
+assert a == b
+" "$scratch/v.json" "$scratch/v2.json"
+check "--patch with --verify: a header naming the compiler, four removals" sh -c \
+	"head -1 '$scratch/v.patch' | grep -q '4 removals verified by cargo check (rustc' && test \$(grep -c '^-[^-]' '$scratch/v.patch') -eq 4"
+check "the refuted and unverified sites are not in the patch" sh -c \
+	"! grep -q 'c.key\|me.pending\|gated\|let n = submit' '$scratch/v.patch'"
+A=$scratch/applied
+cp -r "$T" "$A"
+check "git apply takes the patch" sh -c "cd '$A' && git init -q . && git add -A && git commit -qm base && git apply '$scratch/v.patch'"
+check "the patched crate still builds (cargo check --offline)" sh -c \
+	"cd '$A' && CARGO_TARGET_DIR='$scratch/target-applied' cargo check --offline --quiet 2>'$scratch/applied.err'"
+check "the patch changed the four lines" sh -c "cd '$A' && test \$(git diff --numstat | awk '{ s += \$1 } END { print s }') -eq 4"
+
+"$H" audit --root "$T" --paths . --format json --patch "$scratch/static.patch" --output /dev/null
+check "--patch without --verify: the high-confidence removals, said to be unverified" sh -c \
+	"head -1 '$scratch/static.patch' | grep -q 'NOT verified by the compiler' && grep -q '^+    let n = log_len(&req.prompt);' '$scratch/static.patch'"
+
+# a crate that does not build: every verdict unverified, the report written
+B=$scratch/broken
+cp -r "$T" "$B"
+echo 'pub fn broken() -> u32 { "not a number" }' >>"$B/src/lib.rs"
+"$H" audit --root "$B" --paths . --format json --verify --output "$scratch/b.json" 2>"$scratch/b.err"
+check "a crate that does not build: exit 0, a warning naming the error" sh -c \
+	"test $? -eq 0 && grep -q 'does not build here: E0308' '$scratch/b.err'"
+check "... every tried verdict unverified, none demoted" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+tried = [f for f in m['findings'] if 'verification' in f]
+assert len(tried) == 8 and all(f['verification']['status'] == 'unverified' and f['bucket'].startswith('removable') for f in tried)
+assert m['verification']['workspaces'][0]['status'] == 'does not build'
+" "$scratch/b.json"
+
+# no cargo on PATH (a rustc that answers, so that cargo is what is missing)
+mkdir -p "$scratch/bin"
+printf '#!/bin/sh\necho "rustc 1.0.0 (fake)"\n' >"$scratch/bin/rustc"
+chmod +x "$scratch/bin/rustc"
+PATH=$scratch/bin "$H" audit --root "$T" --paths . --format json --verify --output "$scratch/nc.json" 2>"$scratch/nc.err"
+check "no cargo: exit 0, the report written, a warning naming cargo" sh -c \
+	"test $? -eq 0 && test -s '$scratch/nc.json' && grep -q 'cargo was not found on PATH' '$scratch/nc.err'"
+check "... every verdict unverified, with the reason" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m['verification']['problem'].startswith('cargo was not found'), m['verification']
+assert all(f['verification']['status'] == 'unverified' for f in m['findings'] if 'verification' in f)
+" "$scratch/nc.json"
+
+# a check that runs past its time limit is killed, and the report is written
+start=$(date +%s)
+"$H" audit --root "$T" --paths . --format json --verify --verify-command 'sleep 30' --verify-timeout 1 \
+	--output "$scratch/to.json" 2>"$scratch/to.err"
+rc=$?
+check "a time-out: exit 0 within seconds, the report written" sh -c "test $rc -eq 0 && test \$(( \$(date +%s) - $start )) -lt 20 && test -s '$scratch/to.json'"
+check "... said: the check ran past its time limit" grep -q 'ran past its time limit (1 s)' "$scratch/to.err"
+
+fails_with "--verify-timeout 0: a usage error" "verify-timeout" audit --root "$T" --paths . --verify --verify-timeout 0
+fails_with "--verify-command without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-command true
+check "the audited tree is still unchanged after every run" test "$(tree_hash "$T")" = "$before"
+done_testing
