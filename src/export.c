@@ -110,6 +110,23 @@ static void sarif_rule_packs(json_t *model, json_t *rule_list, json_t *results)
 	}
 }
 
+/* A removal the compiler verified (audit --verify) as a SARIF fix: the
+ * clone expression's region and what replaces it. */
+static void sarif_fix(json_t *result, json_t *f)
+{
+	json_t *ver = json_object_get(f, "verification"), *e = json_object_get(ver, "edit");
+
+	if (!e || strcmp(str(ver, "status"), "verified") != 0)
+		return;
+	json_object_set_new(result, "fixes",
+	                    json_pack("[{s:{s:O}, s:[{s:{s:O, s:s}, s:[{s:{s:O, s:O, s:O, s:O}, s:{s:O}}]}]}]", "description",
+	                              "text", json_object_get(f, "change"), "artifactChanges", "artifactLocation", "uri",
+	                              json_object_get(f, "path"), "uriBaseId", "%SRCROOT%", "replacements", "deletedRegion",
+	                              "startLine", json_object_get(e, "line"), "startColumn", json_object_get(e, "column"),
+	                              "endLine", json_object_get(e, "end_line"), "endColumn", json_object_get(e, "end_column"),
+	                              "insertedContent", "text", json_object_get(e, "replacement")));
+}
+
 int export_sarif(buf *out, json_t *model)
 {
 	json_t *rule_list = json_array(), *results = json_array(), *findings = json_object_get(model, "findings");
@@ -143,6 +160,7 @@ int export_sarif(buf *out, json_t *model)
 		buf_free(&msg);
 		if (json_is_string(json_object_get(f, "status")))
 			json_object_set_new(r, "baselineState", json_string(strcmp(str(f, "status"), "new") == 0 ? "new" : "unchanged"));
+		sarif_fix(r, f);
 		json_array_append_new(results, r);
 	}
 	sarif_rule_packs(model, rule_list, results);

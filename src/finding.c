@@ -669,6 +669,11 @@ int finding_verify(jsontape *f, const finding_verification *v)
 	                "detail", v->detail);
 	if (!ver || json_object_set_new(o, "verification", ver) < 0)
 		goto done;
+	if (v->status == FINDING_VERIFIED && v->replacement &&
+	    json_object_set_new(ver, "edit", json_pack("{s:i, s:i, s:i, s:i, s:s}", "line", (int)v->line, "column", (int)v->col,
+	                                               "end_line", (int)v->end_line, "end_column", (int)v->end_col,
+	                                               "replacement", v->replacement)) < 0)
+		goto done;
 	if (v->status == FINDING_REFUTED) {
 		const char *old_change = member_text(o, "change");
 		json_int_t score = json_integer_value(json_object_get(o, "score")) - 2; /* no longer a removal (finding_score) */

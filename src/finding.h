@@ -67,6 +67,10 @@ typedef struct {
 	const char *detail;      /* what it said, or why it could not say */
 	const char *code;        /* the error's code ("E0507"), or NULL */
 	int tier_high, tier_medium; /* the rules' tier thresholds, for a refuted finding's new score */
+	/* the edit that was checked (a verified one is kept in the finding, for
+	 * SARIF fixes and forge suggestions); replacement NULL: none */
+	uint32_t line, col, end_line, end_col; /* end exclusive */
+	const char *replacement;
 } finding_verification;
 
 /* Rewrite the finding *f with the compiler's verdict: a `verification`

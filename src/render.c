@@ -112,6 +112,18 @@ static json_t *finding_view(json_t *f, int html)
 		buf_free(&md); /* val points into it */
 		json_array_append_new(list, item);
 	}
+	{ /* the compiler's word, after the eight fields (audit --verify) */
+		json_t *ver = json_object_get(f, "verification");
+		if (ver) {
+			json_t *item;
+			buf_printf(&b, "%s: %s (%s)", str(ver, "status"), str(ver, "detail"), str(ver, "by"));
+			item = json_pack("{s:s, s:s, s:s}", "key", "verification", "label", "Compiler check", "value", buf_cstr(&b));
+			if (html)
+				json_object_set_new(item, "value_html", md_inline_html(buf_cstr(&b)));
+			json_array_append_new(list, item);
+			buf_clear(&b);
+		}
+	}
 	json_object_set_new(v, "fields_list", list);
 	if (html)
 		json_object_set_new(v, "change_html", md_inline_html(str(f, "change")));
@@ -129,6 +141,59 @@ static json_t *finding_view(json_t *f, int html)
 	                                                   strcmp(str(f, "bucket"), "structural_refactor") == 0));
 	if (html) /* the code window, the clone's line marked */
 		json_object_set_new(v, "window_lines", window_lines(f));
+	return v;
+}
+
+/* Byte offset of code point `col` (1-based) in s, or -1 past its end. */
+static long byte_of_column(const char *s, json_int_t col)
+{
+	long i = 0;
+
+	for (; col > 1; col--) {
+		if (!s[i])
+			return -1;
+		i++;
+		while (((unsigned char)s[i] & 0xC0) == 0x80)
+			i++;
+	}
+	return i;
+}
+
+/* For a pull-request comment: a removal the compiler verified, on one
+ * line, as a forge's suggestion -- the line as it would be -- so that a
+ * reviewer commits it from the page.  Adds `suggestion` and the fence
+ * that holds it to the view v (returned). */
+static json_t *suggestion(json_t *v, json_t *f)
+{
+	json_t *ver = json_object_get(f, "verification"), *e = json_object_get(ver, "edit");
+	json_t *w = json_object_get(f, "window");
+	json_int_t line = json_integer_value(json_object_get(e, "line")), first = json_integer_value(json_object_get(w, "first"));
+	const char *text;
+	long a, b;
+	buf out = BUF_INIT, fence = BUF_INIT;
+	size_t run = 0, longest = 0, i;
+
+	if (!e || strcmp(str(ver, "status"), "verified") != 0 || line != json_integer_value(json_object_get(e, "end_line")) ||
+	    line < first || !(text = json_string_value(json_array_get(json_object_get(w, "lines"), (size_t)(line - first)))))
+		return v;
+	a = byte_of_column(text, json_integer_value(json_object_get(e, "column")));
+	b = byte_of_column(text, json_integer_value(json_object_get(e, "end_column")));
+	if (a < 0 || b < a)
+		return v;
+	buf_append(&out, text, (size_t)a);
+	buf_puts(&out, str(e, "replacement"));
+	buf_puts(&out, text + b);
+	for (i = 0; i < out.len; i++) { /* a fence longer than any run of backticks in the line */
+		run = out.ptr[i] == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	for (i = 0; i < (longest >= 3 ? longest + 1 : 3); i++)
+		buf_putc(&fence, '`');
+	json_object_set_new(v, "suggestion", json_string(buf_cstr(&out)));
+	json_object_set_new(v, "suggestion_fence", json_string(buf_cstr(&fence)));
+	buf_free(&out);
+	buf_free(&fence);
 	return v;
 }
 
@@ -334,7 +399,7 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 				cur = json_pack("{s:s, s:o, s:[]}", "path", cur_path, "path_md", md_code_json(cur_path), "findings");
 				json_array_append_new(files, cur);
 			}
-			json_array_append_new(json_object_get(cur, "findings"), finding_view(f, html));
+			json_array_append_new(json_object_get(cur, "findings"), suggestion(finding_view(f, html), f));
 		}
 		json_object_set_new(v, "files", files);
 	}

@@ -412,6 +412,8 @@ static void failure(buf *out, const verifier *v, const workspace *w, const cargo
 		if (e->code)
 			buf_printf(out, "%s: ", e->code);
 		buf_puts(out, e->message);
+		if (e->nspans && e->spans[0].primary && e->spans[0].label)
+			buf_printf(out, ": %s", e->spans[0].label);
 		if (e->nspans)
 			buf_printf(out, " (%s%s%s:%u)", w->rel, w->rel[0] ? "/" : "", e->spans[0].file, e->spans[0].line);
 	} else {
@@ -601,6 +603,8 @@ static int rounds(verifier *v, workspace *w, buf *err)
 						if (c->state != REFUTED) {
 							decide(c, REFUTED, e->code, "%s%s%s", e->code ? e->code : "", e->code ? ": " : "",
 							       e->message);
+							if (e->nspans && e->spans[0].primary && e->spans[0].label)
+								buf_printf(&c->detail, ": %s", e->spans[0].label);
 							if (e->spans && e->spans[0].file && !span_hits(v, w, &e->spans[0], g.v[k]))
 								buf_printf(&c->detail, " (%s%s%s:%u)", w->rel, w->rel[0] ? "/" : "",
 								           e->spans[0].file, e->spans[0].line);
@@ -660,7 +664,8 @@ static int rounds(verifier *v, workspace *w, buf *err)
 	for (i = 0; i < w->ncands; i++) {
 		candidate *c = &v->c[w->cands[i]];
 		if (c->state == ACCEPTED)
-			decide(c, ACCEPTED, NULL, "`%s` builds the workspace with this change applied", buf_cstr(&v->by));
+			decide(c, ACCEPTED, NULL, "the workspace builds with this change applied, together with the run's other "
+			                          "verified changes");
 	}
 	rc = 0;
 	goto done;
@@ -991,12 +996,22 @@ int verify_findings(jsontape_list *findings, source_set *src, const verify_optio
 	/* the verdicts into the findings */
 	for (i = 0; i < v.nc; i++) {
 		candidate *c = &v.c[i];
-		finding_verification fv = { c->state == ACCEPTED ? FINDING_VERIFIED : c->state == REFUTED ? FINDING_REFUTED
-		                                                                                            : FINDING_UNVERIFIED,
-		                            v.by.len ? buf_cstr(&v.by) : "cargo check", buf_cstr(&c->detail),
-		                            c->code[0] ? c->code : NULL, o->tier_high, o->tier_medium };
-		if (c->state == PENDING) /* never left so; said for safety */
-			fv.status = FINDING_UNVERIFIED;
+		finding_verification fv;
+
+		memset(&fv, 0, sizeof(fv));
+		fv.status = c->state == ACCEPTED ? FINDING_VERIFIED : c->state == REFUTED ? FINDING_REFUTED : FINDING_UNVERIFIED;
+		fv.by = v.by.len ? buf_cstr(&v.by) : "cargo check";
+		fv.detail = buf_cstr(&c->detail);
+		fv.code = c->code[0] ? c->code : NULL;
+		fv.tier_high = o->tier_high;
+		fv.tier_medium = o->tier_medium;
+		if (c->has_edit) {
+			fv.line = c->edit.line;
+			fv.col = c->edit.col;
+			fv.end_line = c->edit.end_line;
+			fv.end_col = c->edit.end_col;
+			fv.replacement = buf_cstr(&c->edit.replacement);
+		}
 		if (finding_verify(findings->v[c->finding], &fv) < 0)
 			goto oom;
 		out->tried++;

@@ -78,6 +78,40 @@ check "the patch changed the four lines" sh -c "cd '$A' && test \$(git diff --nu
 check "--patch without --verify: the high-confidence removals, said to be unverified" sh -c \
 	"head -1 '$scratch/static.patch' | grep -q 'NOT verified by the compiler' && grep -q '^+    let n = log_len(&req.prompt);' '$scratch/static.patch'"
 
+# SARIF fixes, the Markdown's compiler line, suggestions on a pull request
+"$H" audit --root "$T" --paths . --verify --format sarif,md --output-dir "$scratch/fmt" 2>/dev/null
+py=python3
+python3 -c 'import jsonschema' 2>/dev/null || py=/usr/bin/python3
+if $py -c 'import jsonschema' 2>/dev/null; then
+	check "SARIF with fixes validates against the SARIF 2.1.0 schema" $py -c "
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))" "$scratch/fmt/audit.sarif" "$SHARED_DIR/sarif/sarif-schema-2.1.0.json"
+else
+	skip "SARIF with fixes validates against the SARIF 2.1.0 schema" "python3-jsonschema missing"
+fi
+check "SARIF: a fix for each verified removal, and each is a line of the patch" python3 -c "
+import json, sys
+res = json.load(open(sys.argv[1]))['runs'][0]['results']
+fixes = [r['fixes'][0]['artifactChanges'][0] for r in res if 'fixes' in r]
+assert len(fixes) == 4, fixes
+patch = open(sys.argv[2]).read()
+for c in fixes:
+    assert c['replacements'][0]['insertedContent']['text'] in patch, c
+" "$scratch/fmt/audit.sarif" "$scratch/v.patch"
+check "Markdown: the compiler check's counts and each tried finding's verdict" sh -c \
+	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 8 removals tried, \*\*4 verified\*\*, 3 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 8"
+P=$scratch/pr
+mkdir -p "$P/src"
+cp "$T/Cargo.toml" "$P/"
+echo "" >"$P/src/lib.rs"
+(cd "$P" && git init -q . && git add -A && git commit -qm base && cp "$T"/src/*.rs src/ && git add -A && git commit -qm head)
+"$H" audit --root "$P" --paths . --diff HEAD~1..HEAD --verify --format md --output "$scratch/pr.md" 2>/dev/null
+check "--diff with --verify: a suggestion block for each verified removal on a changed line" sh -c \
+	"test \$(grep -c '^\`\`\`suggestion' '$scratch/pr.md') -eq 4 && grep -A1 '^\`\`\`suggestion' '$scratch/pr.md' | grep -qx '    let copy = req;'"
+(cd "$P" && echo "// a later change elsewhere" >>src/request.rs && git commit -qam later)
+"$H" audit --root "$P" --paths . --diff HEAD~1..HEAD --verify --format md --output "$scratch/pr2.md" 2>/dev/null
+check "... and none where the change touches no clone" sh -c "! grep -q 'suggestion' '$scratch/pr2.md'"
+
 # a crate that does not build: every verdict unverified, the report written
 B=$scratch/broken
 cp -r "$T" "$B"
