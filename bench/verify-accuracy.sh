@@ -18,9 +18,10 @@
 #   unverified ... that the check could not judge (not compiled, no edit)
 #   precision  verified / (verified + refuted), removable_move only
 #
-# and the seconds of the first `--verify` run and of a second one on the
-# same, unchanged tree.  The first run uses a fresh cache.  A script that
-# prints figures, not a test.
+# and the seconds of the first `--verify` run (a fresh cache), of a second
+# one on the same, unchanged tree (its verdicts reused), and of a third
+# after a comment is added to the crate root (checks run again, on the warm
+# target directory).  A script that prints figures, not a test.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=$here/hotpath-audit
@@ -71,11 +72,14 @@ EOF
 	printf '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "%s"\n' "$registry" >"$dest/.cargo/config.toml"
 }
 
-printf '%-24s %7s %8s %7s %10s %9s %9s %8s %8s\n' crate static verified refuted unverified precision checks first_s second_s
+printf '%-24s %7s %8s %7s %10s %9s %6s %8s %9s %10s\n' crate static verified refuted unverified precision checks first_s same_tree_s changed_s
 for c in "$@"; do
 	if [ -d "$c" ]; then
-		dir=$c
 		name=$(basename "$c")
+		dir=$work/$name
+		rm -rf "$dir"
+		cp -r "$c" "$dir"
+		chmod -R u+w "$dir"
 	else
 		src=$(ls -d "$registry/$c"-[0-9]* 2>/dev/null | sort -V | tail -1)
 		[ -n "$src" ] || { echo "bench/verify-accuracy.sh: no $registry/$c-* (apt-get install librust-$c-dev)" >&2; exit 2; }
@@ -94,7 +98,15 @@ for c in "$@"; do
 	XDG_CACHE_HOME=$cache "$bin" audit --root "$dir" --paths . --no-config --format json --verify \
 		--output /dev/null 2>/dev/null || true
 	t2=$(echo "$(date +%s.%N) - $s" | bc)
-	python3 - "$work/$name.static.json" "$work/$name.verify.json" "$name" "$t1" "$t2" <<'EOF'
+	# a nightly after a small change: the verdicts cannot be reused, the
+	# copy's target directory can
+	lib=$(ls "$dir"/src/lib.rs "$dir"/src/main.rs 2>/dev/null | head -1)
+	printf '\n// bench/verify-accuracy.sh: a change\n' >>"$lib"
+	s=$(date +%s.%N)
+	XDG_CACHE_HOME=$cache "$bin" audit --root "$dir" --paths . --no-config --format json --verify \
+		--output /dev/null 2>/dev/null || true
+	t3=$(echo "$(date +%s.%N) - $s" | bc)
+	python3 - "$work/$name.static.json" "$work/$name.verify.json" "$name" "$t1" "$t2" "$t3" <<'EOF'
 import json, sys
 static = json.load(open(sys.argv[1]))
 ver = json.load(open(sys.argv[2]))
@@ -109,7 +121,8 @@ for f in removable:
         move[v] += 1
 judged = move["verified"] + move["refuted"]
 prec = "%.0f%%" % (100.0 * move["verified"] / judged) if judged else "-"
-print("%-24s %7d %8d %7d %10d %9s %9s %8.1f %8.1f" % (sys.argv[3], len(removable), count["verified"], count["refuted"],
-      count["unverified"], prec, ver.get("verification", {}).get("checks", "-"), float(sys.argv[4]), float(sys.argv[5])))
+print("%-24s %7d %8d %7d %10d %9s %6s %8.2f %11.2f %10.2f" % (sys.argv[3], len(removable), count["verified"],
+      count["refuted"], count["unverified"], prec, ver.get("verification", {}).get("checks", "-"), float(sys.argv[4]),
+      float(sys.argv[5]), float(sys.argv[6])))
 EOF
 done
