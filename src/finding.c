@@ -669,12 +669,70 @@ int finding_verify(jsontape *f, const finding_verification *v)
 	                "detail", v->detail);
 	if (!ver || json_object_set_new(o, "verification", ver) < 0)
 		goto done;
-	if (v->status == FINDING_VERIFIED && v->replacement &&
+	if (!v->reverse && v->status == FINDING_VERIFIED && v->replacement &&
 	    json_object_set_new(ver, "edit", json_pack("{s:i, s:i, s:i, s:i, s:s}", "line", (int)v->line, "column", (int)v->col,
 	                                               "end_line", (int)v->end_line, "end_column", (int)v->end_col,
 	                                               "replacement", v->replacement)) < 0)
 		goto done;
-	if (v->status == FINDING_REFUTED) {
+	if (v->reverse && v->status == FINDING_REFUTED) {
+		/* the kept verdict, confirmed: only the verification says so */
+		json_object_set_new(ver, "status", json_string("verified"));
+		buf_printf(&b, "keeping the clone is right: removing it does not build (%s)", v->detail);
+		json_object_set_new(ver, "detail", json_string(buf_cstr(&b)));
+		buf_clear(&b);
+	} else if (v->reverse && v->status == FINDING_VERIFIED) {
+		const char *recv = member_text(o, "receiver");
+		json_int_t score = json_integer_value(json_object_get(o, "score")) + 2; /* now a removal (finding_score) */
+		buf chg = BUF_INIT;
+		json_object_set_new(o, "static_verdict",
+		                    json_pack("{s:s, s:s, s:s, s:s}", "bucket", member_text(o, "bucket"), "confidence",
+		                              member_text(o, "confidence"), "rule", member_text(o, "rule"), "change",
+		                              member_text(o, "change")));
+		buf_puts(&chg, "drop the `.clone()`: use ");
+		md_code(&chg, recv, strlen(recv));
+		buf_puts(&chg, " itself (the compiler accepts it)");
+		buf_printf(&b, "The static audit kept the clone (%s: %s); the removal was applied in a scratch copy and `%s` "
+		               "builds the workspace with it: nothing needs an owned copy here.",
+		           member_text(o, "rule"), member_text(fields, "removal_rationale"), v->by);
+		json_object_set_new(fields, "removal_rationale", json_string(buf_cstr(&b)));
+		buf_clear(&b);
+		buf_puts(&b, "Not cheap required: the type is not a shared handle by its declaration or its name, and no lock "
+		             "guard is in the expression. Not semantic required: had any later use, mutation or borrow needed "
+		             "the copy, the compiler would have rejected its removal.");
+		json_object_set_new(fields, "required_clone_check", json_string(buf_cstr(&b)));
+		buf_clear(&b);
+		buf_printf(&b, "Old: an owned copy is made and handed on. New: the original itself, moved or lent as the "
+		               "consumer's type asks. `%s` builds the workspace with the change: a use of a moved value, a "
+		               "move out of a borrow or a type the consumer does not take is a compile error, so none remains.",
+		           v->by);
+		json_object_set_new(fields, "correctness_proof", json_string(buf_cstr(&b)));
+		buf_clear(&b);
+		buf_printf(&b, "removable_move (high confidence): %s.", buf_cstr(&chg));
+		json_object_set_new(fields, "bucket_and_change", json_string(buf_cstr(&b)));
+		buf_clear(&b);
+		json_object_set_new(o, "bucket", json_string("removable_move"));
+		json_object_set_new(o, "confidence", json_string("high"));
+		json_object_set_new(o, "rule", json_string("V2"));
+		json_object_set_new(o, "change", json_string(buf_cstr(&chg)));
+		json_object_set_new(o, "score", json_integer(score));
+		json_object_set_new(o, "tier", json_string(score >= v->tier_high ? "high" : score >= v->tier_medium ? "medium" : "low"));
+		buf_free(&chg);
+		buf_puts(&b, member_text(fields, "validation_command"));
+		if (json_is_string(json_object_get(o, "crate")))
+			buf_printf(&b, " && cargo clippy -p %s -- -W clippy::redundant_clone", member_text(o, "crate"));
+		else
+			buf_puts(&b, " && cargo clippy -- -W clippy::redundant_clone");
+		json_object_set_new(fields, "validation_command", json_string(buf_cstr(&b)));
+		buf_clear(&b);
+		if (v->replacement)
+			json_object_set_new(ver, "edit", json_pack("{s:i, s:i, s:i, s:i, s:s}", "line", (int)v->line, "column",
+			                                           (int)v->col, "end_line", (int)v->end_line, "end_column",
+			                                           (int)v->end_col, "replacement", v->replacement));
+		json_object_set_new(ver, "detail", json_string("the workspace builds with the clone removed, together with the "
+		                                               "run's other verified changes"));
+	} else if (v->reverse) {
+		/* unverified: the kept verdict stands as it was */
+	} else if (v->status == FINDING_REFUTED) {
 		const char *old_change = member_text(o, "change");
 		json_int_t score = json_integer_value(json_object_get(o, "score")) - 2; /* no longer a removal (finding_score) */
 		json_object_set_new(o, "static_verdict",

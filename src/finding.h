@@ -71,6 +71,9 @@ typedef struct {
 	 * SARIF fixes and forge suggestions); replacement NULL: none */
 	uint32_t line, col, end_line, end_col; /* end exclusive */
 	const char *replacement;
+	/* the finding keeps its clone, and its removal was tried: VERIFIED
+	 * makes it removable_move (rule V2), REFUTED confirms the keep */
+	int reverse;
 } finding_verification;
 
 /* Rewrite the finding *f with the compiler's verdict: a `verification`

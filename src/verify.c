@@ -26,6 +26,7 @@ typedef struct {
 	clone_edit edit;
 	int has_edit;
 	int compiled;            /* its probe was seen: the check compiles this place */
+	int reverse;             /* a kept clone whose removal is tried (the verdict would become removable) */
 	enum state state;
 	buf detail;              /* what the compiler said, or why it was not asked */
 	char code[16];           /* the error code that refuted it */
@@ -213,6 +214,32 @@ static int push_index(size_t **v, size_t *n, size_t *cap, size_t x)
 	return 0;
 }
 
+/* The other direction: a clone kept for lack of evidence (R16) or as an
+ * owned copy of borrowed data (R12), whose plain removal the compiler may
+ * accept -- clippy's redundant_clone finds such.  Never a lock guard, a
+ * shared handle (its drop may close a channel or end a lease: moving it
+ * changes when) or test code; and an owned root only when its type is
+ * known to be plain data, for the same reason. */
+static int reverse_candidate(const jsontape *f)
+{
+	const char *bucket = jsontape_str(jsontape_get(f, "bucket")), *rule = jsontape_str(jsontape_get(f, "rule"));
+	const char *cost = jsontape_str(jsontape_get(f, "cost"));
+	jsontape_value ev = jsontape_get(f, "evidence");
+	const char *root_kind = jsontape_str(jsontape_member(ev, "root_kind"));
+	static const char *const behind_ref[] = { "param_ref", "self_field", "loop_ref", "closure_param", "call", "binding" };
+	size_t i;
+	int borrowed = 0;
+
+	if (!bucket || !rule || !cost || !root_kind || strcmp(bucket, "semantic_required") != 0 ||
+	    (strcmp(rule, "R12") != 0 && strcmp(rule, "R16") != 0) || jsontape_str(jsontape_member(ev, "lock")) ||
+	    jsontape_is_true(jsontape_member(ev, "cost_from_name")) || jsontape_is_true(jsontape_member(ev, "in_test_code")) ||
+	    strcmp(cost, "refcount increment") == 0)
+		return 0;
+	for (i = 0; i < sizeof(behind_ref) / sizeof(behind_ref[0]); i++)
+		borrowed |= strcmp(root_kind, behind_ref[i]) == 0;
+	return borrowed || strncmp(cost, "heap", 4) == 0 || strncmp(cost, "plain copy", 10) == 0;
+}
+
 /* The removable findings, each with its workspace and file. */
 static int collect(verifier *v)
 {
@@ -223,7 +250,8 @@ static int collect(verifier *v)
 		const jsontape *f = v->findings->v[i];
 		const char *path = jsontape_str(jsontape_get(f, "path"));
 		candidate *c;
-		if (clone_edit_kind_of(f) == CLONE_EDIT_NONE || jsontape_get(f, "suppression") || !path)
+		int reverse = clone_edit_kind_of(f) == CLONE_EDIT_NONE;
+		if ((reverse && !reverse_candidate(f)) || jsontape_get(f, "suppression") || !path)
 			continue;
 		if (v->nc == v->ccap) {
 			void *g = buf_grow_array(v->c, &v->ccap, sizeof(*v->c), 16);
@@ -234,6 +262,7 @@ static int collect(verifier *v)
 		c = &v->c[v->nc++];
 		memset(c, 0, sizeof(*c));
 		c->finding = i;
+		c->reverse = reverse;
 		c->ws = c->file = SIZE_MAX;
 		if (workspace_of(v->src, path, &root) < 0) {
 			decide(c, UNVERIFIED, NULL, "no Cargo.toml above `%s` within the audited root: nothing to build", path);
@@ -286,7 +315,8 @@ static int make_edits(verifier *v, workspace *w, buf *err)
 		buf why = BUF_INIT;
 		if (clone_edit_make(&c->edit, buf_cstr(&file->text), file->text.len,
 		                    (uint32_t)jsontape_integer(jsontape_get(f, "line")),
-		                    (uint32_t)jsontape_integer(jsontape_get(f, "column")), clone_edit_kind_of(f), &why) < 0) {
+		                    (uint32_t)jsontape_integer(jsontape_get(f, "column")),
+		                    c->reverse ? CLONE_EDIT_DROP : clone_edit_kind_of(f), &why) < 0) {
 			if (strcmp(buf_cstr(&why), "out of memory") == 0) {
 				buf_free(&why);
 				buf_puts(err, "out of memory");
@@ -1005,6 +1035,7 @@ int verify_findings(jsontape_list *findings, source_set *src, const verify_optio
 		fv.code = c->code[0] ? c->code : NULL;
 		fv.tier_high = o->tier_high;
 		fv.tier_medium = o->tier_medium;
+		fv.reverse = c->reverse;
 		if (c->has_edit) {
 			fv.line = c->edit.line;
 			fv.col = c->edit.col;
@@ -1014,15 +1045,23 @@ int verify_findings(jsontape_list *findings, source_set *src, const verify_optio
 		}
 		if (finding_verify(findings->v[c->finding], &fv) < 0)
 			goto oom;
+		if (c->reverse) {
+			out->kept_tried++;
+			out->promoted += fv.status == FINDING_VERIFIED;
+			out->kept_confirmed += fv.status == FINDING_REFUTED;
+			continue;
+		}
 		out->tried++;
 		out->verified += fv.status == FINDING_VERIFIED;
 		out->refuted += fv.status == FINDING_REFUTED;
 		out->unverified += fv.status == FINDING_UNVERIFIED;
 	}
-	out->info = json_pack("{s:s?, s:s, s:s?, s:I, s:I, s:I, s:I, s:I, s:s?, s:O}", "by", v.by.len ? buf_cstr(&v.by) : NULL,
-	                      "command", v.command, "toolchain", v.rustc.len ? buf_cstr(&v.rustc) : NULL, "tried",
-	                      (json_int_t)out->tried, "verified", (json_int_t)out->verified, "refuted",
-	                      (json_int_t)out->refuted, "unverified", (json_int_t)out->unverified, "checks",
+	out->info = json_pack("{s:s?, s:s, s:s?, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:s?, s:O}", "by",
+	                      v.by.len ? buf_cstr(&v.by) : NULL, "command", v.command, "toolchain",
+	                      v.rustc.len ? buf_cstr(&v.rustc) : NULL, "tried", (json_int_t)out->tried, "verified",
+	                      (json_int_t)out->verified, "refuted", (json_int_t)out->refuted, "unverified",
+	                      (json_int_t)out->unverified, "kept_tried", (json_int_t)out->kept_tried, "promoted",
+	                      (json_int_t)out->promoted, "kept_confirmed", (json_int_t)out->kept_confirmed, "checks",
 	                      (json_int_t)out->checks, "problem", problem.len ? buf_cstr(&problem) : NULL, "workspaces",
 	                      ws_info);
 	if (!out->info)

@@ -17,6 +17,10 @@
  *      a batch that builds is accepted, and later batches are checked on
  *      top of the accepted ones, so the accepted edits build together.
  *
+ * Kept clones whose removal clippy-style redundancy might allow (R12, R16:
+ * no lock, no shared handle) ride in the same batches the other way: a
+ * removal the compiler accepts makes them removable_move (rule V2).
+ *
  * A handful of check runs per workspace, never one per site.  The verdicts
  * are kept in the cache beside the copy, keyed by the bytes of the copied
  * tree, the edits, the command and the toolchain: a run on an unchanged
@@ -45,7 +49,10 @@ typedef struct {
 } verify_options;
 
 typedef struct {
-	size_t tried, verified, refuted, unverified;
+	size_t tried, verified, refuted, unverified; /* removable verdicts */
+	/* kept clones whose removal was tried: promoted to removable_move (the
+	 * compiler accepts it), or confirmed (it does not) */
+	size_t kept_tried, promoted, kept_confirmed;
 	size_t checks;          /* check runs, all workspaces */
 	double seconds;
 	json_t *info;           /* the report's `verification` member (owned reference) */

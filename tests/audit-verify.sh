@@ -36,13 +36,18 @@ check "E0509 (a field of a Drop type): refuted, demoted, the compiler quoted" ve
 	"v['status'] == 'refuted' and v['code'] == 'E0509' and f['bucket'] == 'semantic_required' and f['rule'] == 'V1' and 'E0509' in f['fields']['removal_rationale'] and 'E0509' in f['fields']['required_clone_check'] and f['static_verdict']['bucket'] == 'removable_move'"
 check "E0507 (behind a &mut): refuted" verdict src/router.rs:15 "v['status'] == 'refuted' and v['code'] == 'E0507' and f['bucket'] == 'semantic_required'"
 check "E0505 (still borrowed): refuted" verdict src/request.rs:37 "v['status'] == 'refuted' and v['code'] == 'E0505'"
+check "a kept clone whose removal the compiler accepts becomes removable_move (V2), verified" verdict src/request.rs:68 \
+	"v['status'] == 'verified' and f['bucket'] == 'removable_move' and f['rule'] == 'V2' and f['static_verdict']['bucket'] == 'semantic_required' and 'clippy::redundant_clone' in f['fields']['validation_command']"
+check "a kept clone whose removal does not build: kept, the keep verified with the compiler's word" verdict src/request.rs:54 \
+	"v['status'] == 'verified' and f['bucket'] == 'semantic_required' and f['rule'] == 'R12' and 'E0308' in v['detail']"
 check "a cfg-gated line the check never compiles: unverified, and said why" verdict src/gated.rs:4 \
 	"v['status'] == 'unverified' and 'does not compile this line' in v['detail'] and f['bucket'] == 'removable_move'"
 check "the report's verification: toolchain, counts, checks bounded" python3 -c "
 import json, sys
 v = json.load(open(sys.argv[1]))['verification']
 assert v['toolchain'].startswith('rustc '), v
-assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (8, 4, 3, 1), v
+assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (9, 5, 3, 1), v
+assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (5, 1, 4), v
 assert 2 <= v['checks'] <= 8 and v['workspaces'][0]['status'] == 'checked', v
 " "$scratch/v.json"
 check "no finding is both refuted and removable" python3 -c "
@@ -56,15 +61,15 @@ for f in json.load(open(sys.argv[1]))['findings']:
 check "a second run on the unchanged tree reuses the verdicts: no check runs" python3 -c "
 import json, sys
 v = json.load(open(sys.argv[1]))['verification']
-assert v['checks'] == 0 and v['workspaces'][0]['status'] == 'reused' and v['verified'] == 4, v
+assert v['checks'] == 0 and v['workspaces'][0]['status'] == 'reused' and v['verified'] == 5 and v['promoted'] == 1, v
 " "$scratch/v2.json"
 check "... and gives the same findings" python3 -c "
 import json, sys
 a, b = (json.load(open(p))['findings'] for p in sys.argv[1:3])
 assert a == b
 " "$scratch/v.json" "$scratch/v2.json"
-check "--patch with --verify: a header naming the compiler, four removals" sh -c \
-	"head -1 '$scratch/v.patch' | grep -q '4 removals verified by cargo check (rustc' && test \$(grep -c '^-[^-]' '$scratch/v.patch') -eq 4"
+check "--patch with --verify: a header naming the compiler, six removals" sh -c \
+	"head -1 '$scratch/v.patch' | grep -q '6 removals verified by cargo check (rustc' && test \$(grep -c '^-[^-]' '$scratch/v.patch') -eq 6"
 check "the refuted and unverified sites are not in the patch" sh -c \
 	"! grep -q 'c.key\|me.pending\|gated\|let n = submit' '$scratch/v.patch'"
 A=$scratch/applied
@@ -72,7 +77,7 @@ cp -r "$T" "$A"
 check "git apply takes the patch" sh -c "cd '$A' && git init -q . && git add -A && git commit -qm base && git apply '$scratch/v.patch'"
 check "the patched crate still builds (cargo check --offline)" sh -c \
 	"cd '$A' && CARGO_TARGET_DIR='$scratch/target-applied' cargo check --offline --quiet 2>'$scratch/applied.err'"
-check "the patch changed the four lines" sh -c "cd '$A' && test \$(git diff --numstat | awk '{ s += \$1 } END { print s }') -eq 4"
+check "the patch changed the six lines" sh -c "cd '$A' && test \$(git diff --numstat | awk '{ s += \$1 } END { print s }') -eq 6"
 
 "$H" audit --root "$T" --paths . --format json --patch "$scratch/static.patch" --output /dev/null
 check "--patch without --verify: the high-confidence removals, said to be unverified" sh -c \
@@ -93,13 +98,13 @@ check "SARIF: a fix for each verified removal, and each is a line of the patch" 
 import json, sys
 res = json.load(open(sys.argv[1]))['runs'][0]['results']
 fixes = [r['fixes'][0]['artifactChanges'][0] for r in res if 'fixes' in r]
-assert len(fixes) == 4, fixes
+assert len(fixes) == 6, fixes
 patch = open(sys.argv[2]).read()
 for c in fixes:
     assert c['replacements'][0]['insertedContent']['text'] in patch, c
 " "$scratch/fmt/audit.sarif" "$scratch/v.patch"
 check "Markdown: the compiler check's counts and each tried finding's verdict" sh -c \
-	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 8 removals tried, \*\*4 verified\*\*, 3 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 8"
+	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 9 removals tried, \*\*5 verified\*\*, 3 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 14"
 P=$scratch/pr
 mkdir -p "$P/src"
 cp "$T/Cargo.toml" "$P/"
@@ -107,7 +112,7 @@ echo "" >"$P/src/lib.rs"
 (cd "$P" && git init -q . && git add -A && git commit -qm base && cp "$T"/src/*.rs src/ && git add -A && git commit -qm head)
 "$H" audit --root "$P" --paths . --diff HEAD~1..HEAD --verify --format md --output "$scratch/pr.md" 2>/dev/null
 check "--diff with --verify: a suggestion block for each verified removal on a changed line" sh -c \
-	"test \$(grep -c '^\`\`\`suggestion' '$scratch/pr.md') -eq 4 && grep -A1 '^\`\`\`suggestion' '$scratch/pr.md' | grep -qx '    let copy = req;'"
+	"test \$(grep -c '^\`\`\`suggestion' '$scratch/pr.md') -eq 6 && grep -A1 '^\`\`\`suggestion' '$scratch/pr.md' | grep -qx '    let copy = req;'"
 (cd "$P" && echo "// a later change elsewhere" >>src/request.rs && git commit -qam later)
 "$H" audit --root "$P" --paths . --diff HEAD~1..HEAD --verify --format md --output "$scratch/pr2.md" 2>/dev/null
 check "... and none where the change touches no clone" sh -c "! grep -q 'suggestion' '$scratch/pr2.md'"
@@ -123,7 +128,8 @@ check "... every tried verdict unverified, none demoted" python3 -c "
 import json, sys
 m = json.load(open(sys.argv[1]))
 tried = [f for f in m['findings'] if 'verification' in f]
-assert len(tried) == 8 and all(f['verification']['status'] == 'unverified' and f['bucket'].startswith('removable') for f in tried)
+assert len(tried) == 14 and all(f['verification']['status'] == 'unverified' for f in tried)
+assert sum(f['bucket'].startswith('removable') for f in tried) == 9
 assert m['verification']['workspaces'][0]['status'] == 'does not build'
 " "$scratch/b.json"
 

@@ -37,3 +37,33 @@ pub fn first_and_submit(req: Request) -> (usize, usize) {
     let n = submit(req.clone());
     (n, first.len())
 }
+
+pub fn tokens_of(req: &Request) -> &Vec<u32> {
+    &req.tokens
+}
+
+/// Kept by the rules for want of evidence (a call's result); the compiler
+/// accepts the removal: `total` only reads it.
+pub fn total(req: &Request) -> u32 {
+    let all = tokens_of(req).clone();
+    all.iter().sum()
+}
+
+/// Kept by the rules; the compiler agrees: the caller wants an owned Vec (E0308).
+pub fn owned_tokens(req: &Request) -> Vec<u32> {
+    tokens_of(req).clone()
+}
+
+pub fn label_of(req: &Request) -> &String {
+    &req.id
+}
+
+pub fn show<T: std::fmt::Display>(t: T) -> String {
+    format!("[{}]", t)
+}
+
+/// Kept by the rules (a call's result, handed on by value); the compiler
+/// accepts the removal: `show` takes a reference as well as a String.
+pub fn describe(req: &Request) -> String {
+    show(label_of(req).clone())
+}
