@@ -595,6 +595,22 @@ enum file_hint {
 static int audit_file(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
                       audit_sink *out, unsigned hint);
 
+/* For `explain`: the classification rules asked for this site, in order,
+ * each with its answer (classify_traced: the same code that decided). */
+static void trace_member(jsontape *f, const evidence *ev, int cold, int hot)
+{
+	buf t = BUF_INIT;
+	const char *p, *nl;
+
+	classify_traced(ev, cold, hot, &t);
+	jsontape_key(f, "trace");
+	jsontape_open(f, '[');
+	for (p = buf_cstr(&t); (nl = strchr(p, '\n')); p = nl + 1)
+		jsontape_stringn(f, p, (size_t)(nl - p));
+	jsontape_close(f, ']');
+	buf_free(&t);
+}
+
 int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
                  audit_sink *out)
 {
@@ -744,6 +760,8 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		if (!(f = calloc(1, sizeof(*f))) || finding_build(f, &ff, &fs, &ev, v) < 0)
 			goto drop;
 		window_members(f, &sc->lines, text, len, fs.line > 3 ? fs.line - 3 : 1, fs.line + 3);
+		if (opt->trace_path && fs.line == opt->trace_line && strcmp(report, opt->trace_path) == 0)
+			trace_member(f, &ev, st->in_test || ff.test_path, ff.hot_prefix != NULL);
 		{ /* suppressed where the code says so */
 			const char *what, *reason, *bucket = bucket_name(v.bucket);
 			size_t wl, rl;

@@ -9,6 +9,7 @@
 #define HPA_AUDIT_H
 
 #include <jansson.h>
+#include <stdint.h>
 
 #include "jsontape.h"
 
@@ -30,6 +31,11 @@ typedef struct {
 	unsigned jobs;               /* 0: one per CPU */
 	const typelib *types;        /* the type library of the run, or NULL (set by audit_files) */
 	const pack_set *packs;       /* the chosen rule packs; NULL: the clone audit alone */
+	/* `explain`: the clone findings on this line of this file (its report
+	 * path) carry a `trace` member, every classification rule asked in
+	 * order with its answer; NULL: none */
+	const char *trace_path;
+	uint32_t trace_line;
 } audit_options;
 
 /* Where one file's results go: arrays of the report model. */

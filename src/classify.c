@@ -2,6 +2,8 @@
 
 #include "classify.h"
 
+#include "buf.h"
+
 static const char *const bucket_names[B_COUNT] = {
 	"cheap_required", "semantic_required", "cold_test_only",
 	"removable_move", "removable_borrow", "structural_refactor",
@@ -50,69 +52,81 @@ static int behind_reference(enum ev_root k)
 	       k == EV_ROOT_CLOSURE_PARAM || k == EV_ROOT_CALL || k == EV_ROOT_BINDING || k == EV_ROOT_STATIC;
 }
 
-verdict classify(const evidence *ev, int cold, int hot)
+/* Each rule in order: its condition, what it asks (for `explain`), and its
+ * verdict.  The first whose condition holds decides; with a trace, every
+ * rule asked is written down with its answer. */
+#define RULE(n, cond, asks, verdict_expr)                                         \
+	do {                                                                          \
+		int holds_ = (cond);                                                      \
+		if (trace)                                                                \
+			buf_printf(trace, "R%d %s: %s\n", n, asks, holds_ ? "yes" : "no");    \
+		if (holds_)                                                               \
+			return verdict_expr;                                                  \
+	} while (0)
+
+verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 {
 	int typed = ev->type_source != NULL && !ev->cost_by_name;
 
 	/* R1: test, bench and example code is outside production hot paths */
-	if (cold)
-		return make(B_COLD_TEST_ONLY, CONF_HIGH, 1);
+	RULE(1, cold, "test, bench or example code", make(B_COLD_TEST_ONLY, CONF_HIGH, 1));
 	/* R2: a shared handle by its declared type: its clone shares ownership */
-	if (ev->cost == EV_COST_REFCOUNT && !ev->cost_by_name && !ev->cost_derived)
-		return make(B_CHEAP_REQUIRED, CONF_HIGH, 2);
+	RULE(2, ev->cost == EV_COST_REFCOUNT && !ev->cost_by_name && !ev->cost_derived,
+	     "a shared handle by its declared type", make(B_CHEAP_REQUIRED, CONF_HIGH, 2));
 	/* R3: cloned through a guard: the clone ends the borrow, removing it
 	 * would keep the guard (and the lock) alive longer.  Not in a `for`
 	 * head, where the guard lives for the whole loop anyway. */
-	if (ev->lock_how[0] && !ev->for_head)
-		return make(B_SEMANTIC_REQUIRED, CONF_HIGH, 3);
+	RULE(3, ev->lock_how[0] && !ev->for_head, "cloned through a lock guard", make(B_SEMANTIC_REQUIRED, CONF_HIGH, 3));
 	/* R8: a fresh temporary, dropped right after: cloning it copies for nothing */
-	if (ev->root_kind == EV_ROOT_TEMP)
-		return make(B_REMOVABLE_MOVE, CONF_HIGH, 8);
+	RULE(8, ev->root_kind == EV_ROOT_TEMP, "a fresh temporary", make(B_REMOVABLE_MOVE, CONF_HIGH, 8));
 	/* R4: the copy is only read where it is made, then dropped */
-	if (ev->borrow_how)
-		return make(B_REMOVABLE_BORROW, typed || ev->borrow_how[0] == '&' ? CONF_HIGH : CONF_MEDIUM, 4);
+	RULE(4, ev->borrow_how != NULL, "the copy only read where it is made",
+	     make(B_REMOVABLE_BORROW, typed || ev->borrow_how[0] == '&' ? CONF_HIGH : CONF_MEDIUM, 4));
 	/* R5: a copy bound to a name, or iterated by a `for`, that is only read */
-	if (ev->bound_reads > 0 || (ev->for_head && ev->for_items_read_only))
-		return make(B_REMOVABLE_BORROW, CONF_MEDIUM, 5);
+	RULE(5, ev->bound_reads > 0 || (ev->for_head && ev->for_items_read_only), "a copy bound to a name or iterated, only read",
+	     make(B_REMOVABLE_BORROW, CONF_MEDIUM, 5));
 	/* R6: a shared handle by its name only */
-	if (ev->cost == EV_COST_REFCOUNT && ev->cost_by_name)
-		return make(B_CHEAP_REQUIRED, CONF_MEDIUM, 6);
+	RULE(6, ev->cost == EV_COST_REFCOUNT && ev->cost_by_name, "a shared handle by its name",
+	     make(B_CHEAP_REQUIRED, CONF_MEDIUM, 6));
 	/* R7: a Copy value: the clone is the copy a plain use makes anyway */
-	if (ev->cost == EV_COST_COPY && ev->type_source)
-		return make(B_REMOVABLE_MOVE, CONF_HIGH, 7);
+	RULE(7, ev->cost == EV_COST_COPY && ev->type_source, "a Copy value", make(B_REMOVABLE_MOVE, CONF_HIGH, 7));
 	/* R9: the original is read again after the clone */
-	if (ev->later_use_line)
-		return make(B_SEMANTIC_REQUIRED, CONF_HIGH, 9);
+	RULE(9, ev->later_use_line != 0, "the original read again after the clone", make(B_SEMANTIC_REQUIRED, CONF_HIGH, 9));
 	/* R10: inside a loop, a value from outside it: one copy per iteration */
-	if (ev->in_loop && ev->root_outside_loop && !ev->reassigns_root)
-		return make(B_SEMANTIC_REQUIRED, CONF_HIGH, 10);
+	RULE(10, ev->in_loop && ev->root_outside_loop && !ev->reassigns_root, "in a loop, a value from outside it",
+	     make(B_SEMANTIC_REQUIRED, CONF_HIGH, 10));
 	/* R11: inside a closure or async block, a value captured from outside:
 	 * each run of it needs its own copy */
-	if (ev->in_closure && ev->root_outside_closure)
-		return make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 11);
+	RULE(11, ev->in_closure && ev->root_outside_closure, "in a closure or async block, a value captured from outside",
+	     make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 11));
 	/* R13: an owned value at its last use, named by a plain place: move it
 	 * (out of `map[k]` or `v.get(i)` nothing can be moved) */
-	if (owned(ev->root_kind) && ev->plain_place)
-		return make(B_REMOVABLE_MOVE, (typed && !ev->boundary[0] && !ev->partial_move) ? CONF_HIGH : CONF_MEDIUM, 13);
+	RULE(13, owned(ev->root_kind) && ev->plain_place, "an owned value at its last use, named by a plain place",
+	     make(B_REMOVABLE_MOVE, (typed && !ev->boundary[0] && !ev->partial_move) ? CONF_HIGH : CONF_MEDIUM, 13));
 	/* R6 (continued): a struct of this file made only of handles, when it
 	 * cannot simply be moved */
-	if (ev->cost == EV_COST_REFCOUNT)
-		return make(B_CHEAP_REQUIRED, CONF_MEDIUM, 6);
+	RULE(6, ev->cost == EV_COST_REFCOUNT, "a struct made only of handles", make(B_CHEAP_REQUIRED, CONF_MEDIUM, 6));
 	/* R14: a field of `&mut self` cleared or replaced right after: take it */
-	if (ev->taken_line)
-		return make(B_REMOVABLE_MOVE, CONF_MEDIUM, 14);
+	RULE(14, ev->taken_line != 0, "a field cleared or replaced right after", make(B_REMOVABLE_MOVE, CONF_MEDIUM, 14));
 	/* R15: long-lived or borrowed data copied in full just to be wrapped
 	 * in an Arc on every call: share it as an Arc in the first place */
-	if (ev->cost == EV_COST_HEAP && ev->into_arc &&
-	    (ev->root_kind == EV_ROOT_SELF_FIELD || (behind_reference(ev->root_kind) && hot)))
-		return make(B_STRUCTURAL_REFACTOR, CONF_MEDIUM, 15);
+	RULE(15, ev->cost == EV_COST_HEAP && ev->into_arc &&
+	             (ev->root_kind == EV_ROOT_SELF_FIELD || (behind_reference(ev->root_kind) && hot)),
+	     "borrowed data copied to be wrapped in an Arc", make(B_STRUCTURAL_REFACTOR, CONF_MEDIUM, 15));
 	/* R12: an owned copy of borrowed data that is changed or handed back */
-	if (behind_reference(ev->root_kind) && (ev->bound_mutated_line || ev->bound_returned || ev->is_result))
-		return make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 12);
+	RULE(12, behind_reference(ev->root_kind) && (ev->bound_mutated_line || ev->bound_returned || ev->is_result),
+	     "a copy of borrowed data that is changed or handed back", make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 12));
 	/* R15: long-lived state copied in full on every call: only a change of
 	 * data layout removes it */
-	if (ev->cost == EV_COST_HEAP && ev->root_kind == EV_ROOT_SELF_FIELD && !ev->bound_moved_line)
-		return make(B_STRUCTURAL_REFACTOR, CONF_MEDIUM, 15);
+	RULE(15, ev->cost == EV_COST_HEAP && ev->root_kind == EV_ROOT_SELF_FIELD && !ev->bound_moved_line,
+	     "long-lived state copied in full on every call", make(B_STRUCTURAL_REFACTOR, CONF_MEDIUM, 15));
 	/* R16: not enough evidence for anything else: keep it */
+	if (trace)
+		buf_puts(trace, "R16 nothing above proven: keep the clone: yes\n");
 	return make(B_SEMANTIC_REQUIRED, CONF_LOW, 16);
+}
+
+verdict classify(const evidence *ev, int cold, int hot)
+{
+	return classify_traced(ev, cold, hot, NULL);
 }

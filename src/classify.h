@@ -9,6 +9,7 @@
 #ifndef HPA_CLASSIFY_H
 #define HPA_CLASSIFY_H
 
+#include "buf.h"
 #include "evidence.h"
 
 enum bucket {
@@ -38,5 +39,10 @@ int bucket_is_removable(enum bucket b);
 /* Decide.  `cold` is set when the site is test code (in_test) or its path
  * is a test path; `hot` when its path matches a hot-path rule. */
 verdict classify(const evidence *ev, int cold, int hot);
+
+/* The same, writing every rule asked, in order, with its answer -- one
+ * line each, "R4 the copy only read where it is made: no" -- to trace
+ * (for `hotpath-audit explain`). */
+verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace);
 
 #endif

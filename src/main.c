@@ -10,6 +10,7 @@
 #endif
 
 #include "cmd_audit.h"
+#include "cmd_explain.h"
 #include "cmd_inventory.h"
 #include "cmd_render.h"
 
@@ -21,6 +22,7 @@ static void print_usage(FILE *f)
 	      "  audit       classify every clone site into the clone-audit workflow's six\n"
 	      "              buckets with evidence, and write the report (md, html, json,\n"
 	      "              sarif, gitlab)\n"
+	      "  explain     the whole chain behind one site's verdict: FILE:LINE[:COLUMN]\n"
 	      "  render      render a saved JSON report again (another format or template)\n"
 	      "  inventory   rank .clone() call sites by hot-path priority (the reference\n"
 	      "              clone inventory, byte for byte)\n\n"
@@ -64,6 +66,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(cmd, "audit") == 0)
 		return cmd_audit(argc - 2, argv + 2); /* libgit2 starts when a repository is opened */
+	if (strcmp(cmd, "explain") == 0)
+		return cmd_explain(argc - 2, argv + 2);
 	if (strcmp(cmd, "render") == 0)
 		return cmd_render(argc - 2, argv + 2);
 	if (strcmp(cmd, "inventory") == 0)

@@ -549,29 +549,29 @@ static int rounds(verifier *v, workspace *w, buf *err)
 	size_t nq = 0, qcap = 0, i, k;
 	unsigned char *active = calloc(v->nc + 1, 1);
 	int rc = -1, stop = 0;
-	group first = { calloc(w->ncands + 1, sizeof(size_t)), 0 };
+	int reverse;
 
-	if (!active || !first.v) {
-		free(first.v);
+	if (!active || !(queue = buf_grow_array(NULL, &qcap, sizeof(*queue), 8)))
 		goto oom;
+	/* two batches to begin with: the kept clones tried the other way go
+	 * last (the queue is a stack), so that the removable verdicts, which
+	 * the report promises, get the check runs first */
+	for (reverse = 1; reverse >= 0; reverse--) {
+		group first = { calloc(w->ncands + 1, sizeof(size_t)), 0 };
+		if (!first.v)
+			goto oom;
+		for (i = 0; i < w->ncands; i++)
+			if (v->c[w->cands[i]].state == PENDING && v->c[w->cands[i]].reverse == reverse)
+				first.v[first.n++] = w->cands[i];
+		if (first.n)
+			queue[nq++] = first;
+		else
+			free(first.v);
 	}
-	for (i = 0; i < w->ncands; i++)
-		if (v->c[w->cands[i]].state == PENDING)
-			first.v[first.n++] = w->cands[i];
-	if (!first.n) {
-		free(first.v);
-		rc = 0;
-		goto done;
-	}
-	if (!(queue = buf_grow_array(NULL, &qcap, sizeof(*queue), 8))) {
-		free(first.v);
-		goto oom;
-	}
-	queue[nq++] = first;
 	while (nq) {
 		group g = queue[--nq];
 		cargocheck_result r;
-		size_t refuted = 0, unmapped = 0;
+		size_t refuted = 0, unmapped = 0, *lost = NULL;
 		buf what = BUF_INIT;
 
 		if (stop || w->checks >= VERIFY_MAX_CHECKS) {
@@ -592,8 +592,6 @@ static int rounds(verifier *v, workspace *w, buf *err)
 			cargocheck_result_free(&r);
 			buf_free(&what);
 			free(g.v);
-			while (nq)
-				free(queue[--nq].v);
 			goto done;
 		}
 		buf_free(&what);
@@ -641,8 +639,14 @@ static int rounds(verifier *v, workspace *w, buf *err)
 							refuted++;
 						}
 					}
-				if (!hit)
-					unmapped++;
+				if (!hit) {
+					if (!lost && !(lost = calloc(r.nerrors, sizeof(*lost)))) {
+						cargocheck_result_free(&r);
+						free(g.v);
+						goto oom;
+					}
+					lost[unmapped++] = i;
+				}
 			}
 			if (refuted) {
 				group rest = { calloc(g.n + 1, sizeof(size_t)), 0 };
@@ -665,29 +669,57 @@ static int rounds(verifier *v, workspace *w, buf *err)
 				decide(&v->c[g.v[0]], REFUTED, r.errors[0].code, "%s", buf_cstr(&msg));
 				buf_free(&msg);
 			} else {
-				/* errors that name no edit: halve the batch */
+				/* errors that name no edit: the suspects -- for each such
+				 * error, the edit of its file nearest above it -- are split
+				 * from the rest (which is checked first); with none to
+				 * suspect, the batch is halved */
 				group a = { calloc(g.n, sizeof(size_t)), 0 }, b = { calloc(g.n, sizeof(size_t)), 0 };
 				group *grown = nq + 2 > qcap ? buf_grow_array(queue, &qcap, sizeof(*queue), 8) : queue;
+				unsigned char *suspect = calloc(g.n + 1, 1);
 				if (grown)
 					queue = grown;
-				if (!a.v || !b.v || !grown) {
+				if (!a.v || !b.v || !grown || !suspect) {
 					free(a.v);
 					free(b.v);
+					free(suspect);
+					free(lost);
 					cargocheck_result_free(&r);
 					free(g.v);
 					goto oom;
 				}
-				for (k = 0; k < g.n; k++) {
-					if (k < g.n / 2)
+				for (i = 0; i < unmapped; i++) {
+					const cargocheck_error *e = &r.errors[lost[i]];
+					const char *rel = e->nspans ? span_rel(w, e->spans[0].file) : NULL;
+					size_t best = SIZE_MAX;
+					for (k = 0; rel && k < g.n; k++) {
+						const candidate *c = &v->c[g.v[k]];
+						if (strcmp(w->files[c->file].rel, rel) == 0 && c->edit.line <= e->spans[0].line &&
+						    (best == SIZE_MAX || c->edit.line > v->c[g.v[best]].edit.line))
+							best = k;
+					}
+					if (best != SIZE_MAX)
+						suspect[best] = 1;
+				}
+				for (k = 0; k < g.n; k++)
+					if (suspect[k])
 						a.v[a.n++] = g.v[k];
 					else
 						b.v[b.n++] = g.v[k];
+				if (!a.n || !b.n) {
+					a.n = b.n = 0;
+					for (k = 0; k < g.n; k++) {
+						if (k < g.n / 2)
+							a.v[a.n++] = g.v[k];
+						else
+							b.v[b.n++] = g.v[k];
+					}
 				}
-				queue[nq++] = b;
+				free(suspect);
 				queue[nq++] = a;
+				queue[nq++] = b; /* the rest first */
 			}
-			(void)unmapped;
 		}
+		free(lost);
 		cargocheck_result_free(&r);
 		free(g.v);
 	}
@@ -702,6 +734,8 @@ static int rounds(verifier *v, workspace *w, buf *err)
 oom:
 	buf_puts(err, "out of memory");
 done:
+	while (nq)
+		free(queue[--nq].v);
 	free(queue);
 	free(active);
 	return rc;
