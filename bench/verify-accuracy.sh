@@ -17,6 +17,10 @@
 #   refuted    ... that the compiler rejected (the static verdict was wrong)
 #   unverified ... that the check could not judge (not compiled, no edit)
 #   precision  verified / (verified + refuted), removable_move only
+#   promoted   kept clones (R12, R16) whose removal the compiler accepted,
+#              of those tried
+#   builds     the crate with every verified removal applied (--patch, git
+#              apply) still builds: yes / NO / - (nothing to apply)
 #
 # and the seconds of the first `--verify` run (a fresh cache), of a second
 # one on the same, unchanged tree (its verdicts reused), and of a third
@@ -72,7 +76,7 @@ EOF
 	printf '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "%s"\n' "$registry" >"$dest/.cargo/config.toml"
 }
 
-printf '%-24s %7s %8s %7s %10s %9s %6s %8s %9s %10s\n' crate static verified refuted unverified precision checks first_s same_tree_s changed_s
+printf '%-24s %7s %8s %7s %10s %9s %10s %6s %7s %8s %11s %10s\n' crate static verified refuted unverified precision promoted builds checks first_s same_tree_s changed_s
 for c in "$@"; do
 	if [ -d "$c" ]; then
 		name=$(basename "$c")
@@ -92,37 +96,52 @@ for c in "$@"; do
 	"$bin" audit --root "$dir" --paths . --no-config --format json --output "$work/$name.static.json"
 	s=$(date +%s.%N)
 	XDG_CACHE_HOME=$cache "$bin" audit --root "$dir" --paths . --no-config --format json --verify \
-		--output "$work/$name.verify.json" 2>"$work/$name.err" || true
+		--output "$work/$name.verify.json" --patch "$work/$name.patch" 2>"$work/$name.err" || true
 	t1=$(echo "$(date +%s.%N) - $s" | bc)
 	s=$(date +%s.%N)
 	XDG_CACHE_HOME=$cache "$bin" audit --root "$dir" --paths . --no-config --format json --verify \
 		--output /dev/null 2>/dev/null || true
 	t2=$(echo "$(date +%s.%N) - $s" | bc)
+	# the verified removals, applied together to a copy: does it still build?
+	builds=-
+	if grep -q '^diff --git' "$work/$name.patch"; then
+		rm -rf "$work/$name.applied"
+		cp -r "$dir" "$work/$name.applied"
+		if (cd "$work/$name.applied" && git apply "$work/$name.patch" &&
+			CARGO_TARGET_DIR=$cache/applied-target cargo check --offline --quiet >/dev/null 2>&1); then
+			builds=yes
+		else
+			builds=NO
+		fi
+	fi
 	# a nightly after a small change: the verdicts cannot be reused, the
 	# copy's target directory can
-	lib=$(ls "$dir"/src/lib.rs "$dir"/src/main.rs 2>/dev/null | head -1)
+	lib=$dir/src/lib.rs
+	[ -f "$lib" ] || lib=$dir/src/main.rs
 	printf '\n// bench/verify-accuracy.sh: a change\n' >>"$lib"
 	s=$(date +%s.%N)
 	XDG_CACHE_HOME=$cache "$bin" audit --root "$dir" --paths . --no-config --format json --verify \
 		--output /dev/null 2>/dev/null || true
 	t3=$(echo "$(date +%s.%N) - $s" | bc)
-	python3 - "$work/$name.static.json" "$work/$name.verify.json" "$name" "$t1" "$t2" "$t3" <<'EOF'
+	python3 - "$work/$name.static.json" "$work/$name.verify.json" "$name" "$t1" "$t2" "$t3" "$builds" <<'EOF'
 import json, sys
 static = json.load(open(sys.argv[1]))
 ver = json.load(open(sys.argv[2]))
 removable = [f for f in static["findings"] if f["bucket"] in ("removable_move", "removable_borrow")]
-by_fp = {f["fingerprint"]: f for f in ver["findings"]}
+# joined by place (a fingerprint can repeat: two `fn from` in one file)
+by_place = {(f["path"], f["line"], f["column"]): f for f in ver["findings"]}
 count = {"verified": 0, "refuted": 0, "unverified": 0}
 move = {"verified": 0, "refuted": 0}
 for f in removable:
-    v = by_fp[f["fingerprint"]].get("verification", {}).get("status", "unverified")
+    v = by_place[(f["path"], f["line"], f["column"])].get("verification", {}).get("status", "unverified")
     count[v] += 1
     if f["bucket"] == "removable_move" and v in move:
         move[v] += 1
 judged = move["verified"] + move["refuted"]
 prec = "%.0f%%" % (100.0 * move["verified"] / judged) if judged else "-"
-print("%-24s %7d %8d %7d %10d %9s %6s %8.2f %11.2f %10.2f" % (sys.argv[3], len(removable), count["verified"],
-      count["refuted"], count["unverified"], prec, ver.get("verification", {}).get("checks", "-"), float(sys.argv[4]),
-      float(sys.argv[5]), float(sys.argv[6])))
+vi = ver.get("verification", {})
+print("%-24s %7d %8d %7d %10d %9s %5s/%-4s %6s %7s %8.2f %11.2f %10.2f" % (sys.argv[3], len(removable), count["verified"],
+      count["refuted"], count["unverified"], prec, vi.get("promoted", "-"), vi.get("kept_tried", "-"), sys.argv[7],
+      vi.get("checks", "-"), float(sys.argv[4]), float(sys.argv[5]), float(sys.argv[6])))
 EOF
 done

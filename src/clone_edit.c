@@ -66,7 +66,7 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 	const rustlex_token *t = lex->tokens;
 	const rustlex_token *close = &t[s->call_close];
 	size_t recv_a = t[s->recv_start].off, recv_b = t[s->recv_end - 1].off + t[s->recv_end - 1].len;
-	size_t start, end = close->off + close->len, ls;
+	size_t start, end = close->off + close->len, ls, first = s->recv_start; /* the expression's first token */
 	int parens = 0, bad = 0;
 
 	if (s->form == RS_METHOD)
@@ -85,6 +85,7 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 			return -1;
 		}
 		start = t[i].off;
+		first = i;
 		parens = !plain_place(lex, s->recv_start, s->recv_end);
 	}
 	switch (kind) {
@@ -110,6 +111,15 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 	if (bad) {
 		buf_puts(why, "out of memory");
 		return -1;
+	}
+	{ /* how the copy is used where it is made */
+		size_t after = s->call_close + 1;
+		out->copy_used_in_place =
+			(after < lex->count && (rustlex_is(lex, &t[after], ".") || rustlex_is(lex, &t[after], "[") ||
+			                        rustlex_is(lex, &t[after], "?"))) ||
+			(first >= 1 && rustlex_is(lex, &t[first - 1], "mut")) ||
+			(first >= 3 && rustlex_is(lex, &t[first - 1], "=") && t[first - 2].kind == TOK_IDENT &&
+			 rustlex_is(lex, &t[first - 3], "mut"));
 	}
 	out->start = start;
 	out->end = end;

@@ -28,9 +28,15 @@ typedef struct {
 	buf replacement;     /* what replaces them (owned) */
 	uint32_t line, end_line; /* lines of start and end (1-based, '\n' counted) */
 	uint32_t col, end_col;   /* columns of start and end, in code points (1-based; end exclusive) */
+	/* the copy is used where it is made in a way that could change it:
+	 * a method call, field, index or `?` on it, `&mut` before it, or a
+	 * `let mut` binding.  Removing such a clone hands that use the
+	 * original -- which the compiler may well accept (`self.chars.clone()
+	 * .next()` peeks; `self.chars.next()` consumes) */
+	int copy_used_in_place;
 } clone_edit;
 
-#define CLONE_EDIT_INIT { 0, 0, BUF_INIT, 0, 0, 0, 0 }
+#define CLONE_EDIT_INIT { 0, 0, BUF_INIT, 0, 0, 0, 0, 0 }
 
 /* The edit a finding's change asks for: removable_move -> DROP (R14:
  * TAKE), removable_borrow -> BORROW for a bound or iterated copy (R5),

@@ -27,6 +27,7 @@ typedef struct {
 	int has_edit;
 	int compiled;            /* its probe was seen: the check compiles this place */
 	int reverse;             /* a kept clone whose removal is tried (the verdict would become removable) */
+	int not_tried;           /* a kept clone left out after all: nothing is said of it */
 	enum state state;
 	buf detail;              /* what the compiler said, or why it was not asked */
 	char code[16];           /* the error code that refuted it */
@@ -323,6 +324,21 @@ static int make_edits(verifier *v, workspace *w, buf *err)
 				return -1;
 			}
 			decide(c, UNVERIFIED, NULL, "%s", buf_cstr(&why));
+		} else if (c->reverse && (c->edit.copy_used_in_place || strcmp(jsontape_str(jsontape_get(f, "receiver")), "self") == 0 ||
+		                          (jsontape_str(jsontape_get(f, "type")) &&
+		                           strncmp(jsontape_str(jsontape_get(f, "type")), "&mut", 4) == 0))) {
+			/* the compiler would accept handing the original to a use
+			 * that may change it (`self.chars.clone().next()` peeks,
+			 * `self.chars.next()` consumes): not tried, not reported */
+			c->not_tried = 1;
+			decide(c, UNVERIFIED, NULL, "not tried");
+		} else if (!c->reverse && c->edit.copy_used_in_place && strcmp(jsontape_str(jsontape_get(f, "rule")), "R4") != 0) {
+			/* the same doubt about a removable verdict: a build proves
+			 * nothing about a copy changed in place (R4's read-only
+			 * methods are the exception: they only read) */
+			decide(c, UNVERIFIED, NULL, "the copy is used in place where it is made (a method call or `&mut` on it, a "
+			                            "`let mut` binding): the compiler accepts a change of the original as readily as "
+			                            "one of a copy, so it cannot vouch for this removal");
 		} else {
 			c->has_edit = 1;
 			if (push_index(&file->cands, &file->ncands, &file->cap, w->cands[i]) < 0) {
@@ -1062,6 +1078,8 @@ int verify_findings(jsontape_list *findings, source_set *src, const verify_optio
 		candidate *c = &v.c[i];
 		finding_verification fv;
 
+		if (c->not_tried)
+			continue;
 		memset(&fv, 0, sizeof(fv));
 		fv.status = c->state == ACCEPTED ? FINDING_VERIFIED : c->state == REFUTED ? FINDING_REFUTED : FINDING_UNVERIFIED;
 		fv.by = v.by.len ? buf_cstr(&v.by) : "cargo check";

@@ -40,6 +40,8 @@ check "a kept clone whose removal the compiler accepts becomes removable_move (V
 	"v['status'] == 'verified' and f['bucket'] == 'removable_move' and f['rule'] == 'V2' and f['static_verdict']['bucket'] == 'semantic_required' and 'clippy::redundant_clone' in f['fields']['validation_command']"
 check "a kept clone whose removal does not build: kept, the keep verified with the compiler's word" verdict src/request.rs:54 \
 	"v['status'] == 'verified' and f['bucket'] == 'semantic_required' and f['rule'] == 'R12' and 'E0308' in v['detail']"
+check "a peek through a cloned iterator (removal compiles, and consumes): never tried, never proposed" verdict src/lexer.rs:9 \
+	"'verification' not in f and f['bucket'] == 'semantic_required'"
 check "a cfg-gated line the check never compiles: unverified, and said why" verdict src/gated.rs:4 \
 	"v['status'] == 'unverified' and 'does not compile this line' in v['detail'] and f['bucket'] == 'removable_move'"
 check "the report's verification: toolchain, counts, checks bounded" python3 -c "
@@ -154,6 +156,17 @@ start=$(date +%s)
 rc=$?
 check "a time-out: exit 0 within seconds, the report written" sh -c "test $rc -eq 0 && test \$(( \$(date +%s) - $start )) -lt 20 && test -s '$scratch/to.json'"
 check "... said: the check ran past its time limit" grep -q 'ran past its time limit (1 s)' "$scratch/to.err"
+
+# without --verify no compiler is started: a cargo and a rustc on PATH that
+# leave a mark if run
+mkdir -p "$scratch/spy"
+for t in cargo rustc; do
+	printf '#!/bin/sh\ntouch "%s/%s-ran"\nexit 1\n' "$scratch" "$t" >"$scratch/spy/$t"
+	chmod +x "$scratch/spy/$t"
+done
+PATH=$scratch/spy:$PATH "$H" audit --root "$T" --paths . --format md,json,sarif --output-dir "$scratch/plain" --patch "$scratch/plain.patch"
+check "without --verify (every format, --patch): neither cargo nor rustc is run" sh -c \
+	"test $? -eq 0 && test ! -e '$scratch/cargo-ran' && test ! -e '$scratch/rustc-ran' && ! grep -q verification '$scratch/plain/audit.json'"
 
 fails_with "--verify-timeout 0: a usage error" "verify-timeout" audit --root "$T" --paths . --verify --verify-timeout 0
 fails_with "--verify-command without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-command true

@@ -2,6 +2,7 @@
 pub mod request;
 pub mod conn;
 pub mod router;
+pub mod lexer;
 
 #[cfg(feature = "never")]
 pub mod gated;
