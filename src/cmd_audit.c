@@ -416,15 +416,8 @@ int cmd_audit(int argc, char **argv)
 		a.rev = change.head; /* NULL: the working tree */
 	}
 
-	if (a.patterns) {
-		buf_printf(&path, "%s/inventory.rules", a.patterns);
-		buf_printf(&apath, "%s/audit.rules", a.patterns);
-	} else {
-		datadir_find(&path, "patterns");
-		buf_puts(&apath, buf_cstr(&path));
-		buf_puts(&path, "/inventory.rules");
-		buf_puts(&apath, "/audit.rules");
-	}
+	datadir_rules_file(&path, a.patterns, "inventory.rules");
+	datadir_rules_file(&apath, a.patterns, "audit.rules");
 	if (a.templates)
 		buf_puts(&tdir, a.templates);
 	else

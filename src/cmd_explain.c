@@ -243,15 +243,8 @@ int cmd_explain(int argc, char **argv)
 		memmove(file.ptr, file.ptr + 2, file.len - 1);
 		file.len -= 2;
 	}
-	if (a.patterns) {
-		buf_printf(&path, "%s/inventory.rules", a.patterns);
-		buf_printf(&apath, "%s/audit.rules", a.patterns);
-	} else {
-		datadir_find(&path, "patterns");
-		buf_puts(&apath, buf_cstr(&path));
-		buf_puts(&path, "/inventory.rules");
-		buf_puts(&apath, "/audit.rules");
-	}
+	datadir_rules_file(&path, a.patterns, "inventory.rules");
+	datadir_rules_file(&apath, a.patterns, "audit.rules");
 	if (rules_load_settings(&r, path.ptr, &err) < 0 || audit_rules_load(&ar, apath.ptr, &err) < 0)
 		goto fail;
 	{

@@ -129,9 +129,7 @@ int cmd_inventory(int argc, char **argv)
 		break;
 	}
 
-	if (a.patterns)
-		buf_printf(&rules_path, "%s/inventory.rules", a.patterns);
-	else if (datadir_find(&rules_path, "patterns") < 0 || buf_puts(&rules_path, "/inventory.rules") < 0)
+	if (datadir_rules_file(&rules_path, a.patterns, "inventory.rules") < 0)
 		goto oom;
 	if (rules_load(&r, rules_path.ptr, &err) < 0) {
 		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));

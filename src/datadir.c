@@ -39,3 +39,12 @@ int datadir_find(buf *out, const char *sub)
 	}
 	return buf_printf(out, "%s/%s", PKGDATADIR, sub);
 }
+
+int datadir_rules_file(buf *out, const char *patterns, const char *name)
+{
+	if (patterns)
+		return buf_printf(out, "%s/%s", patterns, name);
+	if (datadir_find(out, "patterns") < 0)
+		return -1;
+	return buf_printf(out, "/%s", name);
+}

@@ -12,4 +12,9 @@
  * "templates"). */
 int datadir_find(buf *out, const char *sub);
 
+/* Append to `out` the path of a rules file ("inventory.rules",
+ * "audit.rules"): in `patterns` when the user named that directory
+ * (--patterns), else in the installed patterns/. */
+int datadir_rules_file(buf *out, const char *patterns, const char *name);
+
 #endif
