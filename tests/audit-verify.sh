@@ -149,6 +149,21 @@ assert m['verification']['problem'].startswith('cargo was not found'), m['verifi
 assert all(f['verification']['status'] == 'unverified' for f in m['findings'] if 'verification' in f)
 " "$scratch/nc.json"
 
+# a file in no cargo package, and a cache directory that cannot be made
+L=$scratch/loose
+mkdir -p "$L"
+printf 'fn f(s: String) -> usize {\n    let t = s.clone();\n    t.len() + 1\n}\nfn g(v: Vec<u8>) -> Vec<u8> {\n    let w = v.clone();\n    w\n}\n' >"$L/loose.rs"
+"$H" audit --root "$L" --paths . --format json --verify --output "$scratch/loose.json" 2>/dev/null
+check "a file in no cargo package: exit 0, its removals unverified, said why" python3 -c "
+import json, sys
+tried = [f for f in json.load(open(sys.argv[1]))['findings'] if 'verification' in f]
+assert tried and all(f['verification']['status'] == 'unverified' and 'no Cargo.toml above' in f['verification']['detail'] for f in tried), tried
+" "$scratch/loose.json"
+touch "$scratch/not-a-dir"
+XDG_CACHE_HOME=$scratch/not-a-dir/cache "$H" audit --root "$T" --paths . --format json --verify --output "$scratch/nd.json" 2>"$scratch/nd.err"
+check "a scratch directory that cannot be made: exit 0, the report written, the warning names it" sh -c \
+	"test $? -eq 0 && test -s '$scratch/nd.json' && grep -q 'cannot make the scratch directory: $scratch/not-a-dir' '$scratch/nd.err'"
+
 # a check that runs past its time limit is killed, and the report is written
 start=$(date +%s)
 "$H" audit --root "$T" --paths . --format json --verify --verify-command 'sleep 30' --verify-timeout 1 \
