@@ -353,7 +353,8 @@ static int make_edits(verifier *v, workspace *w, buf *err)
 	}
 	for (i = 0; i < w->nfiles; i++) {
 		vfile *file = &w->files[i];
-		qsort_r(file->cands, file->ncands, sizeof(*file->cands), by_edit_start, v);
+		if (file->ncands > 1)
+			qsort_r(file->cands, file->ncands, sizeof(*file->cands), by_edit_start, v);
 		for (k = 1; k < file->ncands; k++) {
 			candidate *prev = &v->c[file->cands[k - 1]], *c = &v->c[file->cands[k]];
 			if (c->edit.start < prev->edit.end && c->state == PENDING)
