@@ -360,8 +360,14 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 	name = type_head(t, &lt);
 	if (name == RS_NONE)
 		return EV_COST_UNKNOWN;
-	if (is_ref && (is(c, name, "str") || is(c, name, "Path") || is(c, name, "OsStr")))
-		return EV_COST_COPY; /* &str is Copy: the reference is copied */
+	if (is_ref && (is(c, name, "str") || is(c, name, "Path") || is(c, name, "OsStr"))) {
+		size_t first, count;
+		/* &str is Copy and str is not Clone: the reference is copied.  A
+		 * struct of the workspace by the same name (clap's OsStr) is
+		 * Clone, and `.clone()` on a reference to it copies the struct */
+		if (!struct_home(t.src, name, site, &first, &count))
+			return EV_COST_COPY;
+	}
 	if (in_list(c, &site->ar->wrapper_type, name) && lt != RS_NONE)
 		return type_cost_depth(type_arg(t, 0), site, depth + 1);
 	if (in_list(c, &site->ar->cheap_type, name))
@@ -622,6 +628,92 @@ static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
 	return 0;
 }
 
+/* Positive evidence that a `for` loop over tokens [a, b) yields owned
+ * items: it iterates a local or by-value parameter itself, or its
+ * `into_iter()` / `drain(..)` / `into_values()` / `into_keys()`.  Anything
+ * else -- a method chain (`self.args.args().filter(..)`), a field, a call
+ * -- may well yield references: unknown, never owned. */
+static int loop_items_owned(const ctx *c, const rs_fn *fn, size_t a, size_t b)
+{
+	if (a >= b || !is_ident(c, a) || is(c, a, "self"))
+		return 0;
+	if (a + 1 == b)
+		return !ident_is_ref(c, fn, a);
+	if (a + 4 <= b && is(c, a + 1, ".") && is_open(c, a + 3, '(') && c->t[a + 3].pair == b - 1 &&
+	    (is(c, a + 2, "into_iter") || is(c, a + 2, "drain") || is(c, a + 2, "into_values") || is(c, a + 2, "into_keys")))
+		return !ident_is_ref(c, fn, a);
+	return 0;
+}
+
+/* Positive evidence that a `let`'s initializer [a, b) makes a value the
+ * local owns: a literal, an owning macro (`vec!`, `format!`), a path call
+ * (`Type::new(..)`, `mem::take(..)`), a free fn's result, a struct
+ * literal, an owning or taking method last in the chain (`to_string`,
+ * `collect`, `pop`, `recv`, `into_*`, `to_*`; before `?` or `unwrap`), a
+ * future's output (`.await`), or a place moved in (`other`, `msg.body`).  A method that may
+ * hand out a reference (`self.project()`, `cx.waker()`, `map.get(k)`),
+ * `&..`, `*..`, an index, a block: unknown -- never owned. */
+static int init_owned(const ctx *c, size_t a, size_t b)
+{
+	size_t k, last = b;
+
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	if (a >= b)
+		return 0;
+	if (c->t[a].kind == TOK_NUMBER || c->t[a].kind == TOK_STRING || is(c, a, "true") || is(c, a, "false"))
+		return 1;
+	if (is_ident(c, a) && is(c, a + 1, "!"))
+		return in_list(c, &c->ar->owned_macro, a);
+	if (!is_ident(c, a) || is(c, a, "unsafe") || is(c, a, "if") || is(c, a, "match") || is(c, a, "loop"))
+		return 0;
+	/* the chain's steps: drop the trailing ones that pass the value on */
+	for (;;) {
+		if (b > a && is(c, b - 1, "?")) {
+			b--;
+			continue;
+		}
+		if (b >= a + 2 && is(c, b - 1, "await") && is(c, b - 2, "."))
+			return 1; /* a future's output: made by it, handed over */
+		if (b >= a + 3 && c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && is_open(c, c->t[b - 1].pair, '(')) {
+			size_t open = c->t[b - 1].pair;
+			if (open >= a + 2 && is(c, open - 2, ".") &&
+			    (is(c, open - 1, "unwrap") || is(c, open - 1, "expect") || is(c, open - 1, "unwrap_or") ||
+			     is(c, open - 1, "unwrap_or_default") || is(c, open - 1, "unwrap_or_else"))) {
+				b = open - 2;
+				continue;
+			}
+		}
+		break;
+	}
+	if (b <= a)
+		return 0;
+	for (k = a; k < b; k++) /* a plain place: names and fields, moved in */
+		if (!(is_ident(c, k) || is(c, k, ".") || c->t[k].kind == TOK_NUMBER))
+			break;
+	if (k == b)
+		return 1;
+	if (is_open(c, b - 1 + 0, '{') || (c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && is_open(c, c->t[b - 1].pair, '{'))) {
+		size_t open = c->t[b - 1].pair; /* `Type { .. }` */
+		return open == a + 1 && is_ident(c, a) && c->text[c->t[a].off] >= 'A' && c->text[c->t[a].off] <= 'Z';
+	}
+	if (c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok || !is_open(c, c->t[b - 1].pair, '('))
+		return 0;
+	last = c->t[b - 1].pair; /* the last call's `(` */
+	if (last == a + 1)
+		return 1; /* `f(..)`: a free fn's result */
+	if (last >= a + 2 && is(c, last - 2, "::"))
+		return 1; /* `Type::new(..)`, `mem::take(..)` */
+	if (last >= a + 2 && is(c, last - 2, ".")) {
+		size_t m = last - 1;
+		const char *name = c->text + c->t[m].off;
+		size_t n = c->t[m].len;
+		return in_list(c, &c->ar->owned_method, m) || in_list(c, &c->ar->take_method, m) ||
+		       (n > 5 && strncmp(name, "into_", 5) == 0) || (n > 3 && strncmp(name, "to_", 3) == 0);
+	}
+	return 0;
+}
+
 /* The `}` of the innermost block `{ .. }` around token k (within the fn). */
 static size_t block_close_scan(const ctx *c, size_t k, size_t floor)
 {
@@ -714,9 +806,13 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 				if (!binding && p + 1 < end && is(c, p + 1, ":")) {
 					d.type = tr(c, p + 2, end);
 				}
+				if (!binding && !(p == k + 1 || (p == k + 2 && is(c, k + 1, "mut"))))
+					d.kind = EV_ROOT_BINDING; /* a part of a destructured value: its ownership is unknown */
 				if (is(c, end, "=")) {
 					d.init_a = end + 1;
 					d.init_b = binding ? stmt_end(c, end + 1, c->n) : stmt_end(c, end + 1, c->n);
+					if (!binding && !init_owned(c, d.init_a, d.init_b))
+						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
 					if (binding) {
 						/* `while let Some(x) = rx.recv().await {`: up to the body */
 						size_t q;
@@ -754,13 +850,10 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 			for (p = k + 1; p < in; p++)
 				if (names_root(c, p, root)) {
 					size_t q;
-					int by_ref = is(c, in + 1, "&");
-					for (q = in + 1; q + 1 < sc->start; q++)
-						if (is(c, q, ".") && (is(c, q + 1, "iter") || is(c, q + 1, "iter_mut") || is(c, q + 1, "keys") ||
-						                      is(c, q + 1, "values") || is(c, q + 1, "windows") || is(c, q + 1, "chunks")))
+					int by_ref = !loop_items_owned(c, fn, in + 1, sc->start - 1);
+					for (q = k + 1; q < in; q++) /* `for &(a, ref b) in ..`: the pattern borrows */
+						if (is(c, q, "&") || is(c, q, "ref"))
 							by_ref = 1;
-					if (!by_ref && is_ident(c, in + 1) && in + 2 == sc->start - 1 && ident_is_ref(c, fn, in + 1))
-						by_ref = 1; /* `for x in items` where items: &[T] */
 					memset(&d, 0, sizeof(d));
 					d.last = p;
 					d.kind = by_ref ? EV_ROOT_LOOP_REF : EV_ROOT_LOOP_OWNED;
@@ -970,7 +1063,9 @@ static int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 				if (is(c, k, "self")) {
 					ev->fn_self_mut = is(c, k - 1, "mut") && k > p;
 					if (strcmp(ev->root, "self") == 0) {
-						ev->root_kind = is(c, p, "&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+						/* `impl Trait for &'a T { fn f(self) }`: self is a reference */
+						int self_ref = fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref;
+						ev->root_kind = is(c, p, "&") || self_ref ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
 						ev->decl_line = c->t[k].line;
 						return 1;
 					}
@@ -1472,9 +1567,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	}
 
 	/* borrowed only? */
-	if (rs0 > 0 && is(&c, rs0 - 1, "&") && st->form == RS_METHOD && !is(&c, rs0 - 1, "&&")) {
+	/* (`&x.clone().into_iter()` borrows what the chain makes of the copy,
+	 * not the copy) */
+	if (rs0 > 0 && is(&c, rs0 - 1, "&") && st->form == RS_METHOD && !is(&c, rs0 - 1, "&&") && !is(&c, after, ".") &&
+	    !is(&c, after, "?") && !is_open(&c, after, '[')) {
 		ev->borrow_how = "&";
-	} else if (st->form == RS_PATH && st->path_type != RS_NONE && st->path_type > 0 && is(&c, st->path_type - 1, "&")) {
+	} else if (st->form == RS_PATH && st->path_type != RS_NONE && st->path_type > 0 && is(&c, st->path_type - 1, "&") &&
+	           !is(&c, after, ".") && !is(&c, after, "?") && !is_open(&c, after, '[')) {
 		ev->borrow_how = "&";
 	} else {
 		size_t n = after;

@@ -207,8 +207,9 @@ static int item_fn(scanner *s, size_t i)
 	return 0;
 }
 
-/* The self type of `impl<..> [Trait for] Type<..> [where ..] {`. */
-static uint32_t impl_self_type(const scanner *s, size_t i, size_t body)
+/* The self type of `impl<..> [Trait for] Type<..> [where ..] {`; *is_ref
+ * set when it is a reference (`&'a T`). */
+static uint32_t impl_self_type(const scanner *s, size_t i, size_t body, uint8_t *is_ref)
 {
 	size_t k = i + 1, start;
 	int angle = 0;
@@ -233,6 +234,7 @@ static uint32_t impl_self_type(const scanner *s, size_t i, size_t body)
 		else if (angle == 0 && is(s, k, "for") && !is(s, k + 1, "<"))
 			start = k + 1;
 	}
+	*is_ref = start < body && (is(s, start, "&") || is(s, start, "&&"));
 	for (k = start, angle = 0; k < body && !is(s, k, "where"); k++) {
 		if (is(s, k, "<"))
 			angle++;
@@ -258,7 +260,7 @@ static int item_impl(scanner *s, size_t i)
 	im = &r->impls[r->impl_count++];
 	im->open = (uint32_t)body;
 	im->close = s->t[body].pair;
-	im->self_type = impl_self_type(s, i, body);
+	im->self_type = impl_self_type(s, i, body, &im->self_ref);
 	if (add_region(s, (uint32_t)body, im->close, REG_IMPL, (uint32_t)(r->impl_count - 1), s->attr_test, s->attr_allow) < 0)
 		return -1;
 	clear_attrs(s);

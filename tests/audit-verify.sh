@@ -34,7 +34,8 @@ check "a removal the compiler accepts is verified" verdict src/request.rs:18 \
 check "a borrow the compiler accepts is verified" verdict src/request.rs:30 "v['status'] == 'verified' and f['bucket'] == 'removable_borrow'"
 check "E0509 (a field of a Drop type): refuted, demoted, the compiler quoted" verdict src/conn.rs:20 \
 	"v['status'] == 'refuted' and v['code'] == 'E0509' and f['bucket'] == 'semantic_required' and f['rule'] == 'V1' and 'E0509' in f['fields']['removal_rationale'] and 'E0509' in f['fields']['required_clone_check'] and f['static_verdict']['bucket'] == 'removable_move'"
-check "E0507 (behind a &mut): refuted" verdict src/router.rs:15 "v['status'] == 'refuted' and v['code'] == 'E0507' and f['bucket'] == 'semantic_required'"
+check "a field reached through \`let me = &mut *self\`: kept by the rules (R12), the keep confirmed by E0507" verdict src/router.rs:15 \
+	"v['status'] == 'verified' and 'E0507' in v['detail'] and f['bucket'] == 'semantic_required' and f['rule'] == 'R12'"
 check "E0505 (still borrowed): refuted" verdict src/request.rs:37 "v['status'] == 'refuted' and v['code'] == 'E0505'"
 check "a kept clone whose removal the compiler accepts becomes removable_move (V2), verified" verdict src/request.rs:68 \
 	"v['status'] == 'verified' and f['bucket'] == 'removable_move' and f['rule'] == 'V2' and f['static_verdict']['bucket'] == 'semantic_required' and 'clippy::redundant_clone' in f['fields']['validation_command']"
@@ -48,8 +49,8 @@ check "the report's verification: toolchain, counts, checks bounded" python3 -c 
 import json, sys
 v = json.load(open(sys.argv[1]))['verification']
 assert v['toolchain'].startswith('rustc '), v
-assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (9, 5, 3, 1), v
-assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (5, 1, 4), v
+assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (8, 5, 2, 1), v
+assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (6, 1, 5), v
 assert 2 <= v['checks'] <= 8 and v['workspaces'][0]['status'] == 'checked', v
 " "$scratch/v.json"
 check "no finding is both refuted and removable" python3 -c "
@@ -106,15 +107,22 @@ for c in fixes:
     assert c['replacements'][0]['insertedContent']['text'] in patch, c
 " "$scratch/fmt/audit.sarif" "$scratch/v.patch"
 check "Markdown: the compiler check's counts and each tried finding's verdict" sh -c \
-	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 9 removals tried, \*\*5 verified\*\*, 3 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 14"
+	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 8 removals tried, \*\*5 verified\*\*, 2 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 14"
 P=$scratch/pr
 mkdir -p "$P/src"
 cp "$T/Cargo.toml" "$P/"
 echo "" >"$P/src/lib.rs"
 (cd "$P" && git init -q . && git add -A && git commit -qm base && cp "$T"/src/*.rs src/ && git add -A && git commit -qm head)
-"$H" audit --root "$P" --paths . --diff HEAD~1..HEAD --verify --format md --output "$scratch/pr.md" 2>/dev/null
-check "--diff with --verify: a suggestion block for each verified removal on a changed line" sh -c \
-	"test \$(grep -c '^\`\`\`suggestion' '$scratch/pr.md') -eq 6 && grep -A1 '^\`\`\`suggestion' '$scratch/pr.md' | grep -qx '    let copy = req;'"
+"$H" audit --root "$P" --paths . --diff HEAD~1..HEAD --verify --format md,json --output-dir "$scratch/pr" 2>"$scratch/pr.err"
+cp "$scratch/pr/audit.md" "$scratch/pr.md" 2>/dev/null
+suggestions_ok() {
+	test "$(grep -c '^```suggestion' "$scratch/pr.md")" -eq 6 && grep -A1 '^```suggestion' "$scratch/pr.md" | grep -qx '    let copy = req;'
+}
+check "--diff with --verify: a suggestion block for each verified removal on a changed line" suggestions_ok
+suggestions_ok || { # say why, for a failure seen once under load
+	sed 's/^/#   /' "$scratch/pr.err" | head -20
+	python3 -c "import json,sys; print('#  ', json.load(open(sys.argv[1])).get('verification'))" "$scratch/pr/audit.json"
+}
 (cd "$P" && echo "// a later change elsewhere" >>src/request.rs && git commit -qam later)
 "$H" audit --root "$P" --paths . --diff HEAD~1..HEAD --verify --format md --output "$scratch/pr2.md" 2>/dev/null
 check "... and none where the change touches no clone" sh -c "! grep -q 'suggestion' '$scratch/pr2.md'"
@@ -131,7 +139,7 @@ import json, sys
 m = json.load(open(sys.argv[1]))
 tried = [f for f in m['findings'] if 'verification' in f]
 assert len(tried) == 14 and all(f['verification']['status'] == 'unverified' for f in tried)
-assert sum(f['bucket'].startswith('removable') for f in tried) == 9
+assert sum(f['bucket'].startswith('removable') for f in tried) == 8
 assert m['verification']['workspaces'][0]['status'] == 'does not build'
 " "$scratch/b.json"
 
