@@ -557,24 +557,177 @@ done:
 }
 
 typedef struct {
-	size_t *v;
+	size_t *v;               /* candidate indices (owned) */
 	size_t n;
 } group;
+
+/* The batches still to check: a stack, so that a batch's rest or halves
+ * are checked before the batches queued earlier. */
+typedef struct {
+	group *v;
+	size_t n, cap;
+} batch_stack;
+
+static int push_group(batch_stack *q, group g)
+{
+	if (q->n == q->cap) {
+		group *grown = buf_grow_array(q->v, &q->cap, sizeof(*q->v), 8);
+		if (!grown) {
+			free(g.v);
+			return -1;
+		}
+		q->v = grown;
+	}
+	q->v[q->n++] = g;
+	return 0;
+}
+
+static void decide_all(verifier *v, const group *g, enum state s, const char *why)
+{
+	size_t k;
+
+	for (k = 0; k < g->n; k++)
+		decide(&v->c[g->v[k]], s, NULL, "%s", why);
+}
+
+/* Each error refutes the edits of the batch its primary spans fall on,
+ * or else those its other spans fall on (E0382's "value moved here").  The
+ * errors that fall on none are marked in lost[].  Returns the edits
+ * refuted now. */
+static size_t refute_by_spans(verifier *v, const workspace *w, const group *g, const cargocheck_result *r,
+                              unsigned char *lost)
+{
+	size_t i, k, s, refuted = 0;
+
+	for (i = 0; i < r->nerrors; i++) {
+		const cargocheck_error *e = &r->errors[i];
+		size_t hit = 0;
+		int pass;
+		for (pass = 0; pass < 2 && !hit; pass++)
+			for (k = 0; k < g->n; k++) {
+				candidate *c = &v->c[g->v[k]];
+				for (s = 0; s < e->nspans; s++)
+					if ((pass == 1 || e->spans[s].primary) && span_hits(v, w, &e->spans[s], g->v[k]))
+						break;
+				if (s == e->nspans)
+					continue;
+				hit++;
+				if (c->state == REFUTED)
+					continue;
+				decide(c, REFUTED, e->code, "%s%s%s", e->code ? e->code : "", e->code ? ": " : "", e->message);
+				if (e->nspans && e->spans[0].primary && e->spans[0].label)
+					buf_printf(&c->detail, ": %s", e->spans[0].label);
+				if (e->nspans && !span_hits(v, w, &e->spans[0], g->v[k]))
+					buf_printf(&c->detail, " (%s%s%s:%u)", w->rel, w->rel[0] ? "/" : "", e->spans[0].file,
+					           e->spans[0].line);
+				refuted++;
+			}
+		lost[i] = !hit;
+	}
+	return refuted;
+}
+
+/* Errors that name no edit: the suspects -- for each such error, the
+ * edit of its file nearest above it -- go to *a, the rest to *b; with no
+ * suspect (or nothing else), the batch is halved.  a and b hold room for
+ * g->n each. */
+static void split_batch(const verifier *v, const workspace *w, const group *g, const cargocheck_result *r,
+                        const unsigned char *lost, unsigned char *suspect, group *a, group *b)
+{
+	size_t i, k;
+
+	memset(suspect, 0, g->n);
+	for (i = 0; i < r->nerrors; i++) {
+		const cargocheck_error *e = &r->errors[i];
+		const char *rel = lost[i] && e->nspans ? span_rel(w, e->spans[0].file) : NULL;
+		size_t best = SIZE_MAX;
+		for (k = 0; rel && k < g->n; k++) {
+			const candidate *c = &v->c[g->v[k]];
+			if (strcmp(w->files[c->file].rel, rel) == 0 && c->edit.line <= e->spans[0].line &&
+			    (best == SIZE_MAX || c->edit.line > v->c[g->v[best]].edit.line))
+				best = k;
+		}
+		if (best != SIZE_MAX)
+			suspect[best] = 1;
+	}
+	a->n = b->n = 0;
+	for (k = 0; k < g->n; k++) {
+		if (suspect[k])
+			a->v[a->n++] = g->v[k];
+		else
+			b->v[b->n++] = g->v[k];
+	}
+	if (a->n && b->n)
+		return;
+	a->n = b->n = 0;
+	for (k = 0; k < g->n; k++) {
+		if (k < g->n / 2)
+			a->v[a->n++] = g->v[k];
+		else
+			b->v[b->n++] = g->v[k];
+	}
+}
+
+/* What one batch's check says: accepted, refuted edits (the rest queued
+ * again), a lone edit refuted by errors naming nothing, or a split.
+ * 0, or -1 when memory ran out. */
+static int judge_batch(verifier *v, workspace *w, const group *g, const cargocheck_result *r, batch_stack *q)
+{
+	unsigned char *lost = calloc(r->nerrors + 1, 1), *suspect = calloc(g->n + 1, 1);
+	/* the edits left to check: the rest after refutations, or the two
+	 * sides of a split (a: the suspects, checked after b) */
+	group a = { calloc(g->n + 1, sizeof(size_t)), 0 }, b = { calloc(g->n + 1, sizeof(size_t)), 0 };
+	size_t k;
+	int rc = -1;
+
+	if (!lost || !suspect || !a.v || !b.v)
+		goto done;
+	if (refute_by_spans(v, w, g, r, lost)) {
+		for (k = 0; k < g->n; k++)
+			if (v->c[g->v[k]].state == PENDING)
+				a.v[a.n++] = g->v[k];
+		if (a.n) {
+			rc = push_group(q, a);
+			a.v = NULL;
+			goto done;
+		}
+	} else if (g->n == 1) {
+		/* the accepted edits build; with this one they do not */
+		buf msg = BUF_INIT;
+		failure(&msg, v, w, r);
+		decide(&v->c[g->v[0]], REFUTED, r->errors[0].code, "%s", buf_cstr(&msg));
+		buf_free(&msg);
+	} else {
+		split_batch(v, w, g, r, lost, suspect, &a, &b);
+		rc = push_group(q, a); /* the suspects after the others */
+		a.v = NULL;
+		if (rc == 0)
+			rc = push_group(q, b);
+		b.v = NULL;
+		goto done;
+	}
+	rc = 0;
+done:
+	free(lost);
+	free(suspect);
+	free(a.v);
+	free(b.v);
+	return rc;
+}
 
 /* Edit rounds (see verify.h). */
 static int rounds(verifier *v, workspace *w, buf *err)
 {
-	group *queue = NULL;
-	size_t nq = 0, qcap = 0, i, k;
+	batch_stack q = { NULL, 0, 0 };
 	unsigned char *active = calloc(v->nc + 1, 1);
-	int rc = -1, stop = 0;
-	int reverse;
+	size_t i, k;
+	int rc = -1, stop = 0, reverse;
 
-	if (!active || !(queue = buf_grow_array(NULL, &qcap, sizeof(*queue), 8)))
+	if (!active)
 		goto oom;
 	/* two batches to begin with: the kept clones tried the other way go
-	 * last (the queue is a stack), so that the removable verdicts, which
-	 * the report promises, get the check runs first */
+	 * last, so that the removable verdicts, which the report promises,
+	 * get the check runs first */
 	for (reverse = 1; reverse >= 0; reverse--) {
 		group first = { calloc(w->ncands + 1, sizeof(size_t)), 0 };
 		if (!first.v)
@@ -582,25 +735,24 @@ static int rounds(verifier *v, workspace *w, buf *err)
 		for (i = 0; i < w->ncands; i++)
 			if (v->c[w->cands[i]].state == PENDING && v->c[w->cands[i]].reverse == reverse)
 				first.v[first.n++] = w->cands[i];
-		if (first.n)
-			queue[nq++] = first;
-		else
+		if (!first.n)
 			free(first.v);
+		else if (push_group(&q, first) < 0)
+			goto oom;
 	}
-	while (nq) {
-		group g = queue[--nq];
+	while (q.n) {
+		group g = q.v[--q.n];
 		cargocheck_result r;
-		size_t refuted = 0, unmapped = 0, *lost = NULL;
 		buf what = BUF_INIT;
+		int judged = 0;
 
 		if (stop || w->checks >= VERIFY_MAX_CHECKS) {
-			for (k = 0; k < g.n; k++)
-				decide(&v->c[g.v[k]], UNVERIFIED, NULL, "%s",
-				       stop ? "an earlier check ran past its time limit" : "not checked: the workspace's check runs were used up");
+			decide_all(v, &g, UNVERIFIED, stop ? "an earlier check ran past its time limit"
+			                                   : "not checked: the workspace's check runs were used up");
 			free(g.v);
 			continue;
 		}
-		memset(active, 0, v->nc + 1);
+		/* the accepted edits and this batch's */
 		for (i = 0; i < w->ncands; i++)
 			active[w->cands[i]] = v->c[w->cands[i]].state == ACCEPTED;
 		for (k = 0; k < g.n; k++)
@@ -614,133 +766,21 @@ static int rounds(verifier *v, workspace *w, buf *err)
 			goto done;
 		}
 		buf_free(&what);
-		if (r.timed_out) {
-			buf msg = BUF_INIT;
-			failure(&msg, v, w, &r);
-			for (k = 0; k < g.n; k++)
-				decide(&v->c[g.v[k]], UNVERIFIED, NULL, "%s", buf_cstr(&msg));
-			buf_free(&msg);
-			stop = 1;
-		} else if (!r.nerrors && r.exit_status == 0) {
+		if (!r.timed_out && !r.nerrors && r.exit_status == 0) {
 			for (k = 0; k < g.n; k++)
 				v->c[g.v[k]].state = ACCEPTED;
-		} else if (!r.nerrors) { /* it failed but said nothing we can read */
+		} else if (r.timed_out || !r.nerrors) { /* past its time, or failed saying nothing we can read */
 			buf msg = BUF_INIT;
 			failure(&msg, v, w, &r);
-			for (k = 0; k < g.n; k++)
-				decide(&v->c[g.v[k]], UNVERIFIED, NULL, "%s", buf_cstr(&msg));
+			decide_all(v, &g, UNVERIFIED, buf_cstr(&msg));
 			buf_free(&msg);
-		} else {
-			/* each error refutes the edits its primary spans fall on, or
-			 * else those its other spans fall on */
-			for (i = 0; i < r.nerrors; i++) {
-				const cargocheck_error *e = &r.errors[i];
-				size_t hit = 0;
-				int pass;
-				for (pass = 0; pass < 2 && !hit; pass++)
-					for (k = 0; k < g.n; k++) {
-						candidate *c = &v->c[g.v[k]];
-						size_t s;
-						for (s = 0; s < e->nspans; s++)
-							if ((pass == 1 || e->spans[s].primary) && span_hits(v, w, &e->spans[s], g.v[k]))
-								break;
-						if (s == e->nspans)
-							continue;
-						hit++;
-						if (c->state != REFUTED) {
-							decide(c, REFUTED, e->code, "%s%s%s", e->code ? e->code : "", e->code ? ": " : "",
-							       e->message);
-							if (e->nspans && e->spans[0].primary && e->spans[0].label)
-								buf_printf(&c->detail, ": %s", e->spans[0].label);
-							if (e->spans && e->spans[0].file && !span_hits(v, w, &e->spans[0], g.v[k]))
-								buf_printf(&c->detail, " (%s%s%s:%u)", w->rel, w->rel[0] ? "/" : "",
-								           e->spans[0].file, e->spans[0].line);
-							refuted++;
-						}
-					}
-				if (!hit) {
-					if (!lost && !(lost = calloc(r.nerrors, sizeof(*lost)))) {
-						cargocheck_result_free(&r);
-						free(g.v);
-						goto oom;
-					}
-					lost[unmapped++] = i;
-				}
-			}
-			if (refuted) {
-				group rest = { calloc(g.n + 1, sizeof(size_t)), 0 };
-				if (!rest.v) {
-					cargocheck_result_free(&r);
-					free(g.v);
-					goto oom;
-				}
-				for (k = 0; k < g.n; k++)
-					if (v->c[g.v[k]].state == PENDING)
-						rest.v[rest.n++] = g.v[k];
-				if (rest.n)
-					queue[nq++] = rest; /* room: g's place */
-				else
-					free(rest.v);
-			} else if (g.n == 1) {
-				/* the accepted edits build; with this one they do not */
-				buf msg = BUF_INIT;
-				failure(&msg, v, w, &r);
-				decide(&v->c[g.v[0]], REFUTED, r.errors[0].code, "%s", buf_cstr(&msg));
-				buf_free(&msg);
-			} else {
-				/* errors that name no edit: the suspects -- for each such
-				 * error, the edit of its file nearest above it -- are split
-				 * from the rest (which is checked first); with none to
-				 * suspect, the batch is halved */
-				group a = { calloc(g.n, sizeof(size_t)), 0 }, b = { calloc(g.n, sizeof(size_t)), 0 };
-				group *grown = nq + 2 > qcap ? buf_grow_array(queue, &qcap, sizeof(*queue), 8) : queue;
-				unsigned char *suspect = calloc(g.n + 1, 1);
-				if (grown)
-					queue = grown;
-				if (!a.v || !b.v || !grown || !suspect) {
-					free(a.v);
-					free(b.v);
-					free(suspect);
-					free(lost);
-					cargocheck_result_free(&r);
-					free(g.v);
-					goto oom;
-				}
-				for (i = 0; i < unmapped; i++) {
-					const cargocheck_error *e = &r.errors[lost[i]];
-					const char *rel = e->nspans ? span_rel(w, e->spans[0].file) : NULL;
-					size_t best = SIZE_MAX;
-					for (k = 0; rel && k < g.n; k++) {
-						const candidate *c = &v->c[g.v[k]];
-						if (strcmp(w->files[c->file].rel, rel) == 0 && c->edit.line <= e->spans[0].line &&
-						    (best == SIZE_MAX || c->edit.line > v->c[g.v[best]].edit.line))
-							best = k;
-					}
-					if (best != SIZE_MAX)
-						suspect[best] = 1;
-				}
-				for (k = 0; k < g.n; k++)
-					if (suspect[k])
-						a.v[a.n++] = g.v[k];
-					else
-						b.v[b.n++] = g.v[k];
-				if (!a.n || !b.n) {
-					a.n = b.n = 0;
-					for (k = 0; k < g.n; k++) {
-						if (k < g.n / 2)
-							a.v[a.n++] = g.v[k];
-						else
-							b.v[b.n++] = g.v[k];
-					}
-				}
-				free(suspect);
-				queue[nq++] = a;
-				queue[nq++] = b; /* the rest first */
-			}
-		}
-		free(lost);
+			stop = r.timed_out;
+		} else
+			judged = judge_batch(v, w, &g, &r, &q) < 0 ? -1 : 1;
 		cargocheck_result_free(&r);
 		free(g.v);
+		if (judged < 0)
+			goto oom;
 	}
 	for (i = 0; i < w->ncands; i++) {
 		candidate *c = &v->c[w->cands[i]];
@@ -753,9 +793,9 @@ static int rounds(verifier *v, workspace *w, buf *err)
 oom:
 	buf_puts(err, "out of memory");
 done:
-	while (nq)
-		free(queue[--nq].v);
-	free(queue);
+	while (q.n)
+		free(q.v[--q.n].v);
+	free(q.v);
 	free(active);
 	return rc;
 }

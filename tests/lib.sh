@@ -37,6 +37,19 @@ fails_with() {
 		echo "#   exit $rc: $(head -1 "$scratch/err")"
 	fi
 }
+# sarif_valid DESCRIPTION FILE: FILE validates against the official SARIF
+# 2.1.0 schema (skipped without python3-jsonschema).
+sarif_valid() {
+	py=python3
+	python3 -c 'import jsonschema' 2>/dev/null || py=/usr/bin/python3
+	if $py -c 'import jsonschema' 2>/dev/null; then
+		check "$1" $py -c "
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))" "$2" "$SHARED_DIR/sarif/sarif-schema-2.1.0.json"
+	else
+		skip "$1" "python3-jsonschema missing"
+	fi
+}
 done_testing() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/hpa-test.XXXXXX")
 trap 'chmod -R u+rwx "$scratch" 2>/dev/null; [ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$scratch"' EXIT
