@@ -135,11 +135,13 @@ assert sum(f['bucket'].startswith('removable') for f in tried) == 8
 assert m['verification']['workspaces'][0]['status'] == 'does not build'
 " "$scratch/b.json"
 
-# no cargo on PATH (a rustc that answers, so that cargo is what is missing)
+# no cargo on PATH: a rustc that answers, and a cargo that is "not found"
+# as the shell says it (127) -- PATH keeps the rest, for valgrind's wrapper
 mkdir -p "$scratch/bin"
 printf '#!/bin/sh\necho "rustc 1.0.0 (fake)"\n' >"$scratch/bin/rustc"
-chmod +x "$scratch/bin/rustc"
-PATH=$scratch/bin "$H" audit --root "$T" --paths . --format json --verify --output "$scratch/nc.json" 2>"$scratch/nc.err"
+printf '#!/bin/sh\nexit 127\n' >"$scratch/bin/cargo"
+chmod +x "$scratch/bin/rustc" "$scratch/bin/cargo"
+PATH=$scratch/bin:$PATH "$H" audit --root "$T" --paths . --format json --verify --output "$scratch/nc.json" 2>"$scratch/nc.err"
 check "no cargo: exit 0, the report written, a warning naming cargo" sh -c \
 	"test $? -eq 0 && test -s '$scratch/nc.json' && grep -q 'cargo was not found on PATH' '$scratch/nc.err'"
 check "... every verdict unverified, with the reason" python3 -c "
