@@ -1,6 +1,8 @@
 /* libFuzzer: any bytes as a Rust file through the whole per-file audit
  * (lexer, scanner, evidence, classifier, the eight fields) and the rule
- * packs (code view, patterns, predicates, crate-hygiene facts). */
+ * packs (code view, patterns, predicates, crate-hygiene facts); and each
+ * clone finding's edit of every kind (clone_edit), which must lie inside
+ * the text and apply to the length it says. */
 #include "config.h"
 
 #include "fuzz.h"
@@ -10,6 +12,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "clone_edit.h"
 #include "jsonwrite.h"
 
 static rules *r;
@@ -58,6 +61,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		json_decref(v);
 		buf_free(&a);
 		buf_free(&b);
+	}
+	for (i = 0; i < out.findings.n; i++) {
+		uint32_t line = (uint32_t)jsontape_integer(jsontape_get(out.findings.v[i], "line"));
+		uint32_t col = (uint32_t)jsontape_integer(jsontape_get(out.findings.v[i], "column"));
+		int kind;
+		for (kind = CLONE_EDIT_DROP; kind <= CLONE_EDIT_TAKE; kind++) {
+			clone_edit e = CLONE_EDIT_INIT;
+			const clone_edit *one = &e;
+			buf why = BUF_INIT, applied = BUF_INIT;
+			if (clone_edit_make(&e, (const char *)data, size, line, col, (enum clone_edit_kind)kind, &why) == 0) {
+				if (e.start > e.end || e.end > size || e.line < 1 || e.line > e.end_line || !e.replacement.len)
+					abort();
+				if (clone_edit_apply(&applied, (const char *)data, size, &one, 1, NULL) < 0 ||
+				    applied.len != size - (e.end - e.start) + e.replacement.len)
+					abort();
+			} else if (!why.len)
+				abort(); /* a refusal says why */
+			clone_edit_free(&e);
+			buf_free(&why);
+			buf_free(&applied);
+		}
 	}
 	jsontape_list_free_all(&out.findings);
 	json_decref(out.rule_findings);

@@ -3,7 +3,7 @@
 # through the harness code (fuzz/replay.c) with the normal build (and under
 # valgrind with make check-valgrind).
 . "$top_srcdir/tests/lib.sh"
-for name in fuzz_rust fuzz_python fuzz_mustache fuzz_rules fuzz_baseline fuzz_range; do
+for name in fuzz_rust fuzz_python fuzz_mustache fuzz_rules fuzz_baseline fuzz_range fuzz_cargo; do
 	set --
 	for f in "$top_srcdir/fuzz/corpus/$name"/* "$top_srcdir/fuzz/regressions/$name"/*; do
 		[ -f "$f" ] && set -- "$@" "$f"
