@@ -806,8 +806,14 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 				if (!binding && p + 1 < end && is(c, p + 1, ":")) {
 					d.type = tr(c, p + 2, end);
 				}
-				if (!binding && !(p == k + 1 || (p == k + 2 && is(c, k + 1, "mut"))))
-					d.kind = EV_ROOT_BINDING; /* a part of a destructured value: its ownership is unknown */
+				if (!binding && !(p == k + 1 || (p == k + 2 && is(c, k + 1, "mut")))) {
+					/* a part of a destructured value: owned when the value is
+					 * (below) and the pattern borrows nothing */
+					size_t q;
+					for (q = k + 1; q < end; q++)
+						if (is(c, q, "&") || is(c, q, "ref"))
+							d.kind = EV_ROOT_BINDING;
+				}
 				if (is(c, end, "=")) {
 					d.init_a = end + 1;
 					d.init_b = binding ? stmt_end(c, end + 1, c->n) : stmt_end(c, end + 1, c->n);
@@ -833,7 +839,8 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 							d.owned_binding = 1;
 						}
 					}
-				}
+				} else if (!binding && !(p == k + 1 || (p == k + 2 && is(c, k + 1, "mut"))))
+					d.kind = EV_ROOT_BINDING; /* destructured, no initializer seen */
 				break;
 			}
 			continue;

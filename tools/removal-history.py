@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""How often does the audit call removable the clones engineers removed,
+and how often the clones they kept?
+
+    tools/removal-history.py REPO [--binary PATH] [--since DATE] [--until DATE]
+                             [--kept-at DATE] [--kept-months N] [--show N]
+
+REPO is a git repository (a bare one will do).  Its history is read for
+the engineers' removals: in a non-merge commit, a line holding `.clone()`
+replaced by the same line with one `.clone()` taken out (white space at
+the ends aside).  For each, the parent commit is audited
+(`hotpath-audit audit --rev PARENT --paths . --no-config --format json`,
+once per parent) and the verdict at the removed clone's line and column
+is read.  Found: removable_move or removable_borrow.
+
+The other side: the clone sites of the commit at --kept-at (default: the
+last commit --kept-months, 6, months before the newest) whose line is
+still, word for word, in the same file --kept-months later -- the clones
+the engineers kept.  Among those, the removable verdicts are the
+removals the engineers did not want (or did not see).
+
+Test code (cold_test_only) is counted apart.  A script that prints
+figures, not a test; it changes nothing in REPO.
+"""
+import argparse
+import collections
+import datetime
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def git(repo, *args):
+    return subprocess.run(["git", "-C", repo, *args], check=True, capture_output=True).stdout.decode("utf-8", "replace")
+
+
+def removals(repo, since, until):
+    """(parent, path, line, column) of every clone an engineer removed."""
+    args = ["log", "--no-merges", "--format=COMMIT %H %P", "-U0", "-p"]
+    if since:
+        args.append("--since=" + since)
+    if until:
+        args.append("--until=" + until)
+    out = git(repo, *args, "--", "*.rs")
+    found = []
+    parent = path = None
+    minus, plus = [], []
+
+    def flush():
+        for line_no, m in minus:
+            for p in plus:
+                if ".clone()" in m and p.strip() == m.replace(".clone()", "", 1).strip():
+                    col = len(m[: m.index(".clone()")]) + 2  # the word `clone`, 1-based code points
+                    found.append((parent, path, line_no, col, m.strip()))
+                    break
+
+    for line in out.split("\n"):
+        if line.startswith("COMMIT "):
+            flush()
+            minus, plus = [], []
+            parts = line.split()
+            parent = parts[2] if len(parts) > 2 else None
+            continue
+        if line.startswith("--- "):
+            continue
+        if line.startswith("+++ "):
+            flush()
+            minus, plus = [], []
+            path = line[6:] if line.startswith("+++ b/") else None
+            continue
+        if line.startswith("@@"):
+            flush()
+            minus, plus = [], []
+            old = line.split()[1]  # -a[,b]
+            start = int(old[1:].split(",")[0])
+            next_old = start
+            continue
+        if line.startswith("-"):
+            minus.append((next_old, line[1:]))
+            next_old += 1
+        elif line.startswith("+"):
+            plus.append(line[1:])
+    flush()
+    return [r for r in found if r[0] and r[1]]
+
+
+def audit(binary, repo, rev, cache):
+    if rev in cache:
+        return cache[rev]
+    r = subprocess.run([binary, "audit", "--root", repo, "--rev", rev, "--paths", ".", "--no-config", "--format",
+                        "json"], capture_output=True)
+    findings = {}
+    if r.returncode in (0, 1):
+        for f in json.loads(r.stdout)["findings"]:
+            findings[(f["path"], f["line"], f["column"])] = f
+    cache[rev] = findings
+    return findings
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("repo")
+    ap.add_argument("--binary", default=os.path.join(HERE, "..", "hotpath-audit"))
+    ap.add_argument("--since")
+    ap.add_argument("--until")
+    ap.add_argument("--kept-at")
+    ap.add_argument("--kept-months", type=int, default=6)
+    ap.add_argument("--show", type=int, default=0, help="print N of the missed removals")
+    a = ap.parse_args()
+    os.environ.setdefault("HOTPATH_AUDIT_DATADIR", os.path.join(HERE, ".."))
+    cache = {}
+
+    sites = removals(a.repo, a.since, a.until)
+    tally = collections.Counter()
+    missed = []
+    for parent, path, line, col, text in sites:
+        f = audit(a.binary, a.repo, parent, cache).get((path, line, col))
+        if not f:
+            tally["no site found (not audited, or the line moved)"] += 1
+            continue
+        if f["bucket"] == "cold_test_only":
+            tally["test code"] += 1
+            continue
+        tally["production"] += 1
+        if f["bucket"] in ("removable_move", "removable_borrow"):
+            tally["found removable"] += 1
+        else:
+            tally["kept as " + f["bucket"]] += 1
+            missed.append((f["rule"], f["bucket"], path, line, text))
+    prod = tally["production"]
+    print("engineers' removals: %d in the history; %d in production code, %d found removable (%s)"
+          % (len(sites), prod, tally["found removable"],
+             "%.0f%%" % (100.0 * tally["found removable"] / prod) if prod else "-"))
+    for k, v in sorted(tally.items()):
+        if k.startswith("kept as") or k.startswith("no site") or k == "test code":
+            print("  %-50s %d" % (k, v))
+    for m in missed[: a.show]:
+        print("  missed: %s %s %s:%d  %s" % m)
+
+    # the kept clones
+    newest = git(a.repo, "log", "-1", "--format=%cI").strip()
+    newest_date = datetime.datetime.fromisoformat(newest.replace("Z", "+00:00"))
+    months = datetime.timedelta(days=30 * a.kept_months)
+    at_date = a.kept_at or (newest_date - months).date().isoformat()
+    kept_rev = git(a.repo, "rev-list", "-1", "--before=" + at_date, "HEAD").strip()
+    later_date = datetime.datetime.fromisoformat(git(a.repo, "log", "-1", "--format=%cI", kept_rev).strip()) + months
+    later_rev = git(a.repo, "rev-list", "-1", "--before=" + later_date.isoformat(), "HEAD").strip()
+    findings = audit(a.binary, a.repo, kept_rev, cache)
+    files_later = {}
+    kept = removable = 0
+    for (path, line, col), f in findings.items():
+        if f["bucket"] == "cold_test_only":
+            continue
+        if path not in files_later:
+            try:
+                files_later[path] = set(l.strip() for l in git(a.repo, "show", "%s:%s" % (later_rev, path)).split("\n"))
+            except subprocess.CalledProcessError:
+                files_later[path] = set()
+        if f["text"].strip() in files_later[path]:
+            kept += 1
+            removable += f["bucket"] in ("removable_move", "removable_borrow")
+    print("kept clones: %d production sites at %s (%s) still word for word in their file %d months later (%s); "
+          "%d called removable (%s)" % (kept, kept_rev[:10], at_date, a.kept_months, later_rev[:10], removable,
+                                        "%.1f%%" % (100.0 * removable / kept) if kept else "-"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
