@@ -42,6 +42,7 @@ static void audit_as_python(const uint8_t *data, size_t size)
 		buf_free(&q);
 	}
 	memset(&opt, 0, sizeof(opt));
+	memset(&opt, 0, sizeof(opt)); /* the fields not set here are zero */
 	opt.rules = rl;
 	opt.arules = &ar;
 	opt.jobs = 1;

@@ -43,6 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		buf_free(&p);
 		buf_free(&q);
 	}
+	memset(&opt, 0, sizeof(opt)); /* fields added later are zero (no trace, ...) */
 	opt.rules = r;
 	opt.arules = &ar;
 	opt.src = NULL;

@@ -649,7 +649,8 @@ static int loop_items_owned(const ctx *c, const rs_fn *fn, size_t a, size_t b)
  * local owns: a literal, an owning macro (`vec!`, `format!`), a path call
  * (`Type::new(..)`, `mem::take(..)`), a free fn's result, a struct
  * literal, an owning or taking method last in the chain (`to_string`,
- * `collect`, `pop`, `recv`, `into_*`, `to_*`; before `?` or `unwrap`), a
+ * `collect`, `pop`, `recv`, `into_*`, `to_*`, or one every fn of that name
+ * in the workspace returns by value; before `?` or `unwrap`), a
  * future's output (`.await`), or a place moved in (`other`, `msg.body`).  A method that may
  * hand out a reference (`self.project()`, `cx.waker()`, `map.get(k)`),
  * `&..`, `*..`, an index, a block: unknown -- never owned. */
@@ -709,7 +710,8 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 		const char *name = c->text + c->t[m].off;
 		size_t n = c->t[m].len;
 		return in_list(c, &c->ar->owned_method, m) || in_list(c, &c->ar->take_method, m) ||
-		       (n > 5 && strncmp(name, "into_", 5) == 0) || (n > 3 && strncmp(name, "to_", 3) == 0);
+		       (n > 5 && strncmp(name, "into_", 5) == 0) || (n > 3 && strncmp(name, "to_", 3) == 0) ||
+		       typelib_fn_owned(c->tl, name, n); /* every fn of the workspace by that name returns a value */
 	}
 	return 0;
 }
@@ -819,6 +821,8 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 					d.init_b = binding ? stmt_end(c, end + 1, c->n) : stmt_end(c, end + 1, c->n);
 					if (!binding && !init_owned(c, d.init_a, d.init_b))
 						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
+					if (!binding && is(c, d.init_a, "self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
+						d.kind = EV_ROOT_BINDING; /* `let (a, b, c) = self;` of an `impl .. for (Ix, Ix, &'a E)` */
 					if (binding) {
 						/* `while let Some(x) = rx.recv().await {`: up to the body */
 						size_t q;

@@ -208,7 +208,8 @@ static int item_fn(scanner *s, size_t i)
 }
 
 /* The self type of `impl<..> [Trait for] Type<..> [where ..] {`; *is_ref
- * set when it is a reference (`&'a T`). */
+ * set when it is, or holds, a reference (`&'a T`, `(Ix, &'a E)`): then
+ * `self` by value may be or hold a borrow. */
 static uint32_t impl_self_type(const scanner *s, size_t i, size_t body, uint8_t *is_ref)
 {
 	size_t k = i + 1, start;
@@ -234,8 +235,10 @@ static uint32_t impl_self_type(const scanner *s, size_t i, size_t body, uint8_t 
 		else if (angle == 0 && is(s, k, "for") && !is(s, k + 1, "<"))
 			start = k + 1;
 	}
-	*is_ref = start < body && (is(s, start, "&") || is(s, start, "&&"));
+	*is_ref = 0;
 	for (k = start, angle = 0; k < body && !is(s, k, "where"); k++) {
+		if (is(s, k, "&") || is(s, k, "&&")) /* `&'a T`, or a reference inside (`(Ix, Ix, &'a E)`) */
+			*is_ref = 1;
 		if (is(s, k, "<"))
 			angle++;
 		else if (is(s, k, ">"))

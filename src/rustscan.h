@@ -34,7 +34,7 @@ typedef struct {
 
 typedef struct {
 	uint32_t self_type;         /* token of the implemented type's name */
-	uint8_t self_ref;           /* the implemented type is a reference: `impl Trait for &'a T` */
+	uint8_t self_ref;           /* the implemented type is or holds a reference: `impl Trait for &'a T` */
 	uint32_t open, close;
 } rs_impl;
 

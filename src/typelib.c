@@ -9,6 +9,20 @@
 #include <emmintrin.h>
 #endif
 
+#define FN_RECORD 9 /* bytes: a uint64 hash, a borrow flag */
+
+static uint64_t name_hash(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h ? h : 1; /* 0 marks an empty slot of the table */
+}
+
 static int append_item(typelib *lib, const rustlex_result *lx, uint32_t first, uint32_t last)
 {
 	const rustlex_token *a = &lx->tokens[first], *b = &lx->tokens[last];
@@ -23,6 +37,152 @@ static int append_item(typelib *lib, const rustlex_result *lx, uint32_t first, u
 	return 0;
 }
 
+static int word_char(unsigned char c);
+static int push(size_t **at, size_t *n, size_t *cap, size_t off);
+
+/* Is `fn ` at text[i] the keyword, outside a line comment?  (Doc comments
+ * are full of `fn` examples.  Asking the lexer of every `fn` of every file
+ * cost a third of the first pass; a block comment or a string holding a
+ * signature is rare, and can at worst make a name look like a borrow's.) */
+static int fn_at(const char *text, size_t len, size_t i)
+{
+	size_t ls = i;
+
+	if ((i > 0 && word_char((unsigned char)text[i - 1])) || i + 3 > len)
+		return 0;
+	while (ls > 0 && text[ls - 1] != '\n')
+		ls--;
+	for (; ls + 1 < i; ls++)
+		if (text[ls] == '/' && text[ls + 1] == '/')
+			return 0;
+	return 1;
+}
+
+/* The offsets of `fn ` (as rustfmt writes it; `fn` and a tab or a line
+ * break are not looked for), 16 places at a time by its three bytes,
+ * ascending. */
+static int find_fns(const char *text, size_t len, size_t **at, size_t *n, size_t *cap)
+{
+	size_t i = 0;
+
+#ifdef __SSE2__
+	const __m128i f = _mm_set1_epi8('f'), nn = _mm_set1_epi8('n'), sp = _mm_set1_epi8(' ');
+
+	for (; len >= 18 && i <= len - 18; i += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 1));
+		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 2));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(a, f), _mm_cmpeq_epi8(b, nn)),
+		                                                       _mm_cmpeq_epi8(c, sp)));
+		while (m) {
+			size_t k = i + (size_t)__builtin_ctz(m);
+			m &= m - 1;
+			if (fn_at(text, len, k) && push(at, n, cap, k) < 0)
+				return -1;
+		}
+	}
+#endif
+	for (; i + 2 < len; i++)
+		if (text[i] == 'f' && text[i + 1] == 'n' && text[i + 2] == ' ' && fn_at(text, len, i) && push(at, n, cap, i) < 0)
+			return -1;
+	return 0;
+}
+
+/* What each fn the text declares returns, as a record in lib->fn_text:
+ * the name's hash and whether it hands out a borrow (a reference, or
+ * anything with a lifetime: `Option<&T>`, `Ref<'_, T>`, `Iter<'a, T>`,
+ * `impl Iterator + '_`) or a value the caller owns.  The name itself is
+ * not kept: 64 bits of FNV-1a tell tens of thousands of names apart.  Found as the word `fn` before a name, not in a line
+ * comment; the signature read up to its body, `;` or `where` at bracket
+ * depth 0; a fn
+ * without `->` returns nothing worth a line.  Byte-based and cheap (every
+ * file's fns, in the first pass), and the same for both ways of building
+ * the library. */
+static int append_fns(typelib *lib, const char *text, size_t len)
+{
+	size_t *at = NULL, n = 0, cap = 0, i, k;
+	int rc = 0;
+
+	if (find_fns(text, len, &at, &n, &cap) < 0) {
+		free(at);
+		return -1;
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		size_t a = at[i] + 2, name, name_end, arrow;
+		int borrow;
+		while (a < len && (text[a] == ' ' || text[a] == '\t' || text[a] == '\n' || text[a] == '\r'))
+			a++;
+		name = a;
+		while (a < len && word_char((unsigned char)text[a]))
+			a++;
+		name_end = a;
+		if (name_end == name || (text[name] >= '0' && text[name] <= '9'))
+			continue; /* `fn(u32) -> u32`: a pointer type, not an item */
+		/* the signature by a few memchr()s rather than a look at every
+		 * byte (this runs for every fn of every file): generics, the
+		 * parameters' parentheses, `->`, and the return type up to the
+		 * body, a `;` or `where` */
+		if (a < len && text[a] == '<') { /* generics, `<T: Into<X>>` */
+			int angle = 0;
+			for (; a < len; a++) {
+				if (text[a] == '<')
+					angle++;
+				else if (text[a] == '>' && text[a - 1] != '-' && --angle == 0)
+					break;
+			}
+			a++;
+		}
+		if (a >= len || text[a] != '(')
+			continue;
+		{ /* the parentheses: the next `)`, unless a `(` comes first */
+			int depth = 1;
+			size_t p = a + 1;
+			while (depth > 0 && p < len && p - a < 4096) {
+				const char *close = memchr(text + p, ')', len - p), *open;
+				if (!close)
+					break;
+				open = memchr(text + p, '(', (size_t)(close - (text + p)));
+				if (open) {
+					depth++;
+					p = (size_t)(open - text) + 1;
+				} else {
+					depth--;
+					p = (size_t)(close - text) + 1;
+				}
+			}
+			if (depth != 0)
+				continue;
+			a = p;
+		}
+		while (a < len && (text[a] == ' ' || text[a] == '\n' || text[a] == '\r' || text[a] == '\t'))
+			a++;
+		if (a + 2 > len || text[a] != '-' || text[a + 1] != '>')
+			continue; /* no return type: nothing worth a record */
+		arrow = a + 2;
+		{
+			size_t lim = len - arrow < 1024 ? len - arrow : 1024;
+			const char *brace = memchr(text + arrow, '{', lim), *semi = memchr(text + arrow, ';', lim), *w;
+			const char *stop = brace && (!semi || brace < semi) ? brace : semi;
+			if (!stop)
+				continue;
+			k = (size_t)(stop - text);
+			if ((w = memmem(text + arrow, k - arrow, "where", 5)))
+				k = (size_t)(w - text);
+			borrow = memchr(text + arrow, '&', k - arrow) || memchr(text + arrow, '\'', k - arrow);
+		}
+		{ /* a record: the name's hash, then 1 for a borrow, 0 for a value */
+			unsigned char rec[FN_RECORD];
+			uint64_t h = name_hash(text + name, name_end - name);
+			memcpy(rec, &h, sizeof(h));
+			rec[8] = (unsigned char)borrow;
+			if (buf_append(&lib->fn_text, rec, sizeof(rec)) < 0)
+				rc = -1;
+		}
+	}
+	free(at);
+	return rc;
+}
+
 int typelib_add(typelib *lib, const rustscan_result *rs)
 {
 	size_t i;
@@ -33,7 +193,7 @@ int typelib_add(typelib *lib, const rustscan_result *rs)
 	for (i = 0; i < rs->alias_count; i++) /* through the `;` */
 		if (append_item(lib, rs->lex, rs->aliases[i].keyword, rs->aliases[i].type_end) < 0)
 			return -1;
-	return 0;
+	return append_fns(lib, rs->lex->text, rs->lex->text_len);
 }
 
 /* Of a scan of one item's text: the item itself (the one at token 0). */
@@ -154,7 +314,7 @@ int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t l
 			rustscan_free(&rs);
 		}
 	free(at);
-	return rc;
+	return rc ? rc : append_fns(lib, text, len);
 }
 
 int typelib_merge(typelib *lib, const typelib *part)
@@ -164,6 +324,8 @@ int typelib_merge(typelib *lib, const typelib *part)
 		return 0;
 	}
 	lib->truncated |= part->truncated;
+	if (buf_append(&lib->fn_text, buf_cstr(&part->fn_text), part->fn_text.len) < 0)
+		return -1;
 	return buf_append(&lib->text, buf_cstr(&part->text), part->text.len);
 }
 
@@ -251,6 +413,26 @@ int typelib_finish(typelib *lib)
 		lib->aliases[i].count = 1;
 	}
 	lib->naliases = rs->alias_count;
+	{ /* the fns' return kinds: a table by hash; a name any of whose fns
+	   * hands out a borrow is a borrow's (built in one pass, no sort: this
+	   * is the serial part of the first pass) */
+		size_t records = lib->fn_text.len / FN_RECORD, size = 16, r;
+		const unsigned char *rec = (const unsigned char *)buf_cstr(&lib->fn_text);
+		while (size < 2 * records)
+			size *= 2;
+		if (!(lib->fns = calloc(size, sizeof(*lib->fns))))
+			return -1;
+		lib->nfns = size;
+		for (r = 0; r < records; r++, rec += FN_RECORD) {
+			uint64_t h;
+			size_t slot;
+			memcpy(&h, rec, sizeof(h));
+			for (slot = (size_t)h & (size - 1); lib->fns[slot].hash && lib->fns[slot].hash != h; slot = (slot + 1) & (size - 1))
+				;
+			lib->fns[slot].hash = h;
+			lib->fns[slot].borrow |= rec[8];
+		}
+	}
 	if (lib->nstructs)
 		qsort(lib->structs, lib->nstructs, sizeof(*lib->structs), cmp_entry);
 	if (lib->naliases)
@@ -258,8 +440,23 @@ int typelib_finish(typelib *lib)
 	return 0;
 }
 
+int typelib_fn_owned(const typelib *lib, const char *name, size_t n)
+{
+	uint64_t h;
+	size_t k;
+
+	if (!lib || !lib->finished || !lib->nfns)
+		return 0;
+	h = name_hash(name, n);
+	for (k = (size_t)h & (lib->nfns - 1); lib->fns[k].hash; k = (k + 1) & (lib->nfns - 1))
+		if (lib->fns[k].hash == h)
+			return !lib->fns[k].borrow;
+	return 0; /* no fn of that name: unknown */
+}
+
 void typelib_free(typelib *lib)
 {
+	free(lib->fns);
 	free(lib->structs);
 	free(lib->aliases);
 	if (lib->finished) {
@@ -267,5 +464,6 @@ void typelib_free(typelib *lib)
 		rustlex_free(&lib->lex);
 	}
 	buf_free(&lib->text);
+	buf_free(&lib->fn_text);
 	memset(lib, 0, sizeof(*lib));
 }

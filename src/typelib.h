@@ -1,16 +1,19 @@
 /* typelib: the struct and type-alias declarations of every audited file,
  * so that evidence can follow a type declared in another file (a field of
- * `EngineConfig`, a struct made of handles).
+ * `EngineConfig`, a struct made of handles); and what each fn returns
+ * (`fn param(&self) -> T` hands over an owned value, `fn get(&self) -> &T`
+ * a borrow), so that `let x = t.param();` is known to own x.
  *
  * Built in a first pass: each file's `struct .. { .. }` and `type .. = ..;`
  * items are copied into one synthetic source, which is lexed and scanned
- * once.  Its size is capped (TYPELIB_MAX_BYTES): past it, later items are
+ * once; its fns' return kinds go to a table of their own (no lexing).  Its size is capped (TYPELIB_MAX_BYTES): past it, later items are
  * left out and types from them stay unknown, which only makes verdicts
  * more conservative. */
 #ifndef HPA_TYPELIB_H
 #define HPA_TYPELIB_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "buf.h"
 #include "rustlex.h"
@@ -24,6 +27,13 @@ typedef struct {
 	size_t first, count;    /* struct: its fields in scan.fields; alias: index in scan.aliases */
 } typelib_entry;
 
+/* A slot of the fns' table: a name's hash (0: empty) and whether any fn
+ * of that name returns a borrow. */
+typedef struct {
+	uint64_t hash;
+	uint8_t borrow;
+} typelib_fn;
+
 typedef struct {
 	buf text;               /* the synthetic source (owned) */
 	rustlex_result lex;     /* over text, after typelib_finish() */
@@ -34,12 +44,20 @@ typedef struct {
 	size_t nstructs;
 	typelib_entry *aliases; /* sorted by name (owned) */
 	size_t naliases;
+	buf fn_text;            /* what each fn returns: records of a name's hash and a borrow flag (owned) */
+	typelib_fn *fns;        /* the table made of them, open addressing by hash (owned) */
+	size_t nfns;            /* its slots: a power of two */
 } typelib;
 
 /* The struct (or alias) called name[0..n): NULL when there is none, or
  * more than one (an ambiguous name is an unknown type). */
 const typelib_entry *typelib_struct(const typelib *lib, const char *name, size_t n);
 const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t n);
+
+/* Does every fn of the workspace called name[0..n) (free fn, method or
+ * trait method) return a value its caller owns -- no reference, nothing
+ * with a lifetime?  0 too when no fn has that name: unknown is not owned. */
+int typelib_fn_owned(const typelib *lib, const char *name, size_t n);
 
 /* Append the type items of one already scanned file. 0, or -1 on no memory. */
 int typelib_add(typelib *lib, const rustscan_result *rs);

@@ -218,6 +218,11 @@ static int collect_agrees(const char *text, size_t len, buf *why)
 		buf_printf(why, "whole file:\n%s\nitems:\n%s", buf_cstr(&whole.text), buf_cstr(&items.text));
 		ok = 0;
 	}
+	if (ok && (whole.fn_text.len != items.fn_text.len ||
+	           memcmp(buf_cstr(&whole.fn_text), buf_cstr(&items.fn_text), whole.fn_text.len))) {
+		buf_printf(why, "fns, whole file:\n%s\nitems:\n%s", buf_cstr(&whole.fn_text), buf_cstr(&items.fn_text));
+		ok = 0;
+	}
 	typelib_free(&whole);
 	typelib_free(&items);
 	rustlex_free(&lx);
@@ -572,8 +577,45 @@ static void test_impls(void)
 	buf_free(&text);
 }
 
+/* What fns return, by name, from the first pass's table. */
+static void test_fn_returns(void)
+{
+	static const char text[] =
+		"pub trait Param<T> { fn param(&self) -> T; }\n"
+		"impl Store { pub fn get(&self, k: &str) -> Option<&Value> { None }\n"
+		"    pub fn take_all(&mut self) -> Vec<Value> { vec![] }\n"
+		"    fn with_route<R: Into<Route>>(self, r: R) -> Self where R: Clone { self }\n"
+		"    fn iter(&self) -> impl Iterator<Item = u8> + '_ { [].into_iter() }\n"
+		"    fn both(&self) -> u8 { 0 }\n"
+		"    fn nothing(&self) {}\n"
+		"    fn callback(&self, f: fn(u32) -> u32) -> u32 { f(1) }\n"
+		"}\n"
+		"fn both() -> &'static u8 { &0 }\n"
+		"/// fn documented() -> String { .. }\n"
+		"const S: &str = \"fn quoted() -> String\";\n";
+	typelib lib;
+	rustlex_result lx;
+
+	memset(&lib, 0, sizeof(lib));
+	memset(&lx, 0, sizeof(lx));
+	TAP_OK(typelib_collect(&lib, &lx, text, sizeof(text) - 1) == 0 && typelib_finish(&lib) == 0, "fn table built");
+	TAP_OK(typelib_fn_owned(&lib, "param", 5), "a trait method returning T: owned");
+	TAP_OK(typelib_fn_owned(&lib, "take_all", 8), "Vec<Value>: owned");
+	TAP_OK(typelib_fn_owned(&lib, "with_route", 10), "Self, past generics and a where clause: owned");
+	TAP_OK(typelib_fn_owned(&lib, "callback", 8), "a fn-pointer parameter's arrow is not the return type");
+	TAP_OK(!typelib_fn_owned(&lib, "get", 3), "Option<&Value>: a borrow");
+	TAP_OK(!typelib_fn_owned(&lib, "iter", 4), "impl Iterator + '_: a borrow (a lifetime)");
+	TAP_OK(!typelib_fn_owned(&lib, "both", 4), "two fns of one name, one returning a reference: not owned");
+	TAP_OK(!typelib_fn_owned(&lib, "nothing", 7), "no return type: unknown");
+	TAP_OK(!typelib_fn_owned(&lib, "documented", 10), "a fn in a doc comment is not declared");
+	TAP_OK(!typelib_fn_owned(&lib, "missing", 7), "no fn of that name: unknown, not owned");
+	typelib_free(&lib);
+	rustlex_free(&lx);
+}
+
 int main(void)
 {
+	test_fn_returns();
 	test_snippet();
 	test_edges();
 	test_first_pass_cases();
