@@ -19,7 +19,11 @@ still, word for word, in the same file --kept-months later -- the clones
 the engineers kept.  Among those, the removable verdicts are the
 removals the engineers did not want (or did not see).
 
-Test code (cold_test_only) is counted apart.  A script that prints
+Test code (cold_test_only) is counted apart, and so are the removals made
+alone -- the commit changes nothing else of the file within 30 lines --
+from those made with other edits (a later use removed in the same commit:
+at the parent the clone was needed, and no audit of the parent can call it
+removable).  A script that prints
 figures, not a test; it changes nothing in REPO.
 """
 import argparse
@@ -48,13 +52,16 @@ def removals(repo, since, until):
     found = []
     parent = path = None
     minus, plus = [], []
+    hunks = []  # this file's hunks in this commit: (old start, lines removed)
 
     def flush():
         for line_no, m in minus:
             for p in plus:
                 if ".clone()" in m and p.strip() == m.replace(".clone()", "", 1).strip():
                     col = len(m[: m.index(".clone()")]) + 2  # the word `clone`, 1-based code points
-                    found.append((parent, path, line_no, col, m.strip()))
+                    # alone: its hunk is this one line, and the commit
+                    # changes nothing else of the file within 30 lines
+                    found.append([parent, path, line_no, col, m.strip(), len(minus) == 1 and len(plus) == 1, hunks])
                     break
 
     for line in out.split("\n"):
@@ -70,6 +77,7 @@ def removals(repo, since, until):
             flush()
             minus, plus = [], []
             path = line[6:] if line.startswith("+++ b/") else None
+            hunks = []
             continue
         if line.startswith("@@"):
             flush()
@@ -77,6 +85,7 @@ def removals(repo, since, until):
             old = line.split()[1]  # -a[,b]
             start = int(old[1:].split(",")[0])
             next_old = start
+            hunks.append(start)
             continue
         if line.startswith("-"):
             minus.append((next_old, line[1:]))
@@ -84,7 +93,12 @@ def removals(repo, since, until):
         elif line.startswith("+"):
             plus.append(line[1:])
     flush()
-    return [r for r in found if r[0] and r[1]]
+    out = []
+    for parent_, path_, line_no, col, text, one_line, file_hunks in found:
+        alone = one_line and all(h == line_no or abs(h - line_no) > 30 for h in file_hunks)
+        if parent_ and path_:
+            out.append((parent_, path_, line_no, col, text, alone))
+    return out
 
 
 def audit(binary, repo, rev, cache):
@@ -116,7 +130,7 @@ def main():
     sites = removals(a.repo, a.since, a.until)
     tally = collections.Counter()
     missed = []
-    for parent, path, line, col, text in sites:
+    for parent, path, line, col, text, alone in sites:
         f = audit(a.binary, a.repo, parent, cache).get((path, line, col))
         if not f:
             tally["no site found (not audited, or the line moved)"] += 1
@@ -125,17 +139,21 @@ def main():
             tally["test code"] += 1
             continue
         tally["production"] += 1
+        tally["alone"] += alone
         if f["bucket"] in ("removable_move", "removable_borrow"):
             tally["found removable"] += 1
+            tally["alone found"] += alone
         else:
             tally["kept as " + f["bucket"]] += 1
-            missed.append((f["rule"], f["bucket"], path, line, text))
+            missed.append((f["rule"], f["bucket"], path, line, text + ("" if alone else "   [with other changes]")))
     prod = tally["production"]
+    pct = lambda k, n: "%.0f%%" % (100.0 * k / n) if n else "-"
     print("engineers' removals: %d in the history; %d in production code, %d found removable (%s)"
-          % (len(sites), prod, tally["found removable"],
-             "%.0f%%" % (100.0 * tally["found removable"] / prod) if prod else "-"))
+          % (len(sites), prod, tally["found removable"], pct(tally["found removable"], prod)))
+    print("  of them alone in their commit's change to the file (no other edit within 30 lines): %d, found %d (%s)"
+          % (tally["alone"], tally["alone found"], pct(tally["alone found"], tally["alone"])))
     for k, v in sorted(tally.items()):
-        if k.startswith("kept as") or k.startswith("no site") or k == "test code":
+        if k.startswith("kept as") or k.startswith("no site") or k == "test code":  # (not "alone")
             print("  %-50s %d" % (k, v))
     for m in missed[: a.show]:
         print("  missed: %s %s %s:%d  %s" % m)
