@@ -172,9 +172,20 @@ int cargocheck_run(cargocheck_result *out, const cargocheck_options *o, buf *err
 		setpgid(0, 0);
 		if (chdir(o->dir) < 0)
 			_exit(126);
+		int nul = open("/dev/null", O_RDONLY);
 		if (o->target_dir)
 			setenv("CARGO_TARGET_DIR", o->target_dir, 1);
 		setenv("CARGO_TERM_COLOR", "never", 1);
+		/* a make (a CI's `make -j check`) names its jobserver's pipes in
+		 * MAKEFLAGS; cargo would take them for its own, though this process
+		 * never received them -- and read and write whatever file now sits
+		 * on those numbers (seen: rustc's input corrupted, E0765).  cargo
+		 * makes its own jobserver without them */
+		unsetenv("MAKEFLAGS");
+		unsetenv("MFLAGS");
+		unsetenv("CARGO_MAKEFLAGS");
+		if (nul >= 0) /* nothing to read: the check is not interactive */
+			dup2(nul, 0);
 		dup2(outp[1], 1);
 		dup2(errp[1], 2);
 		close(outp[0]);
