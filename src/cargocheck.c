@@ -184,8 +184,10 @@ int cargocheck_run(cargocheck_result *out, const cargocheck_options *o, buf *err
 		unsetenv("MAKEFLAGS");
 		unsetenv("MFLAGS");
 		unsetenv("CARGO_MAKEFLAGS");
-		if (nul >= 0) /* nothing to read: the check is not interactive */
+		if (nul > 0) { /* nothing to read: the check is not interactive */
 			dup2(nul, 0);
+			close(nul);
+		}
 		dup2(outp[1], 1);
 		dup2(errp[1], 2);
 		close(outp[0]);
