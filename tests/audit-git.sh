@@ -129,6 +129,8 @@ assert sorted(x['fn'] for x in m['findings']) == ['added', 'new_file', 'wip'], m
 git checkout -q -- . && git checkout -q main
 # a corrupt object: one line, exit 2
 git clone -q "$R" "$scratch/broken" && cd "$scratch/broken" || exit 1
+# no automatic gc or maintenance behind our back (seen once: the object was found)
+git config gc.auto 0 && git config maintenance.auto false
 git repack -q -a -d >/dev/null 2>&1; rm -f .git/objects/pack/*.pack .git/objects/pack/*.idx
 git cat-file -p HEAD >/dev/null 2>&1 || true
 audit --root "$scratch/broken" --paths . --rev HEAD
