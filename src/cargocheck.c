@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fileio.h"
+
 /* What standard error keeps for a message: its last bytes. */
 #define ERR_TAIL_MAX 4096
 
@@ -245,6 +247,22 @@ int cargocheck_run(cargocheck_result *out, const cargocheck_options *o, buf *err
 		;
 	out->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 	out->seconds = now() - start;
+	{ /* HOTPATH_AUDIT_VERIFY_LOG=DIR: every check's output kept there, to
+	   * see what the toolchain said when a verdict surprises */
+		const char *dir = getenv("HOTPATH_AUDIT_VERIFY_LOG");
+		static unsigned serial;
+		if (dir && *dir) {
+			buf p = BUF_INIT, e = BUF_INIT;
+			unsigned k = __atomic_add_fetch(&serial, 1, __ATOMIC_RELAXED);
+			buf_printf(&p, "%s/check-%d-%u.out", dir, (int)getpid(), k);
+			fileio_write_atomic(buf_cstr(&p), buf_cstr(&out->out), out->out.len, &e);
+			buf_clear(&p);
+			buf_printf(&p, "%s/check-%d-%u.err", dir, (int)getpid(), k);
+			fileio_write_atomic(buf_cstr(&p), buf_cstr(&out->err_tail), out->err_tail.len, &e);
+			buf_free(&p);
+			buf_free(&e);
+		}
+	}
 	if (cargocheck_parse(out, out->out.ptr ? out->out.ptr : "", out->out.len) < 0) {
 		buf_puts(err, "out of memory");
 		goto done;

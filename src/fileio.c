@@ -72,9 +72,24 @@ int fileio_atomic_open(fileio_atomic *a, const char *path, buf *err)
 	const char *slash = strrchr(path, '/');
 	int errnum;
 
+	struct stat st;
+
 	memset(a, 0, sizeof(*a));
 	a->fd = -1;
 	a->path = path;
+	/* a device, FIFO or socket (`--output /dev/null`, /dev/stdout, a pipe
+	 * a job reads): written in place.  Renaming a file over it would put
+	 * a regular file where /dev/null was -- and every later reader of
+	 * /dev/null would read our report. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		a->fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (a->fd < 0) {
+			errnum = errno;
+			buf_printf(err, "%s: %s", path, strerror(errnum));
+			return -1;
+		}
+		return 0;
+	}
 	/* same directory, so rename() cannot cross file systems */
 	if (slash)
 		buf_append(&a->tmp, path, (size_t)(slash - path) + 1);
@@ -130,6 +145,12 @@ int fileio_atomic_commit(fileio_atomic *a, buf *err)
 {
 	int fd = a->fd;
 
+	if (!a->tmp.len) { /* written in place: a device or FIFO */
+		a->fd = -1;
+		if (close(fd) < 0)
+			return atomic_fail(a, errno, err);
+		return 0;
+	}
 	if (fchmod(fd, 0644) < 0 || fsync(fd) < 0)
 		return atomic_fail(a, errno, err);
 	a->fd = -1;

@@ -21,7 +21,9 @@ int fileio_read_all(const char *path, buf *out, buf *err);
 
 /* Write data[0..len) to `path` atomically (temp file + fsync + rename).
  * On failure the previous file at `path` is untouched, the temporary file
- * is removed, and "path: reason" is appended to err. */
+ * is removed, and "path: reason" is appended to err.  A `path` that is a
+ * device, FIFO or socket (/dev/null, /dev/stdout, a named pipe) is written
+ * in place, never replaced. */
 int fileio_write_atomic(const char *path, const char *data, size_t len, buf *err);
 
 /* The same in steps, for a report written as it is made: open a temporary

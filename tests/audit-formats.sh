@@ -91,4 +91,22 @@ check "--fail-on new against an identical baseline: exit 0" test $? -eq 0
 check "--fail-on with a bad value: exit 2" test $? -eq 2
 "$H" audit --root "$S" --fail-on any --baseline "$scratch/bad.json" >/dev/null 2>&1
 check "an error outranks a tripped gate: exit 2" test $? -eq 2
+# --output to a device or a FIFO writes in place: renaming a file over it
+# would leave a regular file where /dev/null was (every later reader of
+# /dev/null then read a report)
+if command -v mkfifo >/dev/null; then
+	mkfifo "$scratch/fifo"
+	cat "$scratch/fifo" >"$scratch/from-fifo" &
+	reader=$!
+	"$H" audit --root "$S" --format json --output "$scratch/fifo"
+	rc=$?
+	wait $reader
+	check "--output a FIFO: exit 0, the reader gets the whole report, the FIFO stays a FIFO" sh -c \
+		"test $rc -eq 0 && test -p '$scratch/fifo' && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' '$scratch/from-fifo'"
+fi
+if [ -c /dev/full ]; then
+	"$H" audit --root "$S" --format json --output /dev/full 2>"$scratch/full.err"
+	check "--output /dev/full: exit 2, the device named, and it stays a device" sh -c \
+		"test $? -eq 2 && grep -q '/dev/full: No space left on device' '$scratch/full.err' && test -c /dev/full"
+fi
 done_testing

@@ -134,7 +134,9 @@ git config gc.auto 0 && git config maintenance.auto false
 git repack -q -a -d >/dev/null 2>&1; rm -f .git/objects/pack/*.pack .git/objects/pack/*.idx
 git cat-file -p HEAD >/dev/null 2>&1 || true
 audit --root "$scratch/broken" --paths . --rev HEAD
-check "a corrupt or missing object: exit 2, one line saying so" sh -c "test $? -eq 2 && test \$(wc -l <'$scratch/err') -eq 1 && grep -q 'HEAD: the object it names is missing' '$scratch/err'"
+rc=$?
+check "a corrupt or missing object: exit 2, one line saying so" sh -c "test $rc -eq 2 && test \$(wc -l <'$scratch/err') -eq 1 && grep -q 'HEAD: the object it names is missing' '$scratch/err'"
+[ $rc -eq 2 ] && grep -q 'the object it names is missing' "$scratch/err" || { echo "#   exit $rc: $(head -3 "$scratch/err")"; ls .git/objects/pack | sed 's/^/#   pack: /'; }
 cd "$R" || exit 1
 audit --root "$R" --diff 'main..'
 check "a malformed range: exit 2, one line" sh -c "test $? -eq 2 && grep -q 'malformed range' '$scratch/err'"

@@ -11,6 +11,8 @@ command -v cargo >/dev/null && command -v rustc >/dev/null || { echo "1..0 # SKI
 H=$HOTPATH_AUDIT
 T=$scratch/crate
 export XDG_CACHE_HOME=$scratch/cache
+mkdir -p "$scratch/checks"
+export HOTPATH_AUDIT_VERIFY_LOG=$scratch/checks
 cp -r "$top_srcdir/samples/verify" "$T"
 chmod -R u+w "$T"
 tree_hash() { (cd "$1" && find . -type f -o -type l | LC_ALL=C sort | xargs sha256sum | sha256sum); }
