@@ -179,10 +179,9 @@ int cargocheck_run(cargocheck_result *out, const cargocheck_options *o, buf *err
 			setenv("CARGO_TARGET_DIR", o->target_dir, 1);
 		setenv("CARGO_TERM_COLOR", "never", 1);
 		/* a make (a CI's `make -j check`) names its jobserver's pipes in
-		 * MAKEFLAGS; cargo would take them for its own, though this process
-		 * never received them -- and read and write whatever file now sits
-		 * on those numbers (seen: rustc's input corrupted, E0765).  cargo
-		 * makes its own jobserver without them */
+		 * MAKEFLAGS; cargo would try them as its own, though this process
+		 * never received them, and read or write whatever file sits on
+		 * those numbers.  Without them cargo makes its own jobserver */
 		unsetenv("MAKEFLAGS");
 		unsetenv("MFLAGS");
 		unsetenv("CARGO_MAKEFLAGS");
