@@ -628,6 +628,33 @@ static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
 	return 0;
 }
 
+/* Are tokens [a, b) (a trailing `;` aside) a plain place: names and
+ * fields, no call, index or operator? */
+static int plain_place_tokens(const ctx *c, size_t a, size_t b)
+{
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	for (; a < b; a++)
+		if (!(is_ident(c, a) || is(c, a, ".") || c->t[a].kind == TOK_NUMBER))
+			return 0;
+	return 1;
+}
+
+/* Does the fn take `self` by reference (`&self`, `&mut self`, `&'a self`),
+ * or as `self` of an impl for a type holding a reference? */
+static int self_by_ref(const ctx *c, const rs_fn *fn)
+{
+	size_t k, close;
+
+	if (fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
+		return 0;
+	close = c->t[fn->params_open].pair;
+	for (k = fn->params_open + 1; k < close && !is(c, k, ","); k++)
+		if (is(c, k, "self"))
+			return is(c, fn->params_open + 1, "&") || (fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref);
+	return 0;
+}
+
 /* Positive evidence that a `for` loop over tokens [a, b) yields owned
  * items: it iterates a local or by-value parameter itself, or its
  * `into_iter()` / `drain(..)` / `into_values()` / `into_keys()`.  Anything
@@ -823,6 +850,12 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
 					if (!binding && is(c, d.init_a, "self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
 						d.kind = EV_ROOT_BINDING; /* `let (a, b, c) = self;` of an `impl .. for (Ix, Ix, &'a E)` */
+					/* `let Self { metrics, .. } = self;` in a `&self` method, or
+					 * any place reached through a `&` parameter: the parts are
+					 * references (the pattern's default binding mode) */
+					if (!binding && is_ident(c, d.init_a) && plain_place_tokens(c, d.init_a, d.init_b) &&
+					    (is(c, d.init_a, "self") ? self_by_ref(c, fn) : ident_is_ref(c, fn, d.init_a)))
+						d.kind = EV_ROOT_BINDING;
 					if (binding) {
 						/* `while let Some(x) = rx.recv().await {`: up to the body */
 						size_t q;
@@ -1560,9 +1593,18 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	if ((ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED ||
 	     ev->root_kind == EV_ROOT_UNKNOWN || ev->root_kind == EV_ROOT_BINDING || ev->root_kind == EV_ROOT_LOOP_REF ||
 	     ev->root_kind == EV_ROOT_CLOSURE_PARAM || ev->root_kind == EV_ROOT_PARAM_REF) && ev->root[0]) {
-		if (!ev->reassigns_root)
-			ev->later_use_line = later_use(&c, ev->root, ev->field, after,
-			                               scope_end && scope_end < fn->body_close ? scope_end : fn->body_close);
+		size_t until = scope_end && scope_end < fn->body_close ? scope_end : fn->body_close;
+		if (!ev->reassigns_root && ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0 && end < until) {
+			/* `let dns = dns.resolver.clone();`: from its statement to the
+			 * end of its block the name is the copy's; past that block
+			 * (`{ let tx = tx.clone(); spawn(..) }` in a loop) it is the
+			 * original's again */
+			size_t shadow_end = block_end(&c, end + 1, fn->body_close);
+			ev->later_use_line = later_use(&c, ev->root, ev->field, after, end);
+			if (!ev->later_use_line && shadow_end + 1 < until)
+				ev->later_use_line = later_use(&c, ev->root, ev->field, shadow_end + 1, until);
+		} else if (!ev->reassigns_root)
+			ev->later_use_line = later_use(&c, ev->root, ev->field, after, until);
 		ev->partial_move = ev->field[0] != '\0';
 	}
 
