@@ -372,7 +372,8 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 		return type_cost_depth(type_arg(t, 0), site, depth + 1);
 	if (in_list(c, &site->ar->cheap_type, name))
 		return EV_COST_REFCOUNT;
-	if (in_list(c, &site->ar->copy_type, name))
+	if (in_list(c, &site->ar->copy_type, name) ||
+	    typelib_copy(site->tl, c->text + c->t[name].off, c->t[name].len)) /* `#[derive(Copy)]` in the workspace */
 		return EV_COST_COPY;
 	if (in_list(c, &site->ar->heap_type, name))
 		return EV_COST_HEAP;

@@ -183,6 +183,118 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 	return rc;
 }
 
+/* The key of a Copy type in the fns' table: its name's hash with a mark
+ * no fn name has (the table answers both questions). */
+static uint64_t copy_key(const char *name, size_t n)
+{
+	uint64_t h = name_hash(name, n);
+
+	h ^= 0x9e3779b97f4a7c15ULL; /* apart from the fn of the same name */
+	return h ? h : 1;
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Is the word w at text[i] (not inside a longer word)? */
+static int word_at(const char *text, size_t len, size_t i, const char *w, size_t wl)
+{
+	return i + wl <= len && memcmp(text + i, w, wl) == 0 && (i == 0 || !word_char((unsigned char)text[i - 1])) &&
+	       (i + wl == len || !word_char((unsigned char)text[i + wl]));
+}
+
+/* From text[i], past white space, line comments, attributes and a
+ * visibility (`pub`, `pub(crate)`): the item keyword `struct`, `enum` or
+ * `union` and its name.  The name's offset and length, or 0. */
+static size_t item_name(const char *text, size_t len, size_t i, size_t *n)
+{
+	for (;;) {
+		while (i < len && is_space(text[i]))
+			i++;
+		if (i + 1 < len && text[i] == '/' && text[i + 1] == '/') {
+			const char *nl = memchr(text + i, '\n', len - i);
+			i = nl ? (size_t)(nl - text) + 1 : len;
+		} else if (i + 1 < len && text[i] == '#' && text[i + 1] == '[') {
+			int depth = 0;
+			for (; i < len; i++)
+				if (text[i] == '[')
+					depth++;
+				else if (text[i] == ']' && --depth == 0)
+					break;
+			i++;
+		} else if (word_at(text, len, i, "pub", 3)) {
+			i += 3;
+			while (i < len && is_space(text[i]))
+				i++;
+			if (i < len && text[i] == '(') {
+				const char *close = memchr(text + i, ')', len - i);
+				i = close ? (size_t)(close - text) + 1 : len;
+			}
+		} else
+			break;
+	}
+	if (word_at(text, len, i, "struct", 6))
+		i += 6;
+	else if (word_at(text, len, i, "enum", 4) || word_at(text, len, i, "union", 5))
+		i += text[i] == 'e' ? 4 : 5;
+	else
+		return 0;
+	while (i < len && is_space(text[i]))
+		i++;
+	*n = 0;
+	while (i + *n < len && word_char((unsigned char)text[i + *n]))
+		(*n)++;
+	return *n ? i : 0;
+}
+
+/* Which types the text declares Copy, and which not: for every
+ * `#[derive(..)]` on a struct, enum or union, a record under copy_key()
+ * of its name -- 0 when Copy is derived and the type has no generic
+ * parameters (`#[derive(Copy)] enum Conditional<C, N>` is Copy only for
+ * some C and N), 1 otherwise -- so that a name some crate declares Copy
+ * and another does not (a `Server`, a `Protocol`) is not taken for Copy.
+ * Outside line comments; text-based, as append_fns. */
+static int append_copies(typelib *lib, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	int rc = 0;
+
+	while (rc == 0 && (p = memmem(p, (size_t)(end - p), "derive(", 7))) {
+		size_t at = (size_t)(p - text), k, name, n = 0;
+		const char *close, *bracket;
+		int copy = 0;
+		p += 7;
+		if (!fn_at(text, len, at))
+			continue; /* part of a longer word, or in a line comment */
+		for (k = at; k > 0 && is_space(text[k - 1]); k--)
+			;
+		if (!(k >= 2 && text[k - 1] == '[' && text[k - 2] == '#') && !(k >= 1 && text[k - 1] == ','))
+			continue; /* not `#[derive(` (nor cfg_attr(.., derive(`) */
+		if (!(close = memchr(p, ')', (size_t)(end - p))) || !(bracket = memchr(close, ']', (size_t)(end - close))))
+			continue;
+		for (k = (size_t)(p - text); k + 4 <= (size_t)(close - text); k++)
+			if (word_at(text, len, k, "Copy", 4))
+				copy = 1;
+		if (!(name = item_name(text, len, (size_t)(bracket - text) + 1, &n)))
+			continue;
+		for (k = name + n; k < len && is_space(text[k]); k++)
+			;
+		if (k < len && text[k] == '<')
+			copy = 0; /* generic: Copy only for some parameters */
+		{
+			unsigned char rec[FN_RECORD];
+			uint64_t h = copy_key(text + name, n);
+			memcpy(rec, &h, sizeof(h));
+			rec[8] = (unsigned char)!copy;
+			if (buf_append(&lib->fn_text, rec, sizeof(rec)) < 0)
+				rc = -1;
+		}
+	}
+	return rc;
+}
+
 int typelib_add(typelib *lib, const rustscan_result *rs)
 {
 	size_t i;
@@ -193,7 +305,9 @@ int typelib_add(typelib *lib, const rustscan_result *rs)
 	for (i = 0; i < rs->alias_count; i++) /* through the `;` */
 		if (append_item(lib, rs->lex, rs->aliases[i].keyword, rs->aliases[i].type_end) < 0)
 			return -1;
-	return append_fns(lib, rs->lex->text, rs->lex->text_len);
+	if (append_fns(lib, rs->lex->text, rs->lex->text_len) < 0)
+		return -1;
+	return append_copies(lib, rs->lex->text, rs->lex->text_len);
 }
 
 /* Of a scan of one item's text: the item itself (the one at token 0). */
@@ -314,7 +428,9 @@ int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t l
 			rustscan_free(&rs);
 		}
 	free(at);
-	return rc ? rc : append_fns(lib, text, len);
+	if (rc == 0)
+		rc = append_fns(lib, text, len);
+	return rc ? rc : append_copies(lib, text, len);
 }
 
 int typelib_merge(typelib *lib, const typelib *part)
@@ -437,6 +553,20 @@ int typelib_finish(typelib *lib)
 		qsort(lib->structs, lib->nstructs, sizeof(*lib->structs), cmp_entry);
 	if (lib->naliases)
 		qsort(lib->aliases, lib->naliases, sizeof(*lib->aliases), cmp_entry);
+	return 0;
+}
+
+int typelib_copy(const typelib *lib, const char *name, size_t n)
+{
+	uint64_t h;
+	size_t k;
+
+	if (!lib || !lib->finished || !lib->nfns)
+		return 0;
+	h = copy_key(name, n);
+	for (k = (size_t)h & (lib->nfns - 1); lib->fns[k].hash; k = (k + 1) & (lib->nfns - 1))
+		if (lib->fns[k].hash == h)
+			return !lib->fns[k].borrow; /* every declaration by that name derives Copy */
 	return 0;
 }
 

@@ -59,6 +59,12 @@ const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t 
  * with a lifetime?  0 too when no fn has that name: unknown is not owned. */
 int typelib_fn_owned(const typelib *lib, const char *name, size_t n);
 
+/* Is a type called name[0..n) Copy by every declaration the audited files
+ * make of it (`#[derive(Copy, ..)]` on a struct, enum or union without
+ * generic parameters)?  0 when any declaration of that name derives
+ * without Copy, or none is seen. */
+int typelib_copy(const typelib *lib, const char *name, size_t n);
+
 /* Append the type items of one already scanned file. 0, or -1 on no memory. */
 int typelib_add(typelib *lib, const rustscan_result *rs);
 

@@ -613,8 +613,36 @@ static void test_fn_returns(void)
 	rustlex_free(&lx);
 }
 
+/* Which types every declaration derives Copy. */
+static void test_copy_types(void)
+{
+	static const char text[] =
+		"#[derive(Clone, Copy, Debug)]\npub enum DType { F16, F32 }\n"
+		"#[derive(Copy, Clone)]\n/// a doc line\n#[repr(C)]\npub(crate) struct Params { n: u32 }\n"
+		"#[derive(Clone, Debug)]\nstruct Params(String);\n"  /* another crate's, not Copy */
+		"#[derive(Copy, Clone)]\nenum Conditional<C, N> { Some(C), None(N) }\n"
+		"#[derive(Clone)]\nstruct Plain { v: Vec<u8> }\n"
+		"// #[derive(Copy, Clone)] struct Commented;\n";
+	typelib lib;
+	rustlex_result lx;
+
+	memset(&lib, 0, sizeof(lib));
+	memset(&lx, 0, sizeof(lx));
+	TAP_OK(typelib_collect(&lib, &lx, text, sizeof(text) - 1) == 0 && typelib_finish(&lib) == 0, "Copy table built");
+	TAP_OK(typelib_copy(&lib, "DType", 5), "#[derive(Clone, Copy)] enum: Copy");
+	TAP_OK(!typelib_copy(&lib, "Params", 6), "a name one crate derives Copy and another not: not Copy");
+	TAP_OK(!typelib_copy(&lib, "Conditional", 11), "a generic type deriving Copy: Copy only for some parameters, not taken");
+	TAP_OK(!typelib_copy(&lib, "Plain", 5), "derive without Copy: not Copy");
+	TAP_OK(!typelib_copy(&lib, "Commented", 9), "a derive in a comment is not a declaration");
+	TAP_OK(!typelib_copy(&lib, "DType2", 6), "an unknown name: not Copy");
+	TAP_OK(typelib_fn_owned(&lib, "DType", 5) == 0, "a Copy type's name is not a fn's");
+	typelib_free(&lib);
+	rustlex_free(&lx);
+}
+
 int main(void)
 {
+	test_copy_types();
 	test_fn_returns();
 	test_snippet();
 	test_edges();
