@@ -2,6 +2,8 @@
 
 #include "evidence.h"
 
+#include "flow.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -474,6 +476,26 @@ static size_t stmt_start(const ctx *c, size_t i, size_t limit)
 	return limit;
 }
 
+/* The start of the whole statement around token i: like stmt_start, but
+ * out through the parentheses and brackets it sits in (`return f(x)`:
+ * from x, the `return`). */
+static size_t outer_stmt_start(const ctx *c, size_t i, size_t limit)
+{
+	while (i > limit) {
+		size_t p = i - 1;
+		if (c->t[p].kind == TOK_CLOSE) {
+			if (is(c, p, "}"))
+				return i;
+			i = skip_pair(c, p);
+			continue;
+		}
+		if (is(c, p, ";") || is_open(c, p, '{') || is(c, p, "=>"))
+			return i;
+		i = p;
+	}
+	return limit;
+}
+
 /* The `}` that ends the block containing token i. */
 static size_t block_end(const ctx *c, size_t i, size_t limit)
 {
@@ -729,10 +751,10 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 	if (c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok || !is_open(c, c->t[b - 1].pair, '('))
 		return 0;
 	last = c->t[b - 1].pair; /* the last call's `(` */
+	if (last >= a + 2 && is(c, last - 2, "::")) /* `Type::new(..)`, `mem::take(..)`: owned, unless the */
+		return typelib_fn_returns(c->tl, c->text + c->t[last - 1].off, c->t[last - 1].len) != 1; /* workspace's fn of that name lends */
 	if (last == a + 1)
-		return 1; /* `f(..)`: a free fn's result */
-	if (last >= a + 2 && is(c, last - 2, "::"))
-		return 1; /* `Type::new(..)`, `mem::take(..)` */
+		return typelib_fn_returns(c->tl, c->text + c->t[a].off, c->t[a].len) != 1; /* a free fn's result, likewise */
 	if (last >= a + 2 && is(c, last - 2, ".")) {
 		size_t m = last - 1;
 		const char *name = c->text + c->t[m].off;
@@ -1139,13 +1161,14 @@ static int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 /* First read of root after `from`; for a field root (root.field), only
  * reads that a partial move would break: root as a whole, a method call on
  * it, or the same field. */
-static uint32_t later_use(const ctx *c, const char *root, const char *field, size_t from, size_t until)
+static uint32_t later_use(const ctx *c, const char *root, const char *field, size_t from, size_t until,
+                          const flow_skip *skips, size_t nskips)
 {
 	size_t k;
 
 	for (k = from; k < until; k++) {
-		if (!names_root(c, k, root))
-			continue;
+		if (!names_root(c, k, root) || flow_skipped(skips, nskips, k))
+			continue; /* not the name, or code that cannot run after the clone (flow.h) */
 		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
 			continue; /* a field label in a struct literal: `Foo { root: x }` */
 		if (k > 0 && (is(c, k - 1, "let") || (is(c, k - 1, "mut") && k > 1 && is(c, k - 2, "let")))) {
@@ -1595,17 +1618,25 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	     ev->root_kind == EV_ROOT_UNKNOWN || ev->root_kind == EV_ROOT_BINDING || ev->root_kind == EV_ROOT_LOOP_REF ||
 	     ev->root_kind == EV_ROOT_CLOSURE_PARAM || ev->root_kind == EV_ROOT_PARAM_REF) && ev->root[0]) {
 		size_t until = scope_end && scope_end < fn->body_close ? scope_end : fn->body_close;
+		/* the other arms of a match, the else of an if, what follows a
+		 * `return`: no read there runs after the clone */
+		flow_skip skips[16];
+		size_t nskips = fn->body_open != RS_NONE
+		                    ? flow_unreachable(rs->lex, fn->body_open, st->tok,
+		                                       is(&c, outer_stmt_start(&c, rs0, fn->body_open + 1), "return") ? end : 0,
+		                                       skips, 16)
+		                    : 0;
 		if (!ev->reassigns_root && ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0 && end < until) {
 			/* `let dns = dns.resolver.clone();`: from its statement to the
 			 * end of its block the name is the copy's; past that block
 			 * (`{ let tx = tx.clone(); spawn(..) }` in a loop) it is the
 			 * original's again */
 			size_t shadow_end = block_end(&c, end + 1, fn->body_close);
-			ev->later_use_line = later_use(&c, ev->root, ev->field, after, end);
+			ev->later_use_line = later_use(&c, ev->root, ev->field, after, end, skips, nskips);
 			if (!ev->later_use_line && shadow_end + 1 < until)
-				ev->later_use_line = later_use(&c, ev->root, ev->field, shadow_end + 1, until);
+				ev->later_use_line = later_use(&c, ev->root, ev->field, shadow_end + 1, until, skips, nskips);
 		} else if (!ev->reassigns_root)
-			ev->later_use_line = later_use(&c, ev->root, ev->field, after, until);
+			ev->later_use_line = later_use(&c, ev->root, ev->field, after, until, skips, nskips);
 		ev->partial_move = ev->field[0] != '\0';
 	}
 

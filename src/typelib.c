@@ -570,18 +570,23 @@ int typelib_copy(const typelib *lib, const char *name, size_t n)
 	return 0;
 }
 
-int typelib_fn_owned(const typelib *lib, const char *name, size_t n)
+int typelib_fn_returns(const typelib *lib, const char *name, size_t n)
 {
 	uint64_t h;
 	size_t k;
 
 	if (!lib || !lib->finished || !lib->nfns)
-		return 0;
+		return -1;
 	h = name_hash(name, n);
 	for (k = (size_t)h & (lib->nfns - 1); lib->fns[k].hash; k = (k + 1) & (lib->nfns - 1))
 		if (lib->fns[k].hash == h)
-			return !lib->fns[k].borrow;
-	return 0; /* no fn of that name: unknown */
+			return lib->fns[k].borrow;
+	return -1; /* no fn of that name */
+}
+
+int typelib_fn_owned(const typelib *lib, const char *name, size_t n)
+{
+	return typelib_fn_returns(lib, name, n) == 0;
 }
 
 void typelib_free(typelib *lib)

@@ -59,6 +59,10 @@ const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t 
  * with a lifetime?  0 too when no fn has that name: unknown is not owned. */
 int typelib_fn_owned(const typelib *lib, const char *name, size_t n);
 
+/* The same as three answers: 0 every fn of that name returns a value, 1
+ * one of them returns a borrow, -1 no fn of that name is seen. */
+int typelib_fn_returns(const typelib *lib, const char *name, size_t n);
+
 /* Is a type called name[0..n) Copy by every declaration the audited files
  * make of it (`#[derive(Copy, ..)]` on a struct, enum or union without
  * generic parameters)?  0 when any declaration of that name derives

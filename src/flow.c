@@ -1,0 +1,142 @@
+#include "config.h"
+
+#include "flow.h"
+
+static int is_tok(const rustlex_result *lx, size_t i, const char *s)
+{
+	return i < lx->count && rustlex_is(lx, &lx->tokens[i], s);
+}
+
+static int is_open_brace(const rustlex_result *lx, size_t i)
+{
+	return i < lx->count && lx->tokens[i].kind == TOK_OPEN && lx->tokens[i].pair_ok && is_tok(lx, i, "{");
+}
+
+/* The keyword that introduces the block opening at `o`, looking back at
+ * the same bracket level to the start of the expression: "match", "if",
+ * or NULL. */
+static const char *block_head(const rustlex_result *lx, size_t o, size_t floor)
+{
+	size_t j = o;
+
+	while (j > floor + 1) {
+		const rustlex_token *t = &lx->tokens[--j];
+		if (t->kind == TOK_CLOSE) {
+			if (!t->pair_ok)
+				return NULL;
+			j = t->pair; /* over a group: `match f(x) {`, `if a[i] {` */
+			continue;
+		}
+		if (t->kind == TOK_OPEN || is_tok(lx, j, ";") || is_tok(lx, j, "=>") || is_tok(lx, j, "="))
+			return NULL; /* the expression's start, and no keyword */
+		if (is_tok(lx, j, "match"))
+			return "match";
+		if (is_tok(lx, j, "if"))
+			return "if";
+		if (is_tok(lx, j, "else") || is_tok(lx, j, "while") || is_tok(lx, j, "for") || is_tok(lx, j, "loop") ||
+		    is_tok(lx, j, "fn"))
+			return NULL;
+	}
+	return NULL;
+}
+
+/* In the match block [o, close], the last token of the arm that holds
+ * `at`, or 0 when the arms do not parse plainly. */
+static size_t arm_end(const rustlex_result *lx, size_t o, size_t close, size_t at)
+{
+	size_t j;
+
+	for (j = o + 1; j < close; j++) {
+		const rustlex_token *t = &lx->tokens[j];
+		if (t->kind == TOK_OPEN) {
+			size_t g;
+			if (!t->pair_ok)
+				return 0;
+			g = t->pair;
+			if (is_tok(lx, j, "{") && j > 0 && is_tok(lx, j - 1, "=>")) { /* an arm's block body */
+				if (at > j && at < g)
+					return is_tok(lx, g + 1, ",") ? g + 1 : g;
+			}
+			j = g;
+			continue;
+		}
+		if (is_tok(lx, j, ",") && at < j)
+			return j; /* the arm holding `at` (an expression body) ends here */
+	}
+	return 0; /* the last arm: nothing after it in this match */
+}
+
+/* The end (last token) of an `else` chain starting at token e, or 0. */
+static size_t else_chain_end(const rustlex_result *lx, size_t e, size_t floor_close)
+{
+	while (is_tok(lx, e, "else")) {
+		size_t b = e + 1;
+		if (is_tok(lx, b, "if")) /* `else if COND {`: its block is the first `{` at this level */
+			for (b++; b < floor_close && !is_open_brace(lx, b); b++)
+				if (lx->tokens[b].kind == TOK_OPEN) {
+					if (!lx->tokens[b].pair_ok)
+						return 0;
+					b = lx->tokens[b].pair;
+				}
+		if (!is_open_brace(lx, b))
+			return 0;
+		e = lx->tokens[b].pair + 1;
+		if (!is_tok(lx, e, "else"))
+			return e - 1;
+	}
+	return 0;
+}
+
+size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, size_t return_end, flow_skip *out,
+                        size_t max)
+{
+	size_t n = 0, i, body_close;
+
+	if (!lx->tokens[body_open].pair_ok || at <= body_open)
+		return 0;
+	body_close = lx->tokens[body_open].pair;
+	if (return_end && return_end < body_close && n < max) {
+		out[n].a = (uint32_t)return_end;
+		out[n++].b = (uint32_t)body_close;
+	}
+	/* the brackets around `at`, innermost first */
+	for (i = at; i > body_open + 1 && n < max;) {
+		const rustlex_token *t = &lx->tokens[--i];
+		size_t close;
+		const char *head;
+		if (t->kind == TOK_CLOSE) {
+			if (!t->pair_ok)
+				break;
+			i = t->pair;
+			continue;
+		}
+		if (t->kind != TOK_OPEN || !t->pair_ok || !is_tok(lx, i, "{"))
+			continue;
+		close = t->pair;
+		head = block_head(lx, i, body_open);
+		if (head && head[0] == 'm') { /* the other arms after ours */
+			size_t e = arm_end(lx, i, close, at);
+			if (e && e + 1 < close) {
+				out[n].a = (uint32_t)(e + 1);
+				out[n++].b = (uint32_t)close;
+			}
+		} else if (head && head[0] == 'i') { /* the else branches */
+			size_t e = else_chain_end(lx, close + 1, body_close);
+			if (e) {
+				out[n].a = (uint32_t)(close + 1);
+				out[n++].b = (uint32_t)(e + 1);
+			}
+		}
+	}
+	return n;
+}
+
+int flow_skipped(const flow_skip *v, size_t n, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (k >= v[i].a && k < v[i].b)
+			return 1;
+	return 0;
+}

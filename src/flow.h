@@ -1,0 +1,33 @@
+/* flow: control flow inside a fn, as much as a later-use check needs.
+ *
+ * A read of a value after a clone keeps the clone only if it can run
+ * after it.  Within one fn body, from a token `at`, these cannot:
+ *   - the other arms of every `match` whose arm holds `at`, after that arm;
+ *   - the `else` branches of every `if` whose block holds `at`;
+ *   - everything after a `return` statement that holds `at`.
+ * (A loop brings earlier code round again: that is the loop rule's
+ * business, not this one's.)  Tokens only: no types, no macros expanded --
+ * a region is left out only when the brackets say so plainly. */
+#ifndef HPA_FLOW_H
+#define HPA_FLOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rustlex.h"
+
+typedef struct {
+	uint32_t a, b;   /* tokens [a, b) that cannot run after `at` */
+} flow_skip;
+
+/* The regions of the fn body (its `{` at body_open) that cannot run after
+ * token `at`, into out[0..max); `return_end` is the end of the statement
+ * holding `at` when that statement is a `return` (else 0): everything
+ * after it is left out.  Returns how many regions, in no order. */
+size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, size_t return_end, flow_skip *out,
+                        size_t max);
+
+/* Is token k inside one of the regions? */
+int flow_skipped(const flow_skip *v, size_t n, size_t k);
+
+#endif
