@@ -31,6 +31,7 @@ static const struct {
 	{ "owned_method", offsetof(audit_rules, owned_method) },
 	{ "owned_macro", offsetof(audit_rules, owned_macro) },
 	{ "take_method", offsetof(audit_rules, take_method) },
+	{ "once_call", offsetof(audit_rules, once_call) },
 };
 #define NLISTS (sizeof(lists) / sizeof(lists[0]))
 

@@ -97,7 +97,8 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	     make(B_SEMANTIC_REQUIRED, CONF_HIGH, 10));
 	/* R11: inside a closure or async block, a value captured from outside:
 	 * each run of it needs its own copy */
-	RULE(11, ev->in_closure && ev->root_outside_closure, "in a closure or async block, a value captured from outside",
+	RULE(11, ev->in_closure && ev->root_outside_closure && !ev->closure_once,
+	     "in a closure or async block that may run again, a value captured from outside",
 	     make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 11));
 	/* R13: an owned value at its last use, named by a plain place: move it
 	 * (out of `map[k]` or `v.get(i)` nothing can be moved) */

@@ -1341,6 +1341,48 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
+/* Does closure or async scope si run at most once?  An async block is a
+ * future, polled to its end once; a closure is, when it is an argument of
+ * a once_call (`thread::spawn(move || ..)`, `opt.unwrap_or_else(|| ..)`).
+ * And no other closure around it -- one that could run it again -- may
+ * hold it while the root (declared at token root_decl, RS_NONE: a parameter)
+ * lies outside that one too. */
+static int runs_once(const ctx *c, const rustscan_result *rs, size_t si, size_t root_decl)
+{
+	const rs_scope *sc = &rs->scopes[si];
+	size_t i, k;
+
+	if (sc->kind != RS_ASYNC) {
+		k = sc->head;
+		if (k > 0 && is(c, k - 1, "move"))
+			k--;
+		/* back to the `(` of the call that takes it */
+		while (k > 0) {
+			k--;
+			if (c->t[k].kind == TOK_CLOSE) {
+				if (!c->t[k].pair_ok)
+					return 0;
+				k = c->t[k].pair;
+				continue;
+			}
+			if (c->t[k].kind == TOK_OPEN)
+				break;
+			if (is(c, k, ";") || is(c, k, "=") || is(c, k, "=>"))
+				return 0;
+		}
+		if (!is_open(c, k, '(') || k == 0 || !is_ident(c, k - 1) || !in_list(c, &c->ar->once_call, k - 1))
+			return 0;
+	}
+	for (i = 0; i < rs->scope_count; i++) {
+		const rs_scope *o = &rs->scopes[i];
+		if (i == si || o->kind == RS_LOOP || o->start > sc->start || o->end < sc->end)
+			continue;
+		if (root_decl == RS_NONE || root_decl < o->head)
+			return 0; /* an outer closure the root is captured into may run this one again */
+	}
+	return 1;
+}
+
 void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si,
                      size_t *budget, evidence_memo *memo)
 {
@@ -1689,6 +1731,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		ev->closure_async = sc->kind == RS_ASYNC;
 		ev->closure_line = c.t[sc->head].line;
 		ev->root_outside_closure = ev->root_kind != EV_ROOT_TEMP && (ev->decl_tok == RS_NONE || ev->decl_tok < sc->head);
+		ev->closure_once = runs_once(&c, rs, st->closure, ev->decl_tok);
 		if (!ev->boundary[0] && sc->is_move) {
 			snprintf(ev->boundary, sizeof(ev->boundary), "%s", sc->kind == RS_ASYNC ? "async move block" : "move closure");
 			ev->boundary_line = c.t[sc->head].line;

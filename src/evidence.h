@@ -60,6 +60,8 @@ typedef struct {
 	int root_outside_loop; /* declared before the loop (or a parameter/field) */
 
 	int in_closure;        /* inside a closure or async block in this fn */
+	int closure_once;      /* ... that runs at most once: an async block, or a closure given to a once_call,
+	                        * inside no other closure that the root lies outside of */
 	int closure_move, closure_async;
 	uint32_t closure_line;
 	int root_outside_closure;
