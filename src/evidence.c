@@ -1680,6 +1680,12 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		} else if (!ev->reassigns_root)
 			ev->later_use_line = later_use(&c, ev->root, ev->field, after, until, skips, nskips);
 		ev->partial_move = ev->field[0] != '\0';
+		if (ev->partial_move && root_type.b > root_type.a) { /* `impl Drop for Conn`: c.key cannot move out */
+			size_t lt, name = type_head(strip_refs(root_type, NULL), &lt);
+			if (name != RS_NONE)
+				ev->root_drops = typelib_drop(c.tl, root_type.src->text + root_type.src->t[name].off,
+				                              root_type.src->t[name].len);
+		}
 	}
 
 	/* self.field cleared or replaced right after: take it instead */

@@ -193,6 +193,15 @@ static uint64_t copy_key(const char *name, size_t n)
 	return h ? h : 1;
 }
 
+/* The key of a type with a Drop impl, apart from fns and Copy types. */
+static uint64_t drop_key(const char *name, size_t n)
+{
+	uint64_t h = name_hash(name, n);
+
+	h ^= 0xc2b2ae3d27d4eb4fULL;
+	return h ? h : 1;
+}
+
 static int is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -288,6 +297,30 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 			uint64_t h = copy_key(text + name, n);
 			memcpy(rec, &h, sizeof(h));
 			rec[8] = (unsigned char)!copy;
+			if (buf_append(&lib->fn_text, rec, sizeof(rec)) < 0)
+				rc = -1;
+		}
+	}
+	/* `impl Drop for NAME` / `impl<T> Drop for NAME<T>`: a field cannot be
+	 * moved out of such a value (E0509) */
+	for (p = text; rc == 0 && (p = memmem(p, (size_t)(end - p), "Drop", 4));) {
+		size_t at = (size_t)(p - text), a, name;
+		p += 4;
+		if (!word_at(text, len, at, "Drop", 4) || !fn_at(text, len, at))
+			continue;
+		for (a = at + 4; a < len && is_space(text[a]); a++)
+			;
+		if (!word_at(text, len, a, "for", 3))
+			continue;
+		for (a += 3; a < len && is_space(text[a]); a++)
+			;
+		for (name = a; a < len && word_char((unsigned char)text[a]); a++)
+			;
+		if (a > name) {
+			unsigned char rec[FN_RECORD];
+			uint64_t h = drop_key(text + name, a - name);
+			memcpy(rec, &h, sizeof(h));
+			rec[8] = 0;
 			if (buf_append(&lib->fn_text, rec, sizeof(rec)) < 0)
 				rc = -1;
 		}
@@ -553,6 +586,20 @@ int typelib_finish(typelib *lib)
 		qsort(lib->structs, lib->nstructs, sizeof(*lib->structs), cmp_entry);
 	if (lib->naliases)
 		qsort(lib->aliases, lib->naliases, sizeof(*lib->aliases), cmp_entry);
+	return 0;
+}
+
+int typelib_drop(const typelib *lib, const char *name, size_t n)
+{
+	uint64_t h;
+	size_t k;
+
+	if (!lib || !lib->finished || !lib->nfns)
+		return 0;
+	h = drop_key(name, n);
+	for (k = (size_t)h & (lib->nfns - 1); lib->fns[k].hash; k = (k + 1) & (lib->nfns - 1))
+		if (lib->fns[k].hash == h)
+			return 1;
 	return 0;
 }
 

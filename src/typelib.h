@@ -69,6 +69,10 @@ int typelib_fn_returns(const typelib *lib, const char *name, size_t n);
  * without Copy, or none is seen. */
 int typelib_copy(const typelib *lib, const char *name, size_t n);
 
+/* Does some type called name[0..n) in the audited files implement Drop
+ * (`impl Drop for NAME`)?  Then no field moves out of its values. */
+int typelib_drop(const typelib *lib, const char *name, size_t n);
+
 /* Append the type items of one already scanned file. 0, or -1 on no memory. */
 int typelib_add(typelib *lib, const rustscan_result *rs);
 

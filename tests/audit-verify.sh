@@ -34,8 +34,10 @@ assert $2, json.dumps(f, indent=1)
 check "a removal the compiler accepts is verified" verdict src/request.rs:18 \
 	"v['status'] == 'verified' and f['bucket'] == 'removable_move' and 'Verified: \`cargo check' in f['fields']['correctness_proof']"
 check "a borrow the compiler accepts is verified" verdict src/request.rs:30 "v['status'] == 'verified' and f['bucket'] == 'removable_borrow'"
-check "E0509 (a field of a Drop type): refuted, demoted, the compiler quoted" verdict src/conn.rs:20 \
-	"v['status'] == 'refuted' and v['code'] == 'E0509' and f['bucket'] == 'semantic_required' and f['rule'] == 'V1' and 'E0509' in f['fields']['removal_rationale'] and 'E0509' in f['fields']['required_clone_check'] and f['static_verdict']['bucket'] == 'removable_move'"
+check "a field of a Drop type (E0509 if moved): kept by the rules themselves, never proposed" verdict src/conn.rs:20 \
+	"f['bucket'] == 'semantic_required' and f['rule'] == 'R16' and f['evidence']['field_of_drop_type'] and 'verification' not in f"
+check "E0505 (still borrowed): refuted, demoted, the compiler quoted in the fields" verdict src/request.rs:37 \
+	"v['status'] == 'refuted' and v['code'] == 'E0505' and f['bucket'] == 'semantic_required' and f['rule'] == 'V1' and 'E0505' in f['fields']['removal_rationale'] and 'E0505' in f['fields']['required_clone_check'] and f['static_verdict']['bucket'] == 'removable_move'"
 check "a field reached through \`let me = &mut *self\`: kept by the rules (R12), the keep confirmed by E0507" verdict src/router.rs:15 \
 	"v['status'] == 'verified' and 'E0507' in v['detail'] and f['bucket'] == 'semantic_required' and f['rule'] == 'R12'"
 check "E0505 (still borrowed): refuted" verdict src/request.rs:37 "v['status'] == 'refuted' and v['code'] == 'E0505'"
@@ -51,7 +53,7 @@ check "the report's verification: toolchain, counts, checks bounded" python3 -c 
 import json, sys
 v = json.load(open(sys.argv[1]))['verification']
 assert v['toolchain'].startswith('rustc '), v
-assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (8, 5, 2, 1), v
+assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (7, 5, 1, 1), v
 assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (6, 1, 5), v
 assert 2 <= v['checks'] <= 8 and v['workspaces'][0]['status'] == 'checked', v
 " "$scratch/v.json"
@@ -101,7 +103,7 @@ for c in fixes:
     assert c['replacements'][0]['insertedContent']['text'] in patch, c
 " "$scratch/fmt/audit.sarif" "$scratch/v.patch"
 check "Markdown: the compiler check's counts and each tried finding's verdict" sh -c \
-	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 8 removals tried, \*\*5 verified\*\*, 2 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 14"
+	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 7 removals tried, \*\*5 verified\*\*, 1 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 13"
 P=$scratch/pr
 mkdir -p "$P/src"
 cp "$T/Cargo.toml" "$P/"
@@ -132,8 +134,8 @@ check "... every tried verdict unverified, none demoted" python3 -c "
 import json, sys
 m = json.load(open(sys.argv[1]))
 tried = [f for f in m['findings'] if 'verification' in f]
-assert len(tried) == 14 and all(f['verification']['status'] == 'unverified' for f in tried)
-assert sum(f['bucket'].startswith('removable') for f in tried) == 8
+assert len(tried) == 13 and all(f['verification']['status'] == 'unverified' for f in tried)
+assert sum(f['bucket'].startswith('removable') for f in tried) == 7
 assert m['verification']['workspaces'][0]['status'] == 'does not build'
 " "$scratch/b.json"
 

@@ -622,7 +622,10 @@ static void test_copy_types(void)
 		"#[derive(Clone, Debug)]\nstruct Params(String);\n"  /* another crate's, not Copy */
 		"#[derive(Copy, Clone)]\nenum Conditional<C, N> { Some(C), None(N) }\n"
 		"#[derive(Clone)]\nstruct Plain { v: Vec<u8> }\n"
-		"// #[derive(Copy, Clone)] struct Commented;\n";
+		"// #[derive(Copy, Clone)] struct Commented;\n"
+		"impl Drop for Conn { fn drop(&mut self) {} }\n"
+		"impl<T: Send> Drop for Guarded<T> { fn drop(&mut self) {} }\n"
+		"// impl Drop for Commented {}\n";
 	typelib lib;
 	rustlex_result lx;
 
@@ -636,6 +639,10 @@ static void test_copy_types(void)
 	TAP_OK(!typelib_copy(&lib, "Commented", 9), "a derive in a comment is not a declaration");
 	TAP_OK(!typelib_copy(&lib, "DType2", 6), "an unknown name: not Copy");
 	TAP_OK(typelib_fn_owned(&lib, "DType", 5) == 0, "a Copy type's name is not a fn's");
+	TAP_OK(!typelib_drop(&lib, "Plain", 5), "no Drop impl: no Drop");
+	TAP_OK(typelib_drop(&lib, "Conn", 4), "impl Drop for Conn: Drop");
+	TAP_OK(typelib_drop(&lib, "Guarded", 7), "impl<T> Drop for Guarded<T>: Drop");
+	TAP_OK(!typelib_drop(&lib, "Commented", 9), "an impl in a comment is not one");
 	typelib_free(&lib);
 	rustlex_free(&lx);
 }
