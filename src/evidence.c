@@ -1192,6 +1192,36 @@ static uint32_t later_use(const ctx *c, const char *root, const char *field, siz
 	return 0;
 }
 
+/* A borrow of root alive across the clone: `let y = &root..;` (or `&mut`)
+ * before the clone, in the fn, with y read after it (until `until`).  Its
+ * line, or 0.  Moving root there would end the borrow while it is alive
+ * (E0505). */
+static uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t before, size_t after, size_t until)
+{
+	size_t k;
+
+	for (k = fn->body_open + 1; k + 4 < before; k++) {
+		size_t name, init;
+		char buf_name[64];
+		if (!is(c, k, "let"))
+			continue;
+		name = k + 1 + (size_t)is(c, k + 1, "mut");
+		init = name + 1;
+		if (!is_ident(c, name) || !is(c, init, "="))
+			continue;
+		init++;
+		if (!is(c, init, "&"))
+			continue;
+		init += 1 + (size_t)is(c, init + 1, "mut");
+		if (!names_root(c, init, root))
+			continue;
+		range_text(c, name, name + 1, buf_name, sizeof(buf_name));
+		if (later_use(c, buf_name, "", after, until, NULL, 0))
+			return c->t[k].line;
+	}
+	return 0;
+}
+
 /* How a `let NAME = <clone>;` binding is used until its block ends. */
 static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size_t until, size_t floor)
 {
@@ -1680,6 +1710,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		} else if (!ev->reassigns_root)
 			ev->later_use_line = later_use(&c, ev->root, ev->field, after, until, skips, nskips);
 		ev->partial_move = ev->field[0] != '\0';
+		ev->borrowed_line = live_borrow(&c, fn, ev->root, start, after, until);
 		if (ev->partial_move && root_type.b > root_type.a) { /* `impl Drop for Conn`: c.key cannot move out */
 			size_t lt, name = type_head(strip_refs(root_type, NULL), &lt);
 			if (name != RS_NONE)

@@ -89,6 +89,8 @@ typedef struct {
 	int owned_binding;     /* a `while let`/`if let` binding that owns its value */
 	int partial_move;      /* moving root.field would be a partial move */
 	int root_drops;        /* ... out of a value whose type implements Drop: not allowed (E0509) */
+	uint32_t borrowed_line; /* `let y = &root..;` (line) with y read after the clone: a move would
+	                         * end the borrow while it is alive (E0505); 0 none */
 	uint32_t taken_line;   /* self.field is cleared or replaced after (line): take it */
 	int fn_self_mut;       /* the fn takes `&mut self` */
 	int type_via_chain;    /* the type came from walking fields and lookups */

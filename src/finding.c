@@ -606,6 +606,7 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_bool(f, "for_loop_over_clone", ev->for_head);
 	jsontape_set_bool(f, "partial_move", ev->partial_move);
 	jsontape_set_bool(f, "field_of_drop_type", ev->root_drops);
+	jsontape_set_line(f, "borrowed_line", ev->borrowed_line);
 	jsontape_set_line(f, "field_cleared_line", ev->taken_line);
 	jsontape_set_bool(f, "returned", ev->is_result);
 	jsontape_set_bool(f, "in_test_code", fs->in_test);

@@ -36,11 +36,12 @@ check "a removal the compiler accepts is verified" verdict src/request.rs:18 \
 check "a borrow the compiler accepts is verified" verdict src/request.rs:30 "v['status'] == 'verified' and f['bucket'] == 'removable_borrow'"
 check "a field of a Drop type (E0509 if moved): kept by the rules themselves, never proposed" verdict src/conn.rs:20 \
 	"f['bucket'] == 'semantic_required' and f['rule'] == 'R16' and f['evidence']['field_of_drop_type'] and 'verification' not in f"
-check "E0505 (still borrowed): refuted, demoted, the compiler quoted in the fields" verdict src/request.rs:37 \
+check "a value borrowed by \`let first = &req.tokens\` across the clone: kept by the rules, the keep confirmed by E0505" verdict src/request.rs:37 \
+	"f['bucket'] == 'semantic_required' and f['evidence']['borrowed_line'] == 36 and v['status'] == 'verified' and 'E0505' in v['detail']"
+check "E0505 (an iterator still borrows it): refuted, demoted, the compiler quoted in the fields" verdict src/request.rs:75 \
 	"v['status'] == 'refuted' and v['code'] == 'E0505' and f['bucket'] == 'semantic_required' and f['rule'] == 'V1' and 'E0505' in f['fields']['removal_rationale'] and 'E0505' in f['fields']['required_clone_check'] and f['static_verdict']['bucket'] == 'removable_move'"
 check "a field reached through \`let me = &mut *self\`: kept by the rules (R12), the keep confirmed by E0507" verdict src/router.rs:15 \
 	"v['status'] == 'verified' and 'E0507' in v['detail'] and f['bucket'] == 'semantic_required' and f['rule'] == 'R12'"
-check "E0505 (still borrowed): refuted" verdict src/request.rs:37 "v['status'] == 'refuted' and v['code'] == 'E0505'"
 check "a kept clone whose removal the compiler accepts becomes removable_move (V2), verified" verdict src/request.rs:68 \
 	"v['status'] == 'verified' and f['bucket'] == 'removable_move' and f['rule'] == 'V2' and f['static_verdict']['bucket'] == 'semantic_required' and 'clippy::redundant_clone' in f['fields']['validation_command']"
 check "a kept clone whose removal does not build: kept, the keep verified with the compiler's word" verdict src/request.rs:54 \
@@ -54,7 +55,7 @@ import json, sys
 v = json.load(open(sys.argv[1]))['verification']
 assert v['toolchain'].startswith('rustc '), v
 assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (7, 5, 1, 1), v
-assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (6, 1, 5), v
+assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (7, 1, 6), v
 assert 2 <= v['checks'] <= 8 and v['workspaces'][0]['status'] == 'checked', v
 " "$scratch/v.json"
 check "no finding is both refuted and removable" python3 -c "
@@ -103,7 +104,7 @@ for c in fixes:
     assert c['replacements'][0]['insertedContent']['text'] in patch, c
 " "$scratch/fmt/audit.sarif" "$scratch/v.patch"
 check "Markdown: the compiler check's counts and each tried finding's verdict" sh -c \
-	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 7 removals tried, \*\*5 verified\*\*, 1 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 13"
+	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 7 removals tried, \*\*5 verified\*\*, 1 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 14"
 P=$scratch/pr
 mkdir -p "$P/src"
 cp "$T/Cargo.toml" "$P/"
@@ -134,7 +135,7 @@ check "... every tried verdict unverified, none demoted" python3 -c "
 import json, sys
 m = json.load(open(sys.argv[1]))
 tried = [f for f in m['findings'] if 'verification' in f]
-assert len(tried) == 13 and all(f['verification']['status'] == 'unverified' for f in tried)
+assert len(tried) == 14 and all(f['verification']['status'] == 'unverified' for f in tried)
 assert sum(f['bucket'].startswith('removable') for f in tried) == 7
 assert m['verification']['workspaces'][0]['status'] == 'does not build'
 " "$scratch/b.json"

@@ -67,3 +67,11 @@ pub fn show<T: std::fmt::Display>(t: T) -> String {
 pub fn describe(req: &Request) -> String {
     show(label_of(req).clone())
 }
+
+/// An iterator over `req` is still alive when `req` would move: the rules
+/// do not follow such a borrow yet; the compiler does (E0505).
+pub fn iter_and_submit(req: Request) -> (usize, usize) {
+    let mut ids = req.tokens.iter();
+    let n = submit(req.clone());
+    (n, ids.next().map_or(0, |t| *t as usize))
+}
