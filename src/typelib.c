@@ -589,46 +589,33 @@ int typelib_finish(typelib *lib)
 	return 0;
 }
 
-int typelib_drop(const typelib *lib, const char *name, size_t n)
+/* The table's flag for key h (1 for a borrow, or a declaration without
+ * Copy), or -1 when no record has that key. */
+static int probe(const typelib *lib, uint64_t h)
 {
-	uint64_t h;
-	size_t k;
-
-	if (!lib || !lib->finished || !lib->nfns)
-		return 0;
-	h = drop_key(name, n);
-	for (k = (size_t)h & (lib->nfns - 1); lib->fns[k].hash; k = (k + 1) & (lib->nfns - 1))
-		if (lib->fns[k].hash == h)
-			return 1;
-	return 0;
-}
-
-int typelib_copy(const typelib *lib, const char *name, size_t n)
-{
-	uint64_t h;
-	size_t k;
-
-	if (!lib || !lib->finished || !lib->nfns)
-		return 0;
-	h = copy_key(name, n);
-	for (k = (size_t)h & (lib->nfns - 1); lib->fns[k].hash; k = (k + 1) & (lib->nfns - 1))
-		if (lib->fns[k].hash == h)
-			return !lib->fns[k].borrow; /* every declaration by that name derives Copy */
-	return 0;
-}
-
-int typelib_fn_returns(const typelib *lib, const char *name, size_t n)
-{
-	uint64_t h;
 	size_t k;
 
 	if (!lib || !lib->finished || !lib->nfns)
 		return -1;
-	h = name_hash(name, n);
 	for (k = (size_t)h & (lib->nfns - 1); lib->fns[k].hash; k = (k + 1) & (lib->nfns - 1))
 		if (lib->fns[k].hash == h)
 			return lib->fns[k].borrow;
-	return -1; /* no fn of that name */
+	return -1;
+}
+
+int typelib_drop(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, drop_key(name, n)) >= 0;
+}
+
+int typelib_copy(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, copy_key(name, n)) == 0; /* every declaration by that name derives Copy */
+}
+
+int typelib_fn_returns(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, name_hash(name, n)); /* -1: no fn of that name */
 }
 
 int typelib_fn_owned(const typelib *lib, const char *name, size_t n)
