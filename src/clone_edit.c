@@ -65,6 +65,11 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 	const rustlex_result *lex = rs->lex;
 	const rustlex_token *t = lex->tokens;
 	const rustlex_token *close = &t[s->call_close];
+
+	if (s->recv_start >= s->recv_end) { /* `T::clone(&)`: nothing to keep */
+		buf_puts(why, "the clone has no receiver: no mechanical edit");
+		return -1;
+	}
 	size_t recv_a = t[s->recv_start].off, recv_b = t[s->recv_end - 1].off + t[s->recv_end - 1].len;
 	size_t start, end = close->off + close->len, ls, first = s->recv_start; /* the expression's first token */
 	int parens = 0, bad = 0;
