@@ -459,7 +459,10 @@ static size_t stmt_end(const ctx *c, size_t i, size_t limit)
 	return limit;
 }
 
-static size_t stmt_start(const ctx *c, size_t i, size_t limit)
+/* Where the statement or expression around token i starts, going back
+ * over whole bracket groups: at a `;`, a `{`, a `}` or a `=>` -- and, unless
+ * `outward`, at any opening bracket (the innermost expression). */
+static size_t start_back(const ctx *c, size_t i, size_t limit, int outward)
 {
 	while (i > limit) {
 		size_t p = i - 1;
@@ -469,31 +472,24 @@ static size_t stmt_start(const ctx *c, size_t i, size_t limit)
 			i = skip_pair(c, p);
 			continue;
 		}
-		if (is(c, p, ";") || c->t[p].kind == TOK_OPEN || is(c, p, "=>"))
+		if (is(c, p, ";") || is(c, p, "=>") || (c->t[p].kind == TOK_OPEN && (!outward || is_open(c, p, '{'))))
 			return i;
 		i = p;
 	}
 	return limit;
 }
 
-/* The start of the whole statement around token i: like stmt_start, but
- * out through the parentheses and brackets it sits in (`return f(x)`:
- * from x, the `return`). */
+static size_t stmt_start(const ctx *c, size_t i, size_t limit)
+{
+	return start_back(c, i, limit, 0);
+}
+
+/* The start of the whole statement around token i: out through the
+ * parentheses and brackets it sits in (`return f(x)`: from x, the
+ * `return`). */
 static size_t outer_stmt_start(const ctx *c, size_t i, size_t limit)
 {
-	while (i > limit) {
-		size_t p = i - 1;
-		if (c->t[p].kind == TOK_CLOSE) {
-			if (is(c, p, "}"))
-				return i;
-			i = skip_pair(c, p);
-			continue;
-		}
-		if (is(c, p, ";") || is_open(c, p, '{') || is(c, p, "=>"))
-			return i;
-		i = p;
-	}
-	return limit;
+	return start_back(c, i, limit, 1);
 }
 
 /* The `}` that ends the block containing token i. */
