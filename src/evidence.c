@@ -735,12 +735,9 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 	}
 	if (b <= a)
 		return 0;
-	for (k = a; k < b; k++) /* a plain place: names and fields, moved in */
-		if (!(is_ident(c, k) || is(c, k, ".") || c->t[k].kind == TOK_NUMBER))
-			break;
-	if (k == b)
+	if (plain_place_tokens(c, a, b)) /* names and fields: moved in */
 		return 1;
-	if (is_open(c, b - 1 + 0, '{') || (c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && is_open(c, c->t[b - 1].pair, '{'))) {
+	if (c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && is_open(c, c->t[b - 1].pair, '{')) {
 		size_t open = c->t[b - 1].pair; /* `Type { .. }` */
 		return open == a + 1 && is_ident(c, a) && c->text[c->t[a].off] >= 'A' && c->text[c->t[a].off] <= 'Z';
 	}
@@ -834,7 +831,7 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 			continue;
 		if (is(c, k, "let")) {
 			size_t end = let_end(c, k + 1, before), p, block_close;
-			int binding = k > 0 && (is(c, k - 1, "if") || is(c, k - 1, "while"));
+			int binding = k > 0 && (is(c, k - 1, "if") || is(c, k - 1, "while")), destructured;
 			/* a let whose initializer holds the site declares names that
 			 * are not in scope yet: `let x = x.clone();` clones the old x */
 			if (!binding && end < before && is(c, end, "=") && stmt_end(c, end + 1, c->n) >= before)
@@ -854,7 +851,8 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 				if (!binding && p + 1 < end && is(c, p + 1, ":")) {
 					d.type = tr(c, p + 2, end);
 				}
-				if (!binding && !(p == k + 1 || (p == k + 2 && is(c, k + 1, "mut")))) {
+				destructured = !(p == k + 1 || (p == k + 2 && is(c, k + 1, "mut")));
+				if (!binding && destructured) {
 					/* a part of a destructured value: owned when the value is
 					 * (below) and the pattern borrows nothing */
 					size_t q;
@@ -864,7 +862,7 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 				}
 				if (is(c, end, "=")) {
 					d.init_a = end + 1;
-					d.init_b = binding ? stmt_end(c, end + 1, c->n) : stmt_end(c, end + 1, c->n);
+					d.init_b = stmt_end(c, end + 1, c->n);
 					if (!binding && !init_owned(c, d.init_a, d.init_b))
 						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
 					if (!binding && is(c, d.init_a, "self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
@@ -895,7 +893,7 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 							d.owned_binding = 1;
 						}
 					}
-				} else if (!binding && !(p == k + 1 || (p == k + 2 && is(c, k + 1, "mut"))))
+				} else if (!binding && destructured)
 					d.kind = EV_ROOT_BINDING; /* destructured, no initializer seen */
 				break;
 			}
@@ -1706,7 +1704,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		} else if (!ev->reassigns_root)
 			ev->later_use_line = later_use(&c, ev->root, ev->field, after, until, skips, nskips);
 		ev->partial_move = ev->field[0] != '\0';
-		ev->borrowed_line = live_borrow(&c, fn, ev->root, start, after, until);
+		if (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED)
+			ev->borrowed_line = live_borrow(&c, fn, ev->root, start, after, until); /* only an owned root could move */
 		if (ev->partial_move && root_type.b > root_type.a) { /* `impl Drop for Conn`: c.key cannot move out */
 			size_t lt, name = type_head(strip_refs(root_type, NULL), &lt);
 			if (name != RS_NONE)

@@ -40,15 +40,21 @@ static int append_item(typelib *lib, const rustlex_result *lx, uint32_t first, u
 static int word_char(unsigned char c);
 static int push(size_t **at, size_t *n, size_t *cap, size_t off);
 
-/* Is `fn ` at text[i] the keyword, outside a line comment?  (Doc comments
- * are full of `fn` examples.  Asking the lexer of every `fn` of every file
- * cost a third of the first pass; a block comment or a string holding a
- * signature is rare, and can at worst make a name look like a borrow's.) */
-static int fn_at(const char *text, size_t len, size_t i)
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Does a word (`fn`, `derive(`, `Drop`) start at text[i], not inside a
+ * longer word and outside a line comment?  (Doc comments are full of `fn`
+ * examples.  Asking the lexer of every `fn` of every file cost a third of
+ * the first pass; a block comment or a string holding a signature is rare,
+ * and can at worst make a name look like a borrow's.) */
+static int code_word_at(const char *text, size_t i)
 {
 	size_t ls = i;
 
-	if ((i > 0 && word_char((unsigned char)text[i - 1])) || i + 3 > len)
+	if (i > 0 && word_char((unsigned char)text[i - 1]))
 		return 0;
 	while (ls > 0 && text[ls - 1] != '\n')
 		ls--;
@@ -77,27 +83,38 @@ static int find_fns(const char *text, size_t len, size_t **at, size_t *n, size_t
 		while (m) {
 			size_t k = i + (size_t)__builtin_ctz(m);
 			m &= m - 1;
-			if (fn_at(text, len, k) && push(at, n, cap, k) < 0)
+			if (code_word_at(text, k) && push(at, n, cap, k) < 0)
 				return -1;
 		}
 	}
 #endif
 	for (; i + 2 < len; i++)
-		if (text[i] == 'f' && text[i + 1] == 'n' && text[i + 2] == ' ' && fn_at(text, len, i) && push(at, n, cap, i) < 0)
+		if (text[i] == 'f' && text[i + 1] == 'n' && text[i + 2] == ' ' && code_word_at(text, i) && push(at, n, cap, i) < 0)
 			return -1;
 	return 0;
+}
+
+/* One record of lib->fn_text: a key (a name's hash, marked for types)
+ * and a flag byte. */
+static int put_record(typelib *lib, uint64_t key, int flag)
+{
+	unsigned char rec[FN_RECORD];
+
+	memcpy(rec, &key, sizeof(key));
+	rec[8] = (unsigned char)flag;
+	return buf_append(&lib->fn_text, rec, sizeof(rec));
 }
 
 /* What each fn the text declares returns, as a record in lib->fn_text:
  * the name's hash and whether it hands out a borrow (a reference, or
  * anything with a lifetime: `Option<&T>`, `Ref<'_, T>`, `Iter<'a, T>`,
  * `impl Iterator + '_`) or a value the caller owns.  The name itself is
- * not kept: 64 bits of FNV-1a tell tens of thousands of names apart.  Found as the word `fn` before a name, not in a line
- * comment; the signature read up to its body, `;` or `where` at bracket
- * depth 0; a fn
- * without `->` returns nothing worth a line.  Byte-based and cheap (every
- * file's fns, in the first pass), and the same for both ways of building
- * the library. */
+ * not kept: 64 bits of FNV-1a tell tens of thousands of names apart.
+ * Found as the word `fn` before a name, not in a line comment; the
+ * signature read up to its body, `;` or `where` at bracket depth 0; a fn
+ * without `->` returns nothing worth a record.  Byte-based and cheap
+ * (every file's fns, in the first pass), and the same for both ways of
+ * building the library. */
 static int append_fns(typelib *lib, const char *text, size_t len)
 {
 	size_t *at = NULL, n = 0, cap = 0, i, k;
@@ -110,7 +127,7 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 	for (i = 0; i < n && rc == 0; i++) {
 		size_t a = at[i] + 2, name, name_end, arrow;
 		int borrow;
-		while (a < len && (text[a] == ' ' || text[a] == '\t' || text[a] == '\n' || text[a] == '\r'))
+		while (a < len && is_space(text[a]))
 			a++;
 		name = a;
 		while (a < len && word_char((unsigned char)text[a]))
@@ -154,7 +171,7 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 				continue;
 			a = p;
 		}
-		while (a < len && (text[a] == ' ' || text[a] == '\n' || text[a] == '\r' || text[a] == '\t'))
+		while (a < len && is_space(text[a]))
 			a++;
 		if (a + 2 > len || text[a] != '-' || text[a + 1] != '>')
 			continue; /* no return type: nothing worth a record */
@@ -170,41 +187,24 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 				k = (size_t)(w - text);
 			borrow = memchr(text + arrow, '&', k - arrow) || memchr(text + arrow, '\'', k - arrow);
 		}
-		{ /* a record: the name's hash, then 1 for a borrow, 0 for a value */
-			unsigned char rec[FN_RECORD];
-			uint64_t h = name_hash(text + name, name_end - name);
-			memcpy(rec, &h, sizeof(h));
-			rec[8] = (unsigned char)borrow;
-			if (buf_append(&lib->fn_text, rec, sizeof(rec)) < 0)
-				rc = -1;
-		}
+		if (put_record(lib, name_hash(text + name, name_end - name), borrow) < 0) /* 1: a borrow, 0: a value */
+			rc = -1;
 	}
 	free(at);
 	return rc;
 }
 
-/* The key of a Copy type in the fns' table: its name's hash with a mark
- * no fn name has (the table answers both questions). */
-static uint64_t copy_key(const char *name, size_t n)
-{
-	uint64_t h = name_hash(name, n);
+/* The table answers three questions, each under its own key: a type
+ * name's hash with a mark no fn name has, apart from the fn of the same
+ * name. */
+#define COPY_MARK 0x9e3779b97f4a7c15ULL /* derives Copy, or not */
+#define DROP_MARK 0xc2b2ae3d27d4eb4fULL /* has a Drop impl */
 
-	h ^= 0x9e3779b97f4a7c15ULL; /* apart from the fn of the same name */
+static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
+{
+	uint64_t h = name_hash(name, n) ^ mark;
+
 	return h ? h : 1;
-}
-
-/* The key of a type with a Drop impl, apart from fns and Copy types. */
-static uint64_t drop_key(const char *name, size_t n)
-{
-	uint64_t h = name_hash(name, n);
-
-	h ^= 0xc2b2ae3d27d4eb4fULL;
-	return h ? h : 1;
-}
-
-static int is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 /* Is the word w at text[i] (not inside a longer word)? */
@@ -259,8 +259,8 @@ static size_t item_name(const char *text, size_t len, size_t i, size_t *n)
 }
 
 /* Which types the text declares Copy, and which not: for every
- * `#[derive(..)]` on a struct, enum or union, a record under copy_key()
- * of its name -- 0 when Copy is derived and the type has no generic
+ * `#[derive(..)]` on a struct, enum or union, a record under its name's
+ * COPY_MARK key -- 0 when Copy is derived and the type has no generic
  * parameters (`#[derive(Copy)] enum Conditional<C, N>` is Copy only for
  * some C and N), 1 otherwise -- so that a name some crate declares Copy
  * and another does not (a `Server`, a `Protocol`) is not taken for Copy.
@@ -275,7 +275,7 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 		const char *close, *bracket;
 		int copy = 0;
 		p += 7;
-		if (!fn_at(text, len, at))
+		if (!code_word_at(text, at))
 			continue; /* part of a longer word, or in a line comment */
 		for (k = at; k > 0 && is_space(text[k - 1]); k--)
 			;
@@ -292,21 +292,15 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 			;
 		if (k < len && text[k] == '<')
 			copy = 0; /* generic: Copy only for some parameters */
-		{
-			unsigned char rec[FN_RECORD];
-			uint64_t h = copy_key(text + name, n);
-			memcpy(rec, &h, sizeof(h));
-			rec[8] = (unsigned char)!copy;
-			if (buf_append(&lib->fn_text, rec, sizeof(rec)) < 0)
-				rc = -1;
-		}
+		if (put_record(lib, marked_key(text + name, n, COPY_MARK), !copy) < 0)
+			rc = -1;
 	}
 	/* `impl Drop for NAME` / `impl<T> Drop for NAME<T>`: a field cannot be
 	 * moved out of such a value (E0509) */
 	for (p = text; rc == 0 && (p = memmem(p, (size_t)(end - p), "Drop", 4));) {
 		size_t at = (size_t)(p - text), a, name;
 		p += 4;
-		if (!word_at(text, len, at, "Drop", 4) || !fn_at(text, len, at))
+		if (!word_at(text, len, at, "Drop", 4) || !code_word_at(text, at))
 			continue;
 		for (a = at + 4; a < len && is_space(text[a]); a++)
 			;
@@ -316,14 +310,8 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 			;
 		for (name = a; a < len && word_char((unsigned char)text[a]); a++)
 			;
-		if (a > name) {
-			unsigned char rec[FN_RECORD];
-			uint64_t h = drop_key(text + name, a - name);
-			memcpy(rec, &h, sizeof(h));
-			rec[8] = 0;
-			if (buf_append(&lib->fn_text, rec, sizeof(rec)) < 0)
-				rc = -1;
-		}
+		if (a > name && put_record(lib, marked_key(text + name, a - name, DROP_MARK), 0) < 0)
+			rc = -1;
 	}
 	return rc;
 }
@@ -605,12 +593,12 @@ static int probe(const typelib *lib, uint64_t h)
 
 int typelib_drop(const typelib *lib, const char *name, size_t n)
 {
-	return probe(lib, drop_key(name, n)) >= 0;
+	return probe(lib, marked_key(name, n, DROP_MARK)) >= 0;
 }
 
 int typelib_copy(const typelib *lib, const char *name, size_t n)
 {
-	return probe(lib, copy_key(name, n)) == 0; /* every declaration by that name derives Copy */
+	return probe(lib, marked_key(name, n, COPY_MARK)) == 0; /* every declaration by that name derives Copy */
 }
 
 int typelib_fn_returns(const typelib *lib, const char *name, size_t n)
