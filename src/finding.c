@@ -677,9 +677,10 @@ int finding_verify(jsontape *f, const finding_verification *v)
 	                                               "replacement", v->replacement)) < 0)
 		goto done;
 	if (v->reverse && v->status == FINDING_REFUTED) {
-		/* the kept verdict, confirmed: only the verification says so */
+		/* the kept verdict, confirmed as far as a plain removal goes: a
+		 * borrow written differently (`as_ref()`, `iter()`) was not tried */
 		json_object_set_new(ver, "status", json_string("verified"));
-		buf_printf(&b, "keeping the clone is right: removing it does not build (%s)", v->detail);
+		buf_printf(&b, "the clone cannot simply be dropped: without it the workspace does not build (%s)", v->detail);
 		json_object_set_new(ver, "detail", json_string(buf_cstr(&b)));
 		buf_clear(&b);
 	} else if (v->reverse && v->status == FINDING_VERIFIED) {

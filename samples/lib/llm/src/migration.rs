@@ -29,7 +29,7 @@ impl Migration {
         for attempt in 0..=self.migration_limit {
             let mut retry = request.clone();
             retry.token_ids.extend_from_slice(&produced);
-            match self.router.generate(retry).await {
+            match self.router.generate::<_, LLMEngineOutput>(retry).await {
                 Ok(stream) => {
                     for output in stream {
                         produced.extend(output.token_ids.iter().copied());

@@ -47,7 +47,7 @@ impl HttpService {
 pub async fn chat_completions(
     State(state): State<Arc<ServiceState>>,
     axum::Json(request): axum::Json<ChatCompletionRequest>,
-) -> Result<Sse<EngineStream<Event>>, ServiceError> {
+) -> Result<Sse<EngineStream<Result<Event, String>>>, ServiceError> {
     let model = request.model.clone();
     let engine = {
         let engines = state.engines.read().await;
@@ -75,7 +75,7 @@ pub async fn chat_completions(
     while let Some(chunk) = ctx_rx.recv().await {
         tracing::trace!(id = %chunk.id, "drained late chunk");
     }
-    Ok(Sse::new(EngineStream::from(events)))
+    Ok(Sse::new(Box::pin(events)))
 }
 
 pub fn validate(request: &ChatCompletionRequest) -> Result<(), ServiceError> {
@@ -97,4 +97,58 @@ pub fn validate(request: &ChatCompletionRequest) -> Result<(), ServiceError> {
 pub fn error_body(message: &str) -> serde_json::Value {
     let detail = message.to_string();
     serde_json::json!({ "error": { "message": detail.clone(), "type": "invalid_request_error" } })
+}
+
+// ---- Added so that the workspace builds (samples/README.md, "Building"); no
+// clone site below this line.
+
+#[async_trait::async_trait]
+pub trait ChatEngine: Send + Sync {
+    async fn generate(&self, ctx: Context<ChatCompletionRequest>) -> anyhow::Result<EngineStream<ChatCompletionChunk>>;
+}
+
+/// Request counters; a guard counts one request in flight.
+#[derive(Default)]
+pub struct Metrics {
+    inflight: std::sync::atomic::AtomicU64,
+}
+
+pub struct InflightGuard {
+    metrics: Arc<Metrics>,
+    pub model: String,
+}
+
+impl Metrics {
+    pub fn inflight_guard(self: Arc<Self>, model: &str) -> InflightGuard {
+        self.inflight.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        InflightGuard { metrics: self, model: model.to_string() }
+    }
+}
+
+impl Drop for InflightGuard {
+    fn drop(&mut self) {
+        self.metrics.inflight.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+#[derive(Debug)]
+pub struct ServiceError {
+    pub status: u16,
+    pub message: String,
+}
+
+impl ServiceError {
+    pub fn model_not_found(model: &str) -> Self {
+        Self { status: 404, message: format!("model {model} not found") }
+    }
+    pub fn bad_request(message: &str) -> Self {
+        Self { status: 400, message: message.to_string() }
+    }
+    pub fn internal(message: String) -> Self {
+        Self { status: 500, message }
+    }
+}
+
+pub fn router(state: Arc<ServiceState>) -> axum::Router {
+    axum::Router::new().with_state(state)
 }

@@ -48,7 +48,7 @@ impl KvRouter {
             request_id: request_id.to_owned(),
             isl_tokens,
             overlap: scores,
-            block_hashes,
+            block_hashes, resp_tx: None,
         };
         let worker = self.scheduler.schedule(request).await?;
         Ok(worker)
@@ -87,3 +87,8 @@ fn hash_block(parent: u64, chunk: &[u32]) -> u64 {
     chunk.hash(&mut hasher);
     hasher.finish()
 }
+
+// ---- Added so that the workspace builds (samples/README.md, "Building"); no
+// clone site below this line.
+
+pub mod scoring;

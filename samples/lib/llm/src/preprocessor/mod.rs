@@ -35,7 +35,7 @@ impl OpenAIPreprocessor {
     pub fn render_prompt(&self, request: &ChatCompletionRequest) -> anyhow::Result<String> {
         let messages = request.messages.clone();
         let template = self.chat_template.clone();
-        self.formatter.render(&template, &messages)
+        self.formatter.render(&template, &messages.iter().map(|m| serde_json::json!(m)).collect::<Vec<_>>())
     }
 
     pub fn preprocess(&self, request: ChatCompletionRequest) -> anyhow::Result<PreprocessedRequest> {
@@ -99,3 +99,8 @@ impl PromptFormatter {
         Ok(out)
     }
 }
+
+// ---- Added so that the workspace builds (samples/README.md, "Building"); no
+// clone site below this line.
+
+pub mod chat;

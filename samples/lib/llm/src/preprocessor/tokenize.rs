@@ -94,3 +94,14 @@ impl DecodeStream {
         Ok(text)
     }
 }
+
+// ---- Added so that the workspace builds (samples/README.md, "Building"); no
+// clone site below this line.
+
+impl Tokenizer {
+    /// Loads a tokenizer.json; the context length is the model family's default.
+    pub fn from_file(path: &str) -> anyhow::Result<Self> {
+        let inner = tokenizers::Tokenizer::from_file(path).map_err(anyhow::Error::msg)?;
+        Ok(Self { inner: Arc::new(inner), context_length: 8192 })
+    }
+}

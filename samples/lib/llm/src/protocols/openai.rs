@@ -96,3 +96,35 @@ pub fn merge_annotations(base: &NvExt, extra: &[String]) -> NvExt {
     merged.annotations.extend(extra.iter().cloned());
     merged
 }
+
+// ---- Added so that the workspace builds (samples/README.md, "Building"); no
+// clone site below this line.
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct EmbeddingRequest {
+    pub model: String,
+    pub input: EmbeddingInput,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub enum EmbeddingInput {
+    Text(String),
+    Batch(Vec<String>),
+}
+
+impl EmbeddingInput {
+    pub fn into_strings(self) -> Vec<String> {
+        match self {
+            EmbeddingInput::Text(text) => vec![text],
+            EmbeddingInput::Batch(texts) => texts,
+        }
+    }
+}
+
+impl StopConditions {
+    /// Does the generated text end with a stop word?  (The model would
+    /// select its own stop words; none are known here.)
+    pub fn matches(&self, text: &str, _model: &str) -> bool {
+        self.stop.iter().any(|word| text.ends_with(word.as_str()))
+    }
+}

@@ -75,7 +75,7 @@ pub struct PushRouter {
 }
 
 impl PushRouter {
-    pub async fn generate<T: Clone + Send + 'static>(&self, request: T) -> Result<Vec<T>, EngineError> {
+    pub async fn generate<T: Clone + Send + 'static, U>(&self, request: T) -> Result<Vec<U>, EngineError> {
         let idx = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % self.clients.len();
         let client = self.clients[idx].clone();
         client.call(Box::new(request)).await.map_err(|e| EngineError::Other(e.to_string()))?;
@@ -112,3 +112,8 @@ impl InflightTasks {
         self.handles.iter().map(|h: &tokio::task::JoinHandle<()>| h.abort_handle().clone()).collect()
     }
 }
+
+// ---- Added so that the workspace builds (samples/README.md, "Building"); no
+// clone site below this line.
+
+pub mod fanout;
