@@ -8,6 +8,9 @@
 . "$top_srcdir/tests/lib.sh"
 needs_git
 command -v cargo >/dev/null && command -v rustc >/dev/null || { echo "1..0 # SKIP cargo or rustc missing"; exit 0; }
+# the samples use let-else and the stand-ins async fn in traits: Rust 1.75 or later
+minor=$(rustc --version | sed -n 's/^rustc 1\.\([0-9]*\).*/\1/p')
+[ "${minor:-0}" -ge 75 ] || { echo "1..0 # SKIP rustc older than 1.75: $(rustc --version)"; exit 0; }
 H=$HOTPATH_AUDIT
 T=$scratch/samples
 export XDG_CACHE_HOME=$scratch/cache
