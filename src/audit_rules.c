@@ -32,6 +32,7 @@ static const struct {
 	{ "owned_macro", offsetof(audit_rules, owned_macro) },
 	{ "take_method", offsetof(audit_rules, take_method) },
 	{ "once_call", offsetof(audit_rules, once_call) },
+	{ "lend_method", offsetof(audit_rules, lend_method) },
 };
 #define NLISTS (sizeof(lists) / sizeof(lists[0]))
 

@@ -10,6 +10,7 @@ typedef struct {
 	strlist borrow_method, format_macro, spawn_call, send_method, lock_method;
 	strlist deref_type, guard_type, lookup_method, pass_method, owned_method, owned_macro, take_method;
 	strlist once_call;     /* calls that run the closure they are given at most once */
+	strlist lend_method;   /* methods whose result borrows the receiver (`iter`, `as_str`, `to_str`) */
 	strlist element_type;  /* NAME ARG pairs: the item is "NAME ARG" */
 } audit_rules;
 

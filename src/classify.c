@@ -80,16 +80,21 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	/* R8: a fresh temporary, dropped right after: cloning it copies for nothing */
 	RULE(8, ev->root_kind == EV_ROOT_TEMP, "a fresh temporary", make(B_REMOVABLE_MOVE, CONF_HIGH, 8));
 	/* R4: the copy is only read where it is made, then dropped */
-	RULE(4, ev->borrow_how != NULL, "the copy only read where it is made",
+	RULE(4, ev->borrow_how != NULL && !ev->later_use_in_stmt,
+	     "the copy only read where it is made (and the original not used again in the statement)",
 	     make(B_REMOVABLE_BORROW, typed || ev->borrow_how[0] == '&' ? CONF_HIGH : CONF_MEDIUM, 4));
 	/* R5: a copy bound to a name, or iterated by a `for`, that is only read */
-	RULE(5, ev->bound_reads > 0 || (ev->for_head && ev->for_items_read_only), "a copy bound to a name or iterated, only read",
+	RULE(5, (ev->bound_reads > 0 && !(ev->later_use_line && ev->later_use_line <= ev->bound_last_read_line)) ||
+	            (ev->for_head && ev->for_items_read_only && !ev->later_use_in_stmt),
+	     "a copy bound to a name or iterated, only read (and the original not used while the name is)",
 	     make(B_REMOVABLE_BORROW, CONF_MEDIUM, 5));
 	/* R6: a shared handle by its name only */
 	RULE(6, ev->cost == EV_COST_REFCOUNT && ev->cost_by_name, "a shared handle by its name",
 	     make(B_CHEAP_REQUIRED, CONF_MEDIUM, 6));
 	/* R7: a Copy value: the clone is the copy a plain use makes anyway */
-	RULE(7, ev->cost == EV_COST_COPY && ev->type_source, "a Copy value", make(B_REMOVABLE_MOVE, CONF_HIGH, 7));
+	RULE(7, ev->cost == EV_COST_COPY && ev->type_source && !ev->type_from_copy,
+	     "a Copy value, by the receiver's type (behind a reference: dereference it)",
+	     make(B_REMOVABLE_MOVE, CONF_HIGH, 7));
 	/* R9: the original is read again after the clone */
 	RULE(9, ev->later_use_line != 0, "the original read again after the clone", make(B_SEMANTIC_REQUIRED, CONF_HIGH, 9));
 	/* R10: inside a loop, a value from outside it: one copy per iteration */

@@ -14,8 +14,12 @@ enum clone_edit_kind clone_edit_kind_of(const jsontape *f)
 
 	if (!bucket || !rule)
 		return CLONE_EDIT_NONE;
-	if (strcmp(bucket, "removable_move") == 0)
+	if (strcmp(bucket, "removable_move") == 0) {
+		if (strcmp(rule, "R7") == 0 &&
+		    jsontape_is_true(jsontape_member(jsontape_get(f, "evidence"), "copy_behind_reference")))
+			return CLONE_EDIT_DEREF;
 		return strcmp(rule, "R14") == 0 ? CLONE_EDIT_TAKE : CLONE_EDIT_DROP;
+	}
 	if (strcmp(bucket, "removable_borrow") == 0)
 		return strcmp(rule, "R5") == 0 ? CLONE_EDIT_BORROW : CLONE_EDIT_DROP;
 	return CLONE_EDIT_NONE;
@@ -79,7 +83,7 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 	else {
 		/* T::clone(&x): the whole call, from its path's first segment */
 		size_t i = s->tok;
-		if (s->recv_start == 0 || !rustlex_is(lex, &t[s->recv_start - 1], "&")) {
+		if (kind != CLONE_EDIT_DEREF && (s->recv_start == 0 || !rustlex_is(lex, &t[s->recv_start - 1], "&"))) {
 			buf_puts(why, "the clone's argument is not `&x`: no mechanical edit");
 			return -1;
 		}
@@ -92,6 +96,28 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 		start = t[i].off;
 		first = i;
 		parens = !plain_place(lex, s->recv_start, s->recv_end);
+	}
+	if (kind == CLONE_EDIT_DEREF) {
+		/* `*r`, and `(*r)` where a method, field, index or `?` follows (they
+		 * bind tighter than `*`) */
+		size_t after = s->call_close + 1;
+		int postfix = after < lex->count && (rustlex_is(lex, &t[after], ".") || rustlex_is(lex, &t[after], "?") ||
+		                                     rustlex_is(lex, &t[after], "["));
+		if (s->form == RS_METHOD)
+			parens = !plain_place(lex, s->recv_start, s->recv_end) &&
+			         !rustlex_is(lex, &t[s->recv_start], "(");
+		if (postfix)
+			bad |= buf_putc(&out->replacement, '(');
+		bad |= buf_putc(&out->replacement, '*');
+		if (parens)
+			bad |= buf_putc(&out->replacement, '(');
+		bad |= buf_append(&out->replacement, lex->text + recv_a, recv_b - recv_a);
+		if (parens)
+			bad |= buf_putc(&out->replacement, ')');
+		if (postfix)
+			bad |= buf_putc(&out->replacement, ')');
+		parens = 0;
+		goto made;
 	}
 	switch (kind) {
 	case CLONE_EDIT_DROP:
@@ -113,6 +139,7 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 		bad |= buf_putc(&out->replacement, ')');
 	if (kind == CLONE_EDIT_TAKE)
 		bad |= buf_putc(&out->replacement, ')');
+made:
 	if (bad) {
 		buf_puts(why, "out of memory");
 		return -1;

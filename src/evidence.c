@@ -168,8 +168,8 @@ static trange type_arg(trange t, int k)
 	return TR_NONE;
 }
 
-/* `type Name = Target;` for the name at token `name` of file c: in c,
- * else in the type library. */
+/* `type Name = Target;` (or `use ..::Target as Name;`) for the name at
+ * token `name` of file c: in c, else in the type library (aliases only). */
 static trange find_alias(const ctx *c, size_t name, const ctx *site)
 {
 	const char *n = c->text + c->t[name].off;
@@ -181,6 +181,9 @@ static trange find_alias(const ctx *c, size_t name, const ctx *site)
 	for (a = 0; c != site->lib && a < c->rs->alias_count; a++)
 		if (tok_eq_text(c, c->rs->aliases[a].name, n, len))
 			return tr(c, c->rs->aliases[a].type_start, c->rs->aliases[a].type_end);
+	for (a = 0; c != site->lib && a < c->rs->rename_count; a++) /* `use std::rc::Weak as RcWeak;` */
+		if (tok_eq_text(c, c->rs->renames[a].name, n, len))
+			return tr(c, c->rs->renames[a].type_start, c->rs->renames[a].type_end);
 	if (site->lib && (e = typelib_alias(site->tl, n, len))) {
 		const rs_alias *al = &site->lib->rs->aliases[e->first];
 		return tr(site->lib, al->type_start, al->type_end);
@@ -219,6 +222,28 @@ static trange deref(trange t, const ctx *site)
 		t = type_arg(t, 0);
 	}
 	return t;
+}
+
+/* What one `*` makes of a value of type t: a reference's referent, a
+ * smart pointer's content (deref_type); TR_NONE when unknown (a type with
+ * its own Deref impl). */
+static trange deref_once(trange t, const ctx *site)
+{
+	size_t lt, name;
+
+	t = resolve_alias(t, site);
+	if (!t.src || t.a >= t.b)
+		return TR_NONE;
+	if (is(t.src, t.a, "&") || is(t.src, t.a, "&&")) {
+		t.a++;
+		while (t.a < t.b && (is(t.src, t.a, "mut") || t.src->t[t.a].kind == TOK_LIFETIME))
+			t.a++;
+		return t;
+	}
+	name = type_head(t, &lt);
+	if (name == RS_NONE || !in_list(t.src, &site->ar->deref_type, name) || lt == RS_NONE)
+		return TR_NONE;
+	return type_arg(t, 0);
 }
 
 /* What indexing or a lookup on a container of type t yields. */
@@ -702,7 +727,7 @@ static int loop_items_owned(const ctx *c, const rs_fn *fn, size_t a, size_t b)
  * `&..`, `*..`, an index, a block: unknown -- never owned. */
 static int init_owned(const ctx *c, size_t a, size_t b)
 {
-	size_t k, last = b;
+	size_t last = b;
 
 	while (b > a && is(c, b - 1, ";"))
 		b--;
@@ -993,6 +1018,22 @@ static decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t b
 	return d;
 }
 
+/* Is token k a literal of a Copy type (a number, a char, a bool)?  Its
+ * type's name in out, after "&" when by_ref. */
+static int literal_copy(const ctx *c, size_t k, char *out, size_t size, int by_ref)
+{
+	const char *what = c->t[k].kind == TOK_NUMBER ? "a number"
+	                   : c->t[k].kind == TOK_CHAR ? "char"
+	                   : is(c, k, "true") || is(c, k, "false") ? "bool" : NULL;
+
+	if (!what || (c->t[k].kind == TOK_CHAR && c->text[c->t[k].off] == 'b')) /* b'x' is a u8: a number still */
+		what = c->t[k].kind == TOK_CHAR ? "u8" : what;
+	if (!what)
+		return 0;
+	snprintf(out, size, "%s%s", by_ref ? "&" : "", what);
+	return 1;
+}
+
 /* `let x = <init>`: a type the initializer makes plain. */
 static int constructed(const ctx *c, evidence *ev, size_t a, size_t b)
 {
@@ -1000,11 +1041,38 @@ static int constructed(const ctx *c, evidence *ev, size_t a, size_t b)
 
 	if (a >= b)
 		return 0;
-	if (c->t[a].kind == TOK_NUMBER || is(c, a, "true") || is(c, a, "false")) {
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	/* `&&42_i32`, `&mut 43`: a reference to a literal */
+	for (i = a; i < b && (is(c, i, "&") || is(c, i, "&&") || is(c, i, "mut")); i++)
+		;
+	if (i + 1 == b && literal_copy(c, i, ev->type, sizeof(ev->type), i > a)) {
+		ev->type_source = "literal";
+		ev->type_is_ref = i > a;
+		ev->cost = EV_COST_COPY;
+		return 1;
+	}
+	if (i == a && (c->t[a].kind == TOK_NUMBER || is(c, a, "true") || is(c, a, "false"))) { /* `1 << 3` */
 		snprintf(ev->type, sizeof(ev->type), "%s", c->t[a].kind == TOK_NUMBER ? "a number" : "bool");
 		ev->type_source = "literal";
 		ev->cost = EV_COST_COPY;
 		return 1;
+	}
+	/* `[0, 0]`, `[0u8; 32]`: an array of literals is Copy */
+	if (i == a && is_open(c, a, '[') && skip_pair(c, a) + 1 == b) {
+		size_t k;
+		int lits = 0;
+		for (k = a + 1; k + 1 < b; k++)
+			if (c->t[k].kind == TOK_NUMBER || c->t[k].kind == TOK_CHAR || is(c, k, "true") || is(c, k, "false"))
+				lits++;
+			else if (!is(c, k, ",") && !is(c, k, ";"))
+				return 0;
+		if (lits) {
+			snprintf(ev->type, sizeof(ev->type), "an array of literals");
+			ev->type_source = "literal";
+			ev->cost = EV_COST_COPY;
+			return 1;
+		}
 	}
 	if (c->t[a].kind == TOK_STRING && (a + 1 >= b || is(c, a + 1, ";"))) {
 		snprintf(ev->type, sizeof(ev->type), "&str");
@@ -1186,32 +1254,77 @@ static uint32_t later_use(const ctx *c, const char *root, const char *field, siz
 	return 0;
 }
 
-/* A borrow of root alive across the clone: `let y = &root..;` (or `&mut`)
- * before the clone, in the fn, with y read after it (until `until`).  Its
- * line, or 0.  Moving root there would end the borrow while it is alive
- * (E0505). */
+/* Does [a, b) take a borrow of root: `&root..`, `&mut root..`, or
+ * `root(.field)*.m(..)` with m a lend_method (`root.iter()`,
+ * `p.to_str()`)? */
+static int borrows_root(const ctx *c, const char *root, size_t a, size_t b)
+{
+	size_t k, m;
+
+	for (k = a; k < b; k++) {
+		if (!names_root(c, k, root))
+			continue;
+		if (k > a && (is(c, k - 1, "&") || (is(c, k - 1, "mut") && k > a + 1 && is(c, k - 2, "&"))))
+			return 1;
+		for (m = k + 1; m + 2 < b && is(c, m, ".") && is_ident(c, m + 1); m += 2)
+			if (is_open(c, m + 2, '('))
+				break;
+		if (m + 2 < b && is(c, m, ".") && is_open(c, m + 2, '(') && in_list(c, &c->ar->lend_method, m + 1))
+			return 1;
+	}
+	return 0;
+}
+
+/* A borrow of root taken before the clone (token `before`) and still
+ * used after it (tokens [after, until)): moving root would end it while it
+ * is alive (E0505).  Seen in three shapes:
+ *   `let y = &root..;` or `let it = root.iter();` with y, it read after;
+ *   `let y = f(&root);` where every fn f of the workspace returns a borrow;
+ *   `h.insert(k, p.to_str().unwrap());` where h is declared holding
+ *   references (`let mut h: HashMap<&str, &str>`) and read after.
+ * The line of the borrowing statement, or 0. */
 static uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t before, size_t after, size_t until)
 {
 	size_t k;
+	char buf_name[64];
 
 	for (k = fn->body_open + 1; k + 4 < before; k++) {
-		size_t name, init;
-		char buf_name[64];
-		if (!is(c, k, "let"))
+		size_t name, init, end;
+		if (is(c, k, "let")) {
+			name = k + 1 + (size_t)is(c, k + 1, "mut");
+			init = name + 1;
+			if (!is_ident(c, name) || !is(c, init, "="))
+				continue;
+			init++;
+			end = stmt_end(c, init, before);
+			if (is(c, init, "&")) {
+				size_t r = init + 1 + (size_t)is(c, init + 1, "mut");
+				if (!names_root(c, r, root))
+					continue;
+			} else if (!(is_ident(c, init) && borrows_root(c, root, init, end) &&
+			             (names_root(c, init, root) || /* root.iter() */
+			              (is_open(c, init + 1, '(') && skip_pair(c, init + 1) + 1 >= end &&
+			               typelib_fn_returns(c->tl, c->text + c->t[init].off, c->t[init].len) == 1))))
+				continue;
+			range_text(c, name, name + 1, buf_name, sizeof(buf_name));
+			if (later_use(c, buf_name, "", after, until, NULL, 0))
+				return c->t[k].line;
 			continue;
-		name = k + 1 + (size_t)is(c, k + 1, "mut");
-		init = name + 1;
-		if (!is_ident(c, name) || !is(c, init, "="))
-			continue;
-		init++;
-		if (!is(c, init, "&"))
-			continue;
-		init += 1 + (size_t)is(c, init + 1, "mut");
-		if (!names_root(c, init, root))
-			continue;
-		range_text(c, name, name + 1, buf_name, sizeof(buf_name));
-		if (later_use(c, buf_name, "", after, until, NULL, 0))
-			return c->t[k].line;
+		}
+		/* `h.insert(.., p.to_str()..)`: h holds a borrow of root */
+		if (is_ident(c, k) && !names_root(c, k, root) && is(c, k + 1, ".") && is_ident(c, k + 2) && is_open(c, k + 3, '(') &&
+		    !(k > 0 && (is(c, k - 1, ".") || is(c, k - 1, "::"))) && c->t[k + 3].pair_ok &&
+		    borrows_root(c, root, k + 4, c->t[k + 3].pair)) {
+			decl d;
+			size_t q;
+			int holds_refs = 0;
+			range_text(c, k, k + 1, buf_name, sizeof(buf_name));
+			d = find_local(c, buf_name, fn, k);
+			for (q = d.type.a; d.last != RS_NONE && q < d.type.b; q++)
+				holds_refs |= is(c, q, "&") || is(c, q, "&&") || c->t[q].kind == TOK_LIFETIME;
+			if (holds_refs && later_use(c, buf_name, "", after, until, NULL, 0))
+				return c->t[k].line;
+		}
 	}
 	return 0;
 }
@@ -1355,6 +1468,30 @@ static int listed_type(const ctx *c, trange t)
 	       in_list(t.src, &c->ar->heap_type, name);
 }
 
+/* Is t a reference to a sized, Clone type (`&u32`, `&Option<i32>`), whose
+ * `.clone()` copies the referent -- not `&str`, `&[T]`, `&Path`, `&dyn T`,
+ * whose `.clone()` copies the reference? */
+static int ref_to_sized(trange t, const ctx *site)
+{
+	int is_ref = 0;
+	size_t lt, name, k;
+	trange inner;
+
+	if (!t.src || t.a >= t.b || !(is(t.src, t.a, "&") || is(t.src, t.a, "&&")))
+		return 0;
+	inner = resolve_alias(strip_refs(t, &is_ref), site);
+	if (!inner.src)
+		return 0;
+	for (k = t.a; k < t.b && k < inner.a && t.src == inner.src; k++)
+		if (is(t.src, k, "dyn") || is(t.src, k, "impl"))
+			return 0; /* `&dyn Trait`: the reference is what is copied */
+	if (inner.a >= inner.b || is_open(inner.src, inner.a, '['))
+		return 0;
+	name = type_head(inner, &lt);
+	return name != RS_NONE && !is(inner.src, name, "str") && !is(inner.src, name, "Path") &&
+	       !is(inner.src, name, "OsStr") && !is(inner.src, name, "CStr");
+}
+
 static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 {
 	if (!t.src || t.a >= t.b)
@@ -1362,6 +1499,7 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 	range_text(t.src, t.a, t.b, ev->type, sizeof(ev->type));
 	ev->type_source = source;
 	ev->cost = type_cost(t, c);
+	ev->type_is_ref = ref_to_sized(t, c);
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
@@ -1416,7 +1554,9 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	ctx c = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, ar, ls ? &libc : NULL, lib, memo };
 	const rs_site *st = &rs->sites[si];
 	const rs_fn *fn = st->fn == RS_NONE ? NULL : &rs->fns[st->fn];
-	size_t after = st->call_close + 1, k, end, start, floor, rs0 = st->recv_start;
+	size_t after = st->call_close + 1, k, end, start, floor, rs0 = st->recv_start, vs, ve;
+	int wrapped = 0, derefs = 0, amps = 0;
+	size_t init_a = 0, init_b = 0; /* the root's `let` initializer */
 	trange root_type = TR_NONE;
 	int has_call = 0;
 	size_t scope_end = 0;
@@ -1431,23 +1571,40 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		range_text(&c, a, st->tok + 1, ev->path_call, sizeof(ev->path_call));
 	}
 
-	if (is_ident(&c, rs0))
-		tok_text(&c, rs0, ev->root, sizeof(ev->root));
-	if (is(&c, rs0 + 1, ".") && is_ident(&c, rs0 + 2) && rs0 + 2 < st->recv_end)
-		tok_text(&c, rs0 + 2, ev->field, sizeof(ev->field));
-	for (k = rs0; k + 1 < st->recv_end; k++)
+	/* The value whose type is asked: the receiver itself, or what it
+	 * wraps -- `(&rc).clone()`, `Clone::clone(&*x)` -- which names the type
+	 * but is no place a move could take (vs..ve; rs0 stays the expression's
+	 * first token for the syntax around it). */
+	vs = rs0;
+	ve = st->recv_end;
+	if (st->form == RS_METHOD && is_open(&c, vs, '(') && c.t[vs].pair_ok && c.t[vs].pair + 1 == ve) {
+		ve--;
+		vs++;
+		wrapped = 1;
+	}
+	while (vs + 1 < ve && (is(&c, vs, "&") || is(&c, vs, "&&") || is(&c, vs, "*") || (wrapped && is(&c, vs, "mut")))) {
+		derefs += is(&c, vs, "*");
+		amps += is(&c, vs, "&") || is(&c, vs, "&&");
+		vs++;
+		wrapped = 1;
+	}
+	if (is_ident(&c, vs))
+		tok_text(&c, vs, ev->root, sizeof(ev->root));
+	if (is(&c, vs + 1, ".") && is_ident(&c, vs + 2) && vs + 2 < ve)
+		tok_text(&c, vs + 2, ev->field, sizeof(ev->field));
+	for (k = vs; k + 1 < ve; k++)
 		if (is(&c, k, ".") && in_list(&c, &ar->lock_method, k + 1) && is_open(&c, k + 2, '(')) {
 			snprintf(ev->lock_how, sizeof(ev->lock_how), ".%.*s()", (int)c.t[k + 1].len, c.text + c.t[k + 1].off);
 			break;
 		}
-	for (k = rs0 + 1; k < st->recv_end; k++)
+	for (k = vs + 1; k < ve; k++)
 		if (is_open(&c, k, '('))
 			has_call = 1;
 	/* a plain place (root, root.field, root.0): the only receiver a move
 	 * can take; an index, a lookup or a call hands out a reference */
-	ev->plain_place = is_ident(&c, rs0);
-	for (k = rs0 + 1; ev->plain_place && k < st->recv_end; k += 2)
-		if (!(is(&c, k, ".") && k + 1 < st->recv_end &&
+	ev->plain_place = is_ident(&c, vs) && !wrapped;
+	for (k = vs + 1; ev->plain_place && k < ve; k += 2)
+		if (!(is(&c, k, ".") && k + 1 < ve &&
 		      (is_ident(&c, k + 1) || c.t[k + 1].kind == TOK_NUMBER)))
 			ev->plain_place = 0;
 
@@ -1469,13 +1626,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	}
 
 	/* what is cloned, and its type */
-	if (!ev->root[0] || is_open(&c, rs0 + 1, '(') || is(&c, rs0 + 1, "::") || is(&c, rs0 + 1, "!")) {
+	if (!ev->root[0] || is_open(&c, vs + 1, '(') || is(&c, vs + 1, "::") || is(&c, vs + 1, "!")) {
 		/* a call or macro at the start: a temporary, or a path call */
 		ev->root_kind = EV_ROOT_CALL;
-		if (is(&c, rs0 + 1, "!") && in_list(&c, &ar->owned_macro, rs0))
+		if (is(&c, vs + 1, "!") && in_list(&c, &ar->owned_macro, vs))
 			ev->root_kind = EV_ROOT_TEMP;
-		if (is(&c, rs0 + 1, "::")) { /* Handle::current(), Type::new() */
-			size_t q = rs0;
+		if (is(&c, vs + 1, "::")) { /* Handle::current(), Type::new() */
+			size_t q = vs;
 			while (is_ident(&c, q) && is(&c, q + 1, "::"))
 				q += 2;
 			if (is_ident(&c, q) && is_open(&c, q + 1, '(') && q >= 2) {
@@ -1506,6 +1663,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			decl d = find_local(&c, ev->root, fn, rs0);
 			if (d.last != RS_NONE) {
 				int guard = 0;
+				init_a = d.init_a;
+				init_b = d.init_b;
 				ev->root_kind = d.kind;
 				ev->decl_tok = (uint32_t)d.last;
 				ev->decl_line = c.t[d.last].line;
@@ -1532,11 +1691,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			}
 		}
 		if (root_type.b > root_type.a) {
-			size_t chain_start = rs0 + 1;
-			trange t = chain_type(&c, root_type, chain_start, st->recv_end);
+			size_t chain_start = vs + 1;
+			trange t = chain_type(&c, root_type, chain_start, ve), place = t;
+			for (k = 0; k < (size_t)derefs && t.b > t.a; k++) /* `(*self.labels)`: the Vec in the Arc */
+				t = deref_once(t, &c);
 			if (t.b > t.a) {
 				const char *src = ev->type_source ? ev->type_source : "parameter";
-				if (chain_start < st->recv_end) {
+				if (chain_start < ve) {
 					ev->type_via_chain = 1;
 					src = ev->root_kind == EV_ROOT_SELF_FIELD || strcmp(ev->root, "self") == 0 ? "struct field" : src;
 				}
@@ -1544,22 +1705,22 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			} else {
 				ev->type_source = NULL;
 			}
-			if (chain_start < st->recv_end && t.b > t.a) {
+			if (chain_start < ve && place.b > place.a) {
 				/* the field's declaration line, for the report */
 				size_t f;
-				for (f = 0; t.src == &c && f < rs->field_count; f++)
-					if (rs->fields[f].type_start == t.a && rs->fields[f].type_end == t.b)
+				for (f = 0; place.src == &c && f < rs->field_count; f++)
+					if (rs->fields[f].type_start == place.a && rs->fields[f].type_end == place.b)
 						ev->decl_line = c.t[rs->fields[f].name].line;
 			}
 		}
 		/* a value produced by a call in the chain (not a plain path) */
 		if (has_call && ev->root_kind != EV_ROOT_SELF_FIELD) {
 			size_t last_call = RS_NONE;
-			for (k = rs0 + 1; k < st->recv_end; k++)
+			for (k = vs + 1; k < ve; k++)
 				if (is(&c, k, ".") && is_ident(&c, k + 1) && is_open(&c, k + 2, '('))
 					last_call = k + 1;
 			if (last_call != RS_NONE && in_list(&c, &ar->owned_method, last_call) &&
-			    skip_pair(&c, last_call + 1) + 1 == st->recv_end)
+			    skip_pair(&c, last_call + 1) + 1 == ve)
 				ev->root_kind = EV_ROOT_TEMP;
 			else
 				ev->root_kind = EV_ROOT_CALL;
@@ -1569,13 +1730,45 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	}
 	if (st->form == RS_PATH && st->path_type != RS_NONE) {
 		trange t = tr(&c, st->path_type, st->path_type + 1);
-		if (type_cost(t, &c) == EV_COST_REFCOUNT) {
+		enum ev_cost named = type_cost(t, &c);
+		if (named == EV_COST_REFCOUNT) {
 			range_text(&c, t.a, t.b, ev->type, sizeof(ev->type));
 			strcat(ev->type, "<_>");
 			ev->type_source = "the call's path";
 			ev->cost = EV_COST_REFCOUNT;
-		}
+		} else if (named == EV_COST_COPY && !ev->type_source) /* `i32::clone(&*r)`, `char::clone(&c)` */
+			set_type(&c, ev, t, "the call's path");
+	} else if (st->form == RS_PATH && !ev->type_source && st->tok >= 4 && is(&c, st->tok - 2, ">")) {
+		/* `<T as Clone>::clone(&x)`: T, named */
+		size_t as = st->tok - 3, lt;
+		while (as > 0 && !is(&c, as, "as") && !is(&c, as, ";") && !is_open(&c, as, '{'))
+			as--;
+		for (lt = as; lt > 0 && !is(&c, lt, "<") && as - lt < 16; lt--)
+			;
+		if (is(&c, as, "as") && is(&c, lt, "<") && lt + 1 < as && type_cost(tr(&c, lt + 1, as), &c) == EV_COST_COPY)
+			set_type(&c, ev, tr(&c, lt + 1, as), "the call's path");
 	}
+	/* `rec.clone() as Weak<dyn Fn(u32) -> u32>`: a pointer cast (an unsizing
+	 * one) keeps the pointer's kind, so a cheap target type was a cheap source */
+	if (!ev->type_source && is(&c, after, "as") && is_ident(&c, after + 1) && in_list(&c, &ar->cheap_type, after + 1)) {
+		range_text(&c, after + 1, after + 2, ev->type, sizeof(ev->type));
+		strcat(ev->type, "<_>");
+		ev->type_source = "the cast's type";
+		ev->cost = EV_COST_REFCOUNT;
+	}
+	/* `42.clone()`, `Clone::clone(&'z')`: a literal */
+	if (!ev->type_source && vs + 1 == ve && literal_copy(&c, vs, ev->type, sizeof(ev->type), 0)) {
+		ev->type_source = "literal";
+		ev->cost = EV_COST_COPY;
+	}
+	/* A Copy value reached through a reference: `r.clone()` (r: &u32) and
+	 * `(&x).clone()` give the value, `r` and `(&x)` the reference;
+	 * `Clone::clone(r)` likewise, unlike `Clone::clone(&x)` */
+	if (ev->cost == EV_COST_COPY)
+		ev->copy_behind_ref = st->form == RS_METHOD ? ev->type_is_ref || amps > 0
+		                                           : !(st->recv_start > 0 && (is(&c, st->recv_start - 1, "&") ||
+		                                                                      (is(&c, st->recv_start - 1, "mut") &&
+		                                                                       is(&c, st->recv_start - 2, "&"))));
 	if (ev->cost == EV_COST_UNKNOWN && !ev->type_source) {
 		const char *name = ev->field[0] ? ev->field : ev->root;
 		char lower[64];
@@ -1636,7 +1829,10 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			if (eq > name + 2 && ev->cost == EV_COST_UNKNOWN) {
 				trange t = tr(&c, name + 2, eq);
 				if (type_cost(t, &c) != EV_COST_UNKNOWN)
+				{
 					set_type(&c, ev, t, "the copy's let annotation");
+					ev->type_from_copy = 1; /* `let _: E = a.clone()` may clone through a Deref of a */
+				}
 			}
 			bound_uses(&c, ev, is_mut, end + 1, block_end(&c, end + 1, fn->body_close), floor);
 			if (ev->bound_reads > 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP && ev->root_kind != EV_ROOT_CALL &&
@@ -1703,9 +1899,17 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 				ev->later_use_line = later_use(&c, ev->root, ev->field, shadow_end + 1, until, skips, nskips);
 		} else if (!ev->reassigns_root)
 			ev->later_use_line = later_use(&c, ev->root, ev->field, after, until, skips, nskips);
+		/* `assert_eq!(x.clone(), None, "{}", x.unwrap())`, `x.0.clone().chars()
+		 * .for_each(|_| x.m())`: the root used again within the statement,
+		 * while a borrow in place of the copy would still be alive */
+		if (!ev->reassigns_root && end > after)
+			ev->later_use_in_stmt = later_use(&c, ev->root, "", after, end, skips, nskips);
 		ev->partial_move = ev->field[0] != '\0';
 		if (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED)
 			ev->borrowed_line = live_borrow(&c, fn, ev->root, start, after, until); /* only an owned root could move */
+		if (ev->partial_move && root_type.a >= root_type.b && init_b > init_a + 1 && is_ident(&c, init_a) &&
+		    (is_open(&c, init_a + 1, '{') || (is(&c, init_a + 1, "::") && is_ident(&c, init_a + 2) && is_open(&c, init_a + 3, '('))))
+			root_type = tr(&c, init_a, init_a + 1); /* `let s = TypeWithDrop { .. }` / `Conn::new(..)`: for the Drop test */
 		if (ev->partial_move && root_type.b > root_type.a) { /* `impl Drop for Conn`: c.key cannot move out */
 			size_t lt, name = type_head(strip_refs(root_type, NULL), &lt);
 			if (name != RS_NONE)

@@ -46,12 +46,18 @@ typedef struct {
 	enum ev_cost cost;
 	int cost_by_name;      /* cost guessed from the name (cheap_name), not the type */
 	int cost_derived;      /* cheap because a struct of this file holds only handles */
+	int type_from_copy;    /* the type is the copy's (`let c: T = x.clone()`), not known of the receiver */
+	int type_is_ref;       /* the type is a reference to a sized Clone type (`&u32`, not `&str`) */
+	int copy_behind_ref;   /* a Copy value reached through a reference (`r.clone()`, r: &u32;
+	                        * `Clone::clone(r)`): the clone gives the value, its removal the
+	                        * reference -- the change is `*r`, not a removal */
 
 	char fn_name[64];      /* "" outside any fn */
 	uint32_t fn_first, fn_last; /* lines of the fn */
 	int fn_is_pub;
 
 	uint32_t later_use_line; /* first read of root after the clone in the fn; 0 none */
+	uint32_t later_use_in_stmt; /* ... of root (any part) within the clone's own statement (line); 0 none */
 	uint32_t stmt_end_line;  /* last line of the clone's statement */
 
 	int in_loop;           /* inside a loop body in this fn */

@@ -194,6 +194,15 @@ static void change(buf *b, const finding_site *fs, const evidence *ev, verdict v
 		buf_puts(b, "replace ");
 		clone_expr(b, ev, fs);
 		buf_puts(b, " with ");
+		if (v.rule == 7 && ev->copy_behind_ref) {
+			buf e = BUF_INIT;
+			buf_printf(&e, "*%s", ev->receiver);
+			code(b, buf_cstr(&e));
+			buf_puts(b, " (a Copy value behind a reference: the dereference copies it; the reference itself would "
+			            "be another type)");
+			buf_free(&e);
+			break;
+		}
 		code(b, ev->receiver);
 		if (v.rule == 7)
 			buf_puts(b, " (a Copy value is copied by the use itself)");
@@ -606,6 +615,7 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_bool(f, "for_loop_over_clone", ev->for_head);
 	jsontape_set_bool(f, "partial_move", ev->partial_move);
 	jsontape_set_bool(f, "field_of_drop_type", ev->root_drops);
+	jsontape_set_bool(f, "copy_behind_reference", ev->copy_behind_ref);
 	jsontape_set_line(f, "borrowed_line", ev->borrowed_line);
 	jsontape_set_line(f, "field_cleared_line", ev->taken_line);
 	jsontape_set_bool(f, "returned", ev->is_result);

@@ -349,6 +349,26 @@ static int type_alias(scanner *s, size_t i)
 	return 0;
 }
 
+/* `use std::rc::{Rc, Weak as RcWeak};`: each `B as C` (not `as _`) names
+ * B by C in this file. */
+static int use_renames(scanner *s, size_t i)
+{
+	rustscan_result *r = s->r;
+	size_t k;
+
+	for (k = i + 1; k + 2 < s->n && !is(s, k, ";"); k++)
+		if (is(s, k + 1, "as") && s->t[k].kind == TOK_IDENT && s->t[k + 2].kind == TOK_IDENT && !is(s, k + 2, "_")) {
+			rs_alias *a;
+			GROW(r->renames, r->rename_count, r->rename_cap_);
+			a = &r->renames[r->rename_count++];
+			a->keyword = (uint32_t)i;
+			a->name = (uint32_t)(k + 2);
+			a->type_start = (uint32_t)k;
+			a->type_end = (uint32_t)(k + 1);
+		}
+	return 0;
+}
+
 static int item_mod(scanner *s, size_t i)
 {
 	size_t body = find_body(s, i + 2);
@@ -611,6 +631,8 @@ static int collect(scanner *s)
 			if (type_alias(s, i) < 0)
 				return -1;
 			clear_attrs(s);
+		} else if (is(s, i, "use") && !(i > 0 && (is(s, i - 1, "::") || is(s, i - 1, "."))) && use_renames(s, i) < 0) {
+			return -1;
 		} else if (is(s, i, "enum") || is(s, i, "trait") || is(s, i, "use") || is(s, i, "const") ||
 		           is(s, i, "static") || is(s, i, "type")) {
 			if (!(is(s, i, "const") && is(s, i + 1, "fn")))
@@ -771,6 +793,7 @@ void rustscan_free(rustscan_result *r)
 	free(r->impls);
 	free(r->fields);
 	free(r->aliases);
+	free(r->renames);
 	free(r->structs);
 	free(r->scopes);
 	free(r->sites);

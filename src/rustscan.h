@@ -92,6 +92,7 @@ typedef struct {
 	rs_impl *impls; size_t impl_count, impl_cap_;
 	rs_field *fields; size_t field_count, field_cap_;
 	rs_alias *aliases; size_t alias_count, alias_cap_;
+	rs_alias *renames; size_t rename_count, rename_cap_; /* `use a::B as C;`: keyword `use`, name C, type B */
 	rs_struct *structs; size_t struct_count, struct_cap_; /* with a braced body */
 	rs_scope *scopes; size_t scope_count, scope_cap_;
 	rs_site *sites; size_t site_count, site_cap_;     /* in source order */

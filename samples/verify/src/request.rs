@@ -75,3 +75,11 @@ pub fn iter_and_submit(req: Request) -> (usize, usize) {
     let n = submit(req.clone());
     (n, ids.next().map_or(0, |t| *t as usize))
 }
+
+/// A closure that reads `req` is still alive when `req` would move: the
+/// rules do not follow a borrow a closure captures; the compiler does (E0505).
+pub fn count_and_submit(req: Request) -> (usize, usize) {
+    let count = || req.tokens.len();
+    let n = submit(req.clone());
+    (n, count())
+}
