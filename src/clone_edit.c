@@ -152,6 +152,8 @@ made:
 			(first >= 1 && rustlex_is(lex, &t[first - 1], "mut")) ||
 			(first >= 3 && rustlex_is(lex, &t[first - 1], "=") && t[first - 2].kind == TOK_IDENT &&
 			 rustlex_is(lex, &t[first - 3], "mut"));
+		out->copy_method_in_place = after + 2 < lex->count && rustlex_is(lex, &t[after], ".") &&
+		                            t[after + 1].kind == TOK_IDENT && rustlex_is(lex, &t[after + 2], "(");
 	}
 	out->start = start;
 	out->end = end;

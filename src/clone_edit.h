@@ -35,9 +35,12 @@ typedef struct {
 	 * original -- which the compiler may well accept (`self.chars.clone()
 	 * .next()` peeks; `self.chars.next()` consumes) */
 	int copy_used_in_place;
+	/* ... by a method call (`x.clone().m()`): the one such use that can
+	 * change a Copy value; a field, index, `?` or `let mut` copies it */
+	int copy_method_in_place;
 } clone_edit;
 
-#define CLONE_EDIT_INIT { 0, 0, BUF_INIT, 0, 0, 0, 0, 0 }
+#define CLONE_EDIT_INIT { 0, 0, BUF_INIT, 0, 0, 0, 0, 0, 0 }
 
 /* The edit a finding's change asks for: removable_move -> DROP (R14:
  * TAKE), removable_borrow -> BORROW for a bound or iterated copy (R5),

@@ -332,12 +332,16 @@ static int make_edits(verifier *v, workspace *w, buf *err)
 			 * `self.chars.next()` consumes): not tried, not reported */
 			c->not_tried = 1;
 			decide(c, UNVERIFIED, NULL, "not tried");
-		} else if (!c->reverse && c->edit.copy_used_in_place && strcmp(jsontape_str(jsontape_get(f, "rule")), "R4") != 0 &&
-		           clone_edit_kind_of(f) != CLONE_EDIT_TAKE) {
+		} else if (!c->reverse &&
+		           (strcmp(jsontape_str(jsontape_get(f, "rule")), "R7") == 0 ? c->edit.copy_method_in_place
+		                                                                      : c->edit.copy_used_in_place) &&
+		           strcmp(jsontape_str(jsontape_get(f, "rule")), "R4") != 0 && clone_edit_kind_of(f) != CLONE_EDIT_TAKE) {
 			/* the same doubt about a removable verdict: a build proves
 			 * nothing about a copy changed in place (R4's read-only
 			 * methods only read; `std::mem::take` hands over an owned
-			 * value, never the original) */
+			 * value, never the original; a Copy value (R7) is copied
+			 * again by a field, an index, `?` or a `let mut`, and only a
+			 * method call could change the original) */
 			decide(c, UNVERIFIED, NULL, "the copy is used in place where it is made (a method call or `&mut` on it, a "
 			                            "`let mut` binding): the compiler accepts a change of the original as readily as "
 			                            "one of a copy, so it cannot vouch for this removal");

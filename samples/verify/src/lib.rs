@@ -3,6 +3,7 @@ pub mod request;
 pub mod conn;
 pub mod router;
 pub mod lexer;
+pub mod copyref;
 
 #[cfg(feature = "never")]
 pub mod gated;
