@@ -617,6 +617,156 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 	return audit_file(opt, scratch, report, data, len, out, 0);
 }
 
+/* A `// hotpath-audit: allow(BUCKET|RULE|all) -- reason` on the finding's
+ * line or the one above suppresses it (a reason is required); so does
+ * `#[allow(clippy::redundant_clone)]` on an enclosing item, for removals. */
+static void suppress_if_marked(jsontape *f, audit_scratch *sc, const char *text, size_t len, const finding_site *fs,
+                               verdict v, const char *shown, audit_sink *out)
+{
+	const char *what, *reason, *bucket = bucket_name(v.bucket);
+	size_t wl, rl;
+	uint32_t at;
+	char rule[16];
+
+	snprintf(rule, sizeof(rule), "R%d", v.rule);
+	for (at = fs->line; at + 1 >= fs->line && at >= 1; at--) {
+		if (!allow_marker(&sc->lines, text, len, at, &what, &wl, &reason, &rl))
+			continue;
+		if (!((wl == strlen(bucket) && memcmp(what, bucket, wl) == 0) || (wl == strlen(rule) && memcmp(what, rule, wl) == 0) ||
+		      (wl == 3 && memcmp(what, "all", 3) == 0)))
+			continue;
+		if (!rl) {
+			char msg[160];
+			snprintf(msg, sizeof(msg), "suppression without a reason is not honoured: allow(%.*s)", (int)wl, what);
+			add_problem(out->problems, shown, at, msg);
+			break;
+		}
+		finding_suppress(f, "comment", at, reason, rl);
+		return;
+	}
+	if (fs->allow_redundant_clone && bucket_is_removable(v.bucket)) {
+		static const char why[] = "#[allow(clippy::redundant_clone)] on an enclosing item";
+		finding_suppress(f, "attribute", 0, why, sizeof(why) - 1);
+	}
+}
+
+/* The fingerprint of a finding: path, fn, receiver, and which such clone
+ * in the fn it is -- never the line, so it survives edits elsewhere.
+ * `seen` counts the receivers met so far per fn. */
+static void fingerprint(char hex[17], json_t *seen, const char *report, const rs_site *st, const evidence *ev)
+{
+	char key[224];
+	json_t *cnt;
+	size_t occurrence;
+	uint64_t h;
+
+	snprintf(key, sizeof(key), "%u\n%s", (unsigned)st->fn, ev->receiver);
+	cnt = json_object_get(seen, key);
+	occurrence = cnt ? (size_t)json_integer_value(cnt) : 0;
+	json_object_set_new(seen, key, json_integer((json_int_t)occurrence + 1));
+	h = FINDING_HASH_SEED;
+	h = finding_hash(h, report, strlen(report) + 1);
+	h = finding_hash(h, ev->fn_name, strlen(ev->fn_name) + 1);
+	h = finding_hash(h, ev->receiver, strlen(ev->receiver) + 1);
+	h = finding_hash(h, (const char *)&occurrence, sizeof(occurrence));
+	snprintf(hex, 17, "%016llx", (unsigned long long)h);
+}
+
+/* The clone audit of one scanned file: for every site, its evidence
+ * (evidence.c), its bucket (classify.c), its finding with the eight
+ * fields (finding.c), then any suppression the code asks for. */
+static int clone_findings(const audit_options *opt, audit_scratch *sc, const char *report, const char *shown,
+                          const rustscan_result *rs, const finding_file *ff, const char *text, size_t len,
+                          audit_sink *out)
+{
+	json_t *seen = json_object();
+	size_t i, budget = 64 * sc->lx.count + 65536, start = budget;
+	jsontape *f = NULL;
+	int rc = -1;
+
+	if (!seen)
+		return -1;
+	evidence_memo_start(&sc->memo, sc->lx.count); /* without it, the same answers found again */
+	for (i = 0; i < rs->site_count; i++) {
+		const rs_site *st = &rs->sites[i];
+		int cold = st->in_test || ff->test_path, hot = ff->hot_prefix != NULL;
+		evidence ev;
+		verdict v;
+		finding_site fs;
+		char hex[17];
+
+		evidence_gather(&ev, rs, opt->types, opt->arules, i, &budget, &sc->memo);
+		v = classify(&ev, cold, hot);
+		fingerprint(hex, seen, report, st, &ev);
+		memset(&fs, 0, sizeof(fs));
+		fs.line = sc->lx.tokens[st->tok].line;
+		fs.col = sc->lx.tokens[st->tok].col;
+		fs.method_form = st->form == RS_METHOD;
+		fs.allow_redundant_clone = st->allow_redundant_clone;
+		fs.in_test = st->in_test;
+		fs.fingerprint = hex;
+		source_line(&sc->lines, text, len, fs.line, &fs.text, &fs.text_len);
+		if (!(f = calloc(1, sizeof(*f))) || finding_build(f, ff, &fs, &ev, v) < 0)
+			goto done;
+		window_members(f, &sc->lines, text, len, fs.line > 3 ? fs.line - 3 : 1, fs.line + 3);
+		if (opt->trace_path && fs.line == opt->trace_line && strcmp(report, opt->trace_path) == 0)
+			trace_member(f, &ev, cold, hot);
+		suppress_if_marked(f, sc, text, len, &fs, v, shown, out);
+		jsontape_set_string(f, "pack", "clone");
+		jsontape_trim(f);
+		if (f->failed || jsontape_list_push(&out->findings, f) < 0)
+			goto done;
+		f = NULL;
+	}
+	rc = 0;
+done:
+	if (f)
+		jsontape_free(f);
+	free(f);
+	sc->evidence_work += start - budget;
+	json_decref(seen);
+	return rc;
+}
+
+/* What a file is read for: its clone sites, the rule packs' patterns, crate
+ * hygiene's figures.  Decided from the raw text where that suffices, so
+ * most files are never lexed. */
+typedef struct {
+	int clone, rules, facts, says_unsafe, test_file;
+} file_wants;
+
+static int wants_of(const audit_options *opt, audit_scratch *sc, const char *shown, const char *text, size_t len,
+                    unsigned hint, int python, audit_sink *out, buf *slashed, file_wants *w)
+{
+	/* every clone site spells `clone`, and a rule matches the raw text if it
+	 * matches its code: most files end here, unlexed */
+	w->clone = !python && (!opt->packs || opt->packs->clone) && !(hint & HINT_NO_CLONE) &&
+	           ((hint & HINT_CLONE) || textfind(text, len, "clone", 5));
+	/* test code by its path gives no rule finding and no hygiene figure */
+	w->test_file = opt->packs && test_by_path(opt, shown, slashed);
+	w->rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST)) && !w->test_file;
+	/* the patterns over the raw text only decide whether to lex: a file
+	 * lexed for its clones goes straight to its code view, and pass 1 may
+	 * have asked already */
+	if (w->rules && !w->clone)
+		w->rules = (hint & HINT_RULES_WANTED) ||
+		           (!(hint & HINT_RULES_NOT_WANTED) &&
+		            packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len,
+		                            &(pack_file){ hot_path_of(opt->rules, shown) != NULL, 0 }, sc->md));
+	w->facts = !python && opt->packs && opt->packs->hygiene && out->file_facts && !w->test_file;
+	w->says_unsafe = w->facts && textfind(text, len, "unsafe", 6) != NULL;
+	if (w->facts && !w->says_unsafe && !hygiene_is_crate_root(shown)) {
+		/* a line count is all crate hygiene needs of most files */
+		if (hygiene_file_lines(shown, text, len, out->file_facts) < 0)
+			return -1;
+		w->facts = 0;
+	}
+	return 0;
+}
+
+/* One file, start to end: read (binary files skipped, invalid UTF-8
+ * repaired) -> what it is wanted for -> lex -> the analysers: crate
+ * hygiene, the rule packs, the clone audit. */
 static int audit_file(const audit_options *opt, audit_scratch *scratch, const char *report, const char *data, size_t len,
                       audit_sink *out, unsigned hint)
 {
@@ -624,14 +774,11 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	audit_scratch *sc = scratch ? scratch : own;
 	buf slashed = BUF_INIT;
 	rustscan_result rs;
-	json_t *seen = NULL;
-	jsontape *f = NULL;
-	size_t budget = 0;
 	finding_file ff;
+	file_wants want;
 	char *crate = NULL, *filter = NULL;
 	const char *text = data, *shown;
-	size_t i, rlen = strlen(report);
-	int rc = -1, python = is_python(report), want_clone, want_rules, want_facts, says_unsafe, test_file, repaired = 0;
+	int rc = -1, python = is_python(report), repaired = 0;
 
 	memset(&rs, 0, sizeof(rs));
 	if (!sc)
@@ -650,63 +797,50 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		len = sc->fixed.len;
 		repaired = 1;
 	}
-	/* every clone site spells `clone`, and a rule matches the raw text if it
-	 * matches its code: most files end here, unlexed */
-	want_clone = !python && (!opt->packs || opt->packs->clone) && !(hint & HINT_NO_CLONE) &&
-	             ((hint & HINT_CLONE) || textfind(text, len, "clone", 5));
-	/* test code by its path gives no rule finding and no hygiene figure */
-	test_file = opt->packs && test_by_path(opt, shown, &slashed);
-	want_rules = opt->packs && (opt->packs->languages & (python ? PACK_PYTHON : PACK_RUST)) && !test_file;
-	/* the patterns over the raw text only decide whether to lex: a file
-	 * lexed for its clones goes straight to its code view, and pass 1 may
-	 * have asked already */
-	if (want_rules && !want_clone)
-		want_rules = (hint & HINT_RULES_WANTED) ||
-		             (!(hint & HINT_RULES_NOT_WANTED) &&
-		              packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len,
-		                              &(pack_file){ hot_path_of(opt->rules, shown) != NULL, 0 }, sc->md));
-	want_facts = !python && opt->packs && opt->packs->hygiene && out->file_facts && !test_file;
-	says_unsafe = want_facts && textfind(text, len, "unsafe", 6) != NULL;
-	if (want_facts && !says_unsafe && !hygiene_is_crate_root(shown)) {
-		/* a line count is all crate hygiene needs of most files */
-		if (hygiene_file_lines(shown, text, len, out->file_facts) < 0)
-			goto done;
-		want_facts = 0;
-	}
-	if (!want_clone && !want_rules && !want_facts) {
+	if (wants_of(opt, sc, shown, text, len, hint, python, out, &slashed, &want) < 0)
+		goto done;
+	if (!want.clone && !want.rules && !want.facts) {
 		rc = 0;
 		goto done;
 	}
 	if (repaired)
 		add_problem(out->problems, shown, 0, "invalid UTF-8 replaced with U+FFFD");
 	if (python) {
-		rc = want_rules ? audit_python(opt, sc, report, shown, text, len, out) : 0;
+		rc = want.rules ? audit_python(opt, sc, report, shown, text, len, out) : 0;
 		goto done;
 	}
+
+	/* lex, once */
 	rustlex_reset(&sc->lx);
 	if (rustlex_lex(&sc->lx, text, len) < 0)
 		goto done;
 	lexed_lines(&sc->lines, &sc->lx);
 	if (sc->lx.problem)
 		add_problem(out->problems, shown, sc->lx.problem_line, sc->lx.problem);
-	if (want_facts && hygiene_file_facts(&sc->lx, shown, says_unsafe, out->file_facts) < 0)
+	sc->tokens += sc->lx.count;
+
+	/* crate hygiene */
+	if (want.facts && hygiene_file_facts(&sc->lx, shown, want.says_unsafe, out->file_facts) < 0)
 		goto done;
-	if (!want_clone && !want_rules) {
+	if (!want.clone && !want.rules) {
 		rc = 0; /* the figures were all it was lexed for */
 		goto done;
 	}
+
+	/* items, scopes and clone sites; where the file sits */
 	if (rustscan_scan(&rs, &sc->lx) < 0)
 		goto done;
-
 	file_place(opt, shown, &ff, &slashed);
+
+	/* the rule packs */
 	sc->hits.n = 0;
-	if (want_rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
-		pack_file pf = { ff.hot_prefix != NULL, test_file };
+	if (want.rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
+		pack_file pf = { ff.hot_prefix != NULL, want.test_file };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;
 	}
-	if (!want_clone)
+	if (!want.clone)
 		rs.site_count = 0; /* the clone pack is not chosen */
 	if ((rs.site_count || sc->hits.n) && opt->src)
 		crate_of(opt->src, sc->crates, report, &crate, &filter);
@@ -715,101 +849,13 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	if (sc->hits.n && add_rule_findings(sc, &ff, text, len, out->rule_findings) < 0)
 		goto done;
 
-	seen = json_object();
-	budget = 64 * sc->lx.count + 65536;
-	if (rs.site_count)
-		evidence_memo_start(&sc->memo, sc->lx.count); /* without it, the same answers found again */
-	sc->tokens += sc->lx.count;
-	for (i = 0; i < rs.site_count; i++) {
-		const rs_site *st = &rs.sites[i];
-		evidence ev;
-		verdict v;
-		finding_site fs;
-		size_t occurrence = 0;
-		uint64_t h;
-		char hex[17];
-		const rustlex_result *lxp = &sc->lx;
-
-		evidence_gather(&ev, &rs, opt->types, opt->arules, i, &budget, &sc->memo);
-		v = classify(&ev, st->in_test || ff.test_path, ff.hot_prefix != NULL);
-		/* fingerprint: path, fn, receiver, and which such clone in the fn
-		 * it is -- never the line, so it survives edits elsewhere */
-		{ /* which clone of this expression in this fn it is (a hash, not a rescan) */
-			char key[224];
-			json_t *cnt;
-			snprintf(key, sizeof(key), "%u\n%s", (unsigned)st->fn, ev.receiver);
-			cnt = json_object_get(seen, key);
-			occurrence = cnt ? (size_t)json_integer_value(cnt) : 0;
-			json_object_set_new(seen, key, json_integer((json_int_t)occurrence + 1));
-		}
-		h = FINDING_HASH_SEED;
-		h = finding_hash(h, report, rlen + 1);
-		h = finding_hash(h, ev.fn_name, strlen(ev.fn_name) + 1);
-		h = finding_hash(h, ev.receiver, strlen(ev.receiver) + 1);
-		h = finding_hash(h, (const char *)&occurrence, sizeof(occurrence));
-		snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
-
-		memset(&fs, 0, sizeof(fs));
-		fs.line = lxp->tokens[st->tok].line;
-		fs.col = lxp->tokens[st->tok].col;
-		fs.method_form = st->form == RS_METHOD;
-		fs.allow_redundant_clone = st->allow_redundant_clone;
-		fs.in_test = st->in_test;
-		fs.fingerprint = hex;
-		source_line(&sc->lines, text, len, fs.line, &fs.text, &fs.text_len);
-		if (!(f = calloc(1, sizeof(*f))) || finding_build(f, &ff, &fs, &ev, v) < 0)
-			goto drop;
-		window_members(f, &sc->lines, text, len, fs.line > 3 ? fs.line - 3 : 1, fs.line + 3);
-		if (opt->trace_path && fs.line == opt->trace_line && strcmp(report, opt->trace_path) == 0)
-			trace_member(f, &ev, st->in_test || ff.test_path, ff.hot_prefix != NULL);
-		{ /* suppressed where the code says so */
-			const char *what, *reason, *bucket = bucket_name(v.bucket);
-			size_t wl, rl;
-			uint32_t at;
-			int suppressed = 0;
-			char rule[16];
-			snprintf(rule, sizeof(rule), "R%d", v.rule);
-			for (at = fs.line; at + 1 >= fs.line && at >= 1; at--) {
-				if (!allow_marker(&sc->lines, text, len, at, &what, &wl, &reason, &rl))
-					continue;
-				if (!((wl == strlen(bucket) && memcmp(what, bucket, wl) == 0) ||
-				      (wl == strlen(rule) && memcmp(what, rule, wl) == 0) || (wl == 3 && memcmp(what, "all", 3) == 0)))
-					continue;
-				if (!rl) {
-					char msg[160];
-					snprintf(msg, sizeof(msg), "suppression without a reason is not honoured: allow(%.*s)", (int)wl, what);
-					add_problem(out->problems, shown, at, msg);
-					break;
-				}
-				finding_suppress(f, "comment", at, reason, rl);
-				suppressed = 1;
-				break;
-			}
-			if (!suppressed && st->allow_redundant_clone && bucket_is_removable(v.bucket)) {
-				static const char why[] = "#[allow(clippy::redundant_clone)] on an enclosing item";
-				finding_suppress(f, "attribute", 0, why, sizeof(why) - 1);
-			}
-		}
-		jsontape_set_string(f, "pack", "clone");
-		jsontape_trim(f);
-		if (f->failed || jsontape_list_push(&out->findings, f) < 0)
-			goto drop;
-	}
-	f = NULL;
-	rc = 0;
-	goto done;
-drop:
-	if (f)
-		jsontape_free(f);
-	free(f);
+	/* the clone audit */
+	rc = rs.site_count ? clone_findings(opt, sc, report, shown, &rs, &ff, text, len, out) : 0;
 done:
-	if (seen)
-		sc->evidence_work += 64 * sc->lx.count + 65536 - budget;
 	free(crate);
 	free(filter);
 	rustscan_free(&rs);
 	buf_free(&slashed);
-	json_decref(seen);
 	audit_scratch_free(own);
 	return rc;
 }
