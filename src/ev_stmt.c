@@ -1,0 +1,172 @@
+#include "config.h"
+
+#include "ev_stmt.h"
+
+#include <string.h>
+
+size_t let_end(const ctx *c, size_t i, size_t limit)
+{
+	int angle = 0;
+
+	for (; i < limit; i++) {
+		if (c->t[i].kind == TOK_OPEN)
+			i = skip_pair(c, i);
+		else if (is(c, i, "<"))
+			angle++;
+		else if (is(c, i, ">"))
+			angle--;
+		else if (angle <= 0 && (is(c, i, "=") || is(c, i, ";")))
+			return i;
+	}
+	return limit;
+}
+
+size_t stmt_end(const ctx *c, size_t i, size_t limit)
+{
+	for (; i < limit; i++) {
+		if (c->t[i].kind == TOK_OPEN)
+			i = skip_pair(c, i);
+		else if (c->t[i].kind == TOK_CLOSE || is(c, i, ";"))
+			return i;
+	}
+	return limit;
+}
+
+/* Where the statement or expression around token i starts, going back
+ * over whole bracket groups: at a `;`, a `{`, a `}` or a `=>` -- and, unless
+ * `outward`, at any opening bracket (the innermost expression). */
+static size_t start_back(const ctx *c, size_t i, size_t limit, int outward)
+{
+	while (i > limit) {
+		size_t p = i - 1;
+		if (c->t[p].kind == TOK_CLOSE) {
+			if (is(c, p, "}"))
+				return i;
+			i = skip_pair(c, p);
+			continue;
+		}
+		if (is(c, p, ";") || is(c, p, "=>") || (c->t[p].kind == TOK_OPEN && (!outward || is_open(c, p, '{'))))
+			return i;
+		i = p;
+	}
+	return limit;
+}
+
+size_t stmt_start(const ctx *c, size_t i, size_t limit)
+{
+	return start_back(c, i, limit, 0);
+}
+
+size_t outer_stmt_start(const ctx *c, size_t i, size_t limit)
+{
+	return start_back(c, i, limit, 1);
+}
+
+size_t block_end(const ctx *c, size_t i, size_t limit)
+{
+	for (; i < limit; i++) {
+		if (c->t[i].kind == TOK_OPEN)
+			i = skip_pair(c, i);
+		else if (c->t[i].kind == TOK_CLOSE)
+			return i;
+	}
+	return limit;
+}
+
+int names_root(const ctx *c, size_t i, const char *root)
+{
+	const rustlex_token *t;
+
+	/* asked of every token of a fn for every site in it: the kind and the
+	 * first byte dismiss almost all before any length is taken */
+	if (i >= c->n || (t = &c->t[i])->kind != TOK_IDENT || t->first != (unsigned char)root[0] || t->len != strlen(root) ||
+	    memcmp(c->text + t->off, root, t->len) != 0)
+		return 0;
+	return !(i > 0 && (is(c, i - 1, ".") || is(c, i - 1, "::")));
+}
+
+int in_format_macro(const ctx *c, size_t k, size_t floor)
+{
+	while (k > floor) {
+		size_t p = k - 1;
+		if (c->t[p].kind == TOK_CLOSE) {
+			k = skip_pair(c, p);
+			continue;
+		}
+		if (c->t[p].kind == TOK_OPEN) {
+			if (p > 1 && is(c, p - 1, "!") && in_list(c, &c->ar->format_macro, p - 2))
+				return 1;
+			/* json!({"a": x}) and json!([x]): object and array literals
+			 * inside the macro are still its input; a call is not */
+			if (is_open(c, p, '(') && p > 0 && (is_ident(c, p - 1) || c->t[p - 1].kind == TOK_CLOSE))
+				return 0;
+			if (is_open(c, p, '{') && p > 0 && (is(c, p - 1, ")") || is_ident(c, p - 1)))
+				return 0; /* a block or struct literal */
+			k = p;
+			continue;
+		}
+		if (is(c, p, ";"))
+			return 0;
+		k = p;
+	}
+	return 0;
+}
+
+enum use_kind use_at(const ctx *c, size_t k, size_t floor)
+{
+	size_t n = k + 1;
+
+	if (k > 0 && is(c, k - 1, "mut") && k > 1 && is(c, k - 2, "&"))
+		return USE_MUT;
+	if (k > 0 && is(c, k - 1, "&"))
+		return USE_READ;
+	if (k > 0 && (is(c, k - 1, "==") || is(c, k - 1, "!=")))
+		return USE_READ;
+	/* fields, then maybe a method: x.a.b.len() */
+	while (is(c, n, ".") && is_ident(c, n + 1) && !is_open(c, n + 2, '('))
+		n += 2;
+	if (is(c, n, ".") && is_ident(c, n + 1) && is_open(c, n + 2, '('))
+		return in_list(c, &c->ar->borrow_method, n + 1) ? USE_READ : USE_MOVE;
+	if (n > k + 1) /* a field read */
+		return is(c, n, "=") ? USE_MUT : USE_READ;
+	if (is_open(c, n, '[') || is(c, n, "==") || is(c, n, "!=") || is(c, n, "<") || is(c, n, ">") ||
+	    is(c, n, "<=") || is(c, n, ">="))
+		return USE_READ;
+	if (is(c, n, "=") || is(c, n, "+=") || is(c, n, "-=") || is(c, n, "*=") || is(c, n, "/=") || is(c, n, "|=") ||
+	    is(c, n, "&="))
+		return USE_MUT;
+	if (in_format_macro(c, k, floor))
+		return USE_READ;
+	return USE_MOVE;
+}
+
+uint32_t later_use(const ctx *c, const char *root, const char *field, size_t from, size_t until,
+                   const flow_skip *skips, size_t nskips)
+{
+	size_t k;
+
+	for (k = from; k < until; k++) {
+		if (!names_root(c, k, root) || flow_skipped(skips, nskips, k))
+			continue; /* not the name, or code that cannot run after the clone (flow.h) */
+		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
+			continue; /* a field label in a struct literal: `Foo { root: x }` */
+		if (k > 0 && (is(c, k - 1, "let") || (is(c, k - 1, "mut") && k > 1 && is(c, k - 2, "let")))) {
+			/* shadowed: only its initializer can still read the old value */
+			size_t end = let_end(c, k + 1, until), q, e;
+			if (!is(c, end, "="))
+				return 0;
+			e = stmt_end(c, end + 1, until);
+			for (q = end + 1; q < e; q++)
+				if (names_root(c, q, root))
+					return c->t[q].line;
+			return 0;
+		}
+		if (is(c, k + 1, "=") && !(k > 0 && is(c, k - 1, "*")))
+			continue; /* assigned, not read */
+		if (field && field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is_open(c, k + 3, '(') &&
+		    !is(c, k + 2, field))
+			continue; /* another field: unaffected by moving this one */
+		return c->t[k].line;
+	}
+	return 0;
+}

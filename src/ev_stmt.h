@@ -1,0 +1,46 @@
+/* ev_stmt: statements and the uses of a name inside one fn -- where a
+ * statement or block starts and ends, and whether a name is read, changed
+ * or moved later (past the paths control flow rules out, flow.h). */
+#ifndef HPA_EV_STMT_H
+#define HPA_EV_STMT_H
+
+#include "ev_tokens.h"
+#include "flow.h"
+
+enum use_kind { USE_READ, USE_MUT, USE_MOVE };
+
+/* The end of a `let` pattern / type: the `=` or `;` at depth 0. */
+size_t let_end(const ctx *c, size_t i, size_t limit);
+
+/* The end of an expression statement from i: its `;` at depth 0, or the
+ * closer of the block it is in. */
+size_t stmt_end(const ctx *c, size_t i, size_t limit);
+
+/* The start of the statement or expression around token i (not before
+ * limit): back to the `;`, `{`, `}` or `=>` before it. */
+size_t stmt_start(const ctx *c, size_t i, size_t limit);
+
+/* The start of the whole statement around token i: out through the
+ * parentheses and brackets it sits in (`return f(x)`: from x, the
+ * `return`). */
+size_t outer_stmt_start(const ctx *c, size_t i, size_t limit);
+
+/* The `}` that ends the block containing token i. */
+size_t block_end(const ctx *c, size_t i, size_t limit);
+
+/* Is token i the name root itself (not a field or path segment named so)? */
+int names_root(const ctx *c, size_t i, const char *root);
+
+/* Is token k an argument of a format-family macro (directly)? */
+int in_format_macro(const ctx *c, size_t k, size_t floor);
+
+/* How the occurrence of a name at k uses it. */
+enum use_kind use_at(const ctx *c, size_t k, size_t floor);
+
+/* First read of root after `from`; for a field root (root.field), only
+ * reads that a partial move would break: root as a whole, a method call on
+ * it, or the same field. */
+uint32_t later_use(const ctx *c, const char *root, const char *field, size_t from, size_t until,
+                   const flow_skip *skips, size_t nskips);
+
+#endif

@@ -1,0 +1,372 @@
+#include "config.h"
+
+#include "ev_types.h"
+
+#include <string.h>
+
+trange strip_refs(trange t, int *is_ref)
+{
+	const ctx *c = t.src;
+
+	while (c && t.a < t.b && (is(c, t.a, "&") || is(c, t.a, "&&") || is(c, t.a, "mut") || is(c, t.a, "dyn") ||
+	                          is(c, t.a, "impl") || c->t[t.a].kind == TOK_LIFETIME)) {
+		if (is_ref && (is(c, t.a, "&") || is(c, t.a, "&&")))
+			*is_ref = 1;
+		t.a++;
+	}
+	return t;
+}
+
+size_t type_head(trange t, size_t *lt)
+{
+	const ctx *c = t.src;
+	size_t i, name = RS_NONE;
+
+	*lt = RS_NONE;
+	if (!c)
+		return RS_NONE;
+	for (i = t.a; i < t.b && (is_ident(c, i) || is(c, i, "::")); i++)
+		if (is_ident(c, i))
+			name = i;
+	if (i < t.b && is(c, i, "<"))
+		*lt = i;
+	return name;
+}
+
+trange type_arg(trange t, int k)
+{
+	const ctx *c = t.src;
+	size_t lt, i, start;
+	int depth = 0, index = 0;
+
+	if (type_head(t, &lt) == RS_NONE || lt == RS_NONE)
+		return TR_NONE;
+	start = lt + 1;
+	for (i = lt; i < t.b; i++) {
+		if (c->t[i].kind == TOK_OPEN) {
+			i = skip_pair(c, i);
+			continue;
+		}
+		if (is(c, i, "<"))
+			depth++;
+		else if (is(c, i, ">") && --depth == 0)
+			return index == k ? tr(c, start, i) : TR_NONE;
+		else if (depth == 1 && is(c, i, ",")) {
+			if (index == k)
+				return tr(c, start, i);
+			index++;
+			start = i + 1;
+		}
+	}
+	return TR_NONE;
+}
+
+/* `type Name = Target;` (or `use ..::Target as Name;`) for the name at
+ * token `name` of file c: in c, else in the type library (aliases only). */
+static trange find_alias(const ctx *c, size_t name, const ctx *site)
+{
+	const char *n = c->text + c->t[name].off;
+	size_t len = c->t[name].len, a;
+	const typelib_entry *e;
+
+	/* the type library holds every file's aliases: its sorted index, not a
+	 * walk through thousands of them for every lookup */
+	for (a = 0; c != site->lib && a < c->rs->alias_count; a++)
+		if (tok_eq_text(c, c->rs->aliases[a].name, n, len))
+			return tr(c, c->rs->aliases[a].type_start, c->rs->aliases[a].type_end);
+	for (a = 0; c != site->lib && a < c->rs->rename_count; a++) /* `use std::rc::Weak as RcWeak;` */
+		if (tok_eq_text(c, c->rs->renames[a].name, n, len))
+			return tr(c, c->rs->renames[a].type_start, c->rs->renames[a].type_end);
+	if (site->lib && (e = typelib_alias(site->tl, n, len))) {
+		const rs_alias *al = &site->lib->rs->aliases[e->first];
+		return tr(site->lib, al->type_start, al->type_end);
+	}
+	return TR_NONE;
+}
+
+/* Follow type aliases. */
+static trange resolve_alias(trange t, const ctx *site)
+{
+	size_t lt, name, hops;
+
+	for (hops = 0; hops < 8 && t.src; hops++) {
+		trange target;
+		name = type_head(strip_refs(t, NULL), &lt);
+		if (name == RS_NONE)
+			return t;
+		target = find_alias(t.src, name, site);
+		if (!target.src)
+			return t;
+		t = target;
+	}
+	return t;
+}
+
+/* Auto-deref: through references and Arc/Rc/Box/Cow to what they hold. */
+static trange deref(trange t, const ctx *site)
+{
+	size_t lt, name, hops;
+
+	for (hops = 0; hops < 16 && t.src && t.a < t.b; hops++) {
+		t = strip_refs(resolve_alias(t, site), NULL);
+		name = type_head(t, &lt);
+		if (name == RS_NONE || !in_list(t.src, &site->ar->deref_type, name))
+			break;
+		t = type_arg(t, 0);
+	}
+	return t;
+}
+
+trange deref_once(trange t, const ctx *site)
+{
+	size_t lt, name;
+
+	t = resolve_alias(t, site);
+	if (!t.src || t.a >= t.b)
+		return TR_NONE;
+	if (is(t.src, t.a, "&") || is(t.src, t.a, "&&")) {
+		t.a++;
+		while (t.a < t.b && (is(t.src, t.a, "mut") || t.src->t[t.a].kind == TOK_LIFETIME))
+			t.a++;
+		return t;
+	}
+	name = type_head(t, &lt);
+	if (name == RS_NONE || !in_list(t.src, &site->ar->deref_type, name) || lt == RS_NONE)
+		return TR_NONE;
+	return type_arg(t, 0);
+}
+
+/* What indexing or a lookup on a container of type t yields. */
+static trange element(trange t, const ctx *site)
+{
+	size_t lt, name;
+	int k;
+
+	t = deref(t, site);
+	if (!t.src)
+		return TR_NONE;
+	if (t.a < t.b && is_open(t.src, t.a, '[')) { /* [T] or [T; N] */
+		trange r = tr(t.src, t.a + 1, skip_pair(t.src, t.a));
+		size_t i;
+		for (i = r.a; i < r.b; i++)
+			if (is(t.src, i, ";"))
+				r.b = i;
+		return r;
+	}
+	name = type_head(t, &lt);
+	if (name == RS_NONE)
+		return TR_NONE;
+	k = audit_rules_element_arg(site->ar, t.src->text + t.src->t[name].off, t.src->t[name].len);
+	return k < 0 ? TR_NONE : type_arg(t, k);
+}
+
+/* Where the struct named by token `name` of file c is declared: that file
+ * (fields [*first, *first + *count) of its scan) or the type library. */
+static const ctx *struct_home(const ctx *c, size_t name, const ctx *site, size_t *first, size_t *count)
+{
+	const char *n = c->text + c->t[name].off;
+	size_t len = c->t[name].len, i;
+	const typelib_entry *e;
+
+	/* one comparison a struct of this file; its fields are found by
+	 * binary search (they are in source order, so sorted by struct).
+	 * A type met inside the library is looked up in its index instead. */
+	for (i = 0; c != site->lib && i < c->rs->struct_count; i++) {
+		uint32_t sn = c->rs->structs[i].name;
+		size_t lo = 0, hi = c->rs->field_count, k;
+		if (!tok_eq_text(c, sn, n, len))
+			continue;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (c->rs->fields[mid].strukt < sn)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (k = lo; k < c->rs->field_count && c->rs->fields[k].strukt == sn; k++)
+			;
+		if (k > lo) {
+			*first = lo;
+			*count = k - lo;
+			return c;
+		}
+	}
+	if (site->lib && (e = typelib_struct(site->tl, n, len)) && e->count) {
+		*first = e->first;
+		*count = e->count;
+		return site->lib;
+	}
+	return NULL;
+}
+
+/* The type of field `f` of the struct that type t names. */
+static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
+{
+	const ctx *home;
+	size_t lt, name, i, first, count;
+
+	t = deref(t, site);
+	name = type_head(t, &lt);
+	if (name == RS_NONE || !(home = struct_home(t.src, name, site, &first, &count)))
+		return TR_NONE;
+	for (i = first; i < first + count; i++) {
+		const rs_field *fd = &home->rs->fields[i];
+		if (tok_eq_text(home, fd->name, f, fn))
+			return tr(home, fd->type_start, fd->type_end);
+	}
+	return TR_NONE;
+}
+
+trange unwrap_type(trange t)
+{
+	size_t lt, name = type_head(strip_refs(t, NULL), &lt);
+
+	if (name != RS_NONE && (is(t.src, name, "Option") || is(t.src, name, "Result")))
+		return type_arg(strip_refs(t, NULL), 0);
+	return t;
+}
+
+static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth);
+
+/* A struct: what cloning it costs, from its fields.  Only handles (and
+ * Copy fields beside them) make a cheap clone; any heap field makes it a
+ * heap copy; otherwise unknown. */
+static enum ev_cost struct_cost(trange t, size_t name, const ctx *site, int depth)
+{
+	size_t i, first, count;
+	const ctx *home = struct_home(t.src, name, site, &first, &count);
+	int handles = 0, heap = 0, unknown = 0;
+
+	if (!home || !count)
+		return EV_COST_UNKNOWN;
+	for (i = first; i < first + count; i++) {
+		const rs_field *fd = &home->rs->fields[i];
+		switch (type_cost_depth(tr(home, fd->type_start, fd->type_end), site, depth + 1)) {
+		case EV_COST_REFCOUNT: handles++; break;
+		case EV_COST_HEAP: heap++; break;
+		case EV_COST_COPY: break;
+		default: unknown++; break;
+		}
+	}
+	if (heap)
+		return EV_COST_HEAP;
+	if (handles && !unknown)
+		return EV_COST_REFCOUNT;
+	return EV_COST_UNKNOWN;
+}
+
+enum ev_cost type_cost(trange t, const ctx *site)
+{
+	return type_cost_depth(t, site, 0);
+}
+
+static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
+{
+	const ctx *c;
+	size_t lt, name;
+	int is_ref = 0;
+
+	if (depth > 4 || !t.src)
+		return EV_COST_UNKNOWN;
+	t = strip_refs(resolve_alias(t, site), &is_ref);
+	c = t.src;
+	if (t.a < t.b && is_open(c, t.a, '['))
+		return is_ref ? EV_COST_COPY : EV_COST_HEAP;
+	name = type_head(t, &lt);
+	if (name == RS_NONE)
+		return EV_COST_UNKNOWN;
+	if (is_ref && (is(c, name, "str") || is(c, name, "Path") || is(c, name, "OsStr"))) {
+		size_t first, count;
+		/* &str is Copy and str is not Clone: the reference is copied.  A
+		 * struct of the workspace by the same name (clap's OsStr) is
+		 * Clone, and `.clone()` on a reference to it copies the struct */
+		if (!struct_home(t.src, name, site, &first, &count))
+			return EV_COST_COPY;
+	}
+	if (in_list(c, &site->ar->wrapper_type, name) && lt != RS_NONE)
+		return type_cost_depth(type_arg(t, 0), site, depth + 1);
+	if (in_list(c, &site->ar->cheap_type, name))
+		return EV_COST_REFCOUNT;
+	if (in_list(c, &site->ar->copy_type, name) ||
+	    typelib_copy(site->tl, c->text + c->t[name].off, c->t[name].len)) /* `#[derive(Copy)]` in the workspace */
+		return EV_COST_COPY;
+	if (in_list(c, &site->ar->heap_type, name))
+		return EV_COST_HEAP;
+	return struct_cost(t, name, site, depth);
+}
+
+trange chain_type(const ctx *c, trange t, size_t k, size_t end)
+{
+	while (k < end && t.src && t.a < t.b) {
+		if (is(c, k, ".") && is_ident(c, k + 1)) {
+			size_t m = k + 1;
+			if (is_open(c, m + 1, '(')) {
+				if (in_list(c, &c->ar->lock_method, m)) {
+					trange d = deref(t, c);
+					size_t lt, name = type_head(d, &lt);
+					if (name == RS_NONE || !in_list(d.src, &c->ar->guard_type, name))
+						return TR_NONE;
+					t = unwrap_type(type_arg(d, 0));
+				} else if (in_list(c, &c->ar->lookup_method, m)) {
+					t = element(t, c);
+				} else if (in_list(c, &c->ar->pass_method, m)) {
+					if (!is(c, m, "entry"))
+						t = unwrap_type(t);
+				} else
+					return TR_NONE;
+				k = skip_pair(c, m + 1) + 1;
+				continue;
+			}
+			t = field_type(t, c->text + c->t[m].off, c->t[m].len, c);
+			k += 2;
+			continue;
+		}
+		if (is_open(c, k, '[')) {
+			t = element(t, c);
+			k = skip_pair(c, k) + 1;
+			continue;
+		}
+		if (is(c, k, "?")) {
+			t = unwrap_type(t);
+			k++;
+			continue;
+		}
+		return TR_NONE;
+	}
+	return t;
+}
+
+int listed_type(const ctx *c, trange t)
+{
+	size_t lt, name;
+
+	t = strip_refs(resolve_alias(t, c), NULL);
+	name = type_head(t, &lt);
+	if (name == RS_NONE)
+		return 1;
+	if (in_list(t.src, &c->ar->wrapper_type, name) && lt != RS_NONE)
+		return listed_type(c, type_arg(t, 0));
+	return in_list(t.src, &c->ar->cheap_type, name) || in_list(t.src, &c->ar->copy_type, name) ||
+	       in_list(t.src, &c->ar->heap_type, name);
+}
+
+int ref_to_sized(trange t, const ctx *site)
+{
+	int is_ref = 0;
+	size_t lt, name, k;
+	trange inner;
+
+	if (!t.src || t.a >= t.b || !(is(t.src, t.a, "&") || is(t.src, t.a, "&&")))
+		return 0;
+	inner = resolve_alias(strip_refs(t, &is_ref), site);
+	if (!inner.src)
+		return 0;
+	for (k = t.a; k < t.b && k < inner.a && t.src == inner.src; k++)
+		if (is(t.src, k, "dyn") || is(t.src, k, "impl"))
+			return 0; /* `&dyn Trait`: the reference is what is copied */
+	if (inner.a >= inner.b || is_open(inner.src, inner.a, '['))
+		return 0;
+	name = type_head(inner, &lt);
+	return name != RS_NONE && !is(inner.src, name, "str") && !is(inner.src, name, "Path") &&
+	       !is(inner.src, name, "OsStr") && !is(inner.src, name, "CStr");
+}

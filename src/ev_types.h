@@ -1,0 +1,47 @@
+/* ev_types: what a Rust type is, as the audit reads it, and what
+ * cloning a value of it costs.  A type is the tokens that spell it (a
+ * trange), in the site's file or in the run's type library; aliases and
+ * `use .. as` renames are followed, fields and lookups walked
+ * (`self.map.get(k)`), and the cost comes from patterns/audit.rules
+ * (cheap, heap and Copy types), the workspace's `#[derive(Copy)]` table
+ * and a struct's fields. */
+#ifndef HPA_EV_TYPES_H
+#define HPA_EV_TYPES_H
+
+#include "ev_tokens.h"
+
+/* The type without its leading `&`, `&mut`, lifetimes, `dyn` and `impl`;
+ * *is_ref (when given) set if a `&` was among them. */
+trange strip_refs(trange t, int *is_ref);
+
+/* The type's name (last path segment before `<`) and its `<`, if any. */
+size_t type_head(trange t, size_t *lt);
+
+/* The k-th type argument of `Name<A, B>`. */
+trange type_arg(trange t, int k);
+
+/* What one `*` makes of a value of type t: a reference's referent, a
+ * smart pointer's content (deref_type); TR_NONE when unknown (a type with
+ * its own Deref impl). */
+trange deref_once(trange t, const ctx *site);
+
+/* Option<T>/Result<T, E> -> T; anything else unchanged. */
+trange unwrap_type(trange t);
+
+/* The cost of cloning a value of type t. */
+enum ev_cost type_cost(trange t, const ctx *site);
+
+/* Walk the receiver's chain (tokens [k, end) of the site's file c) after
+ * its root, from the root's type: fields, indexing, lookups, unwraps and
+ * guards.  TR_NONE when a step is unknown. */
+trange chain_type(const ctx *c, trange t, size_t k, size_t end);
+
+/* Is the type's cost from the lists (not derived from a struct's fields)? */
+int listed_type(const ctx *c, trange t);
+
+/* Is t a reference to a sized, Clone type (`&u32`, `&Option<i32>`), whose
+ * `.clone()` copies the referent -- not `&str`, `&[T]`, `&Path`, `&dyn T`,
+ * whose `.clone()` copies the reference? */
+int ref_to_sized(trange t, const ctx *site);
+
+#endif

@@ -1,0 +1,666 @@
+#include "config.h"
+
+#include "ownership.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t scope_lower_bound(const ctx *c, size_t k)
+{
+	size_t lo = 0, hi = c->rs->scope_count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->rs->scopes[mid].head < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static const rs_scope *scope_at_head(const ctx *c, size_t k, enum rs_scope_kind kind)
+{
+	size_t s;
+
+	for (s = scope_lower_bound(c, k); s < c->rs->scope_count && c->rs->scopes[s].head == k; s++)
+		if (c->rs->scopes[s].kind == kind)
+			return &c->rs->scopes[s];
+	return NULL;
+}
+
+/* Does the expression [a, b) hand over an owned value (`rx.recv()`,
+ * `queue.pop()`) rather than lend one (`&x`, `.iter()`, `.get(..)`)? */
+static int takes_ownership(const ctx *c, size_t a, size_t b)
+{
+	size_t k;
+	int takes = 0;
+
+	for (k = a; k < b; k++) {
+		if (is(c, k, "&") || (is(c, k, ".") && (in_list(c, &c->ar->lookup_method, k + 1) || is(c, k + 1, "iter") ||
+		                                        is(c, k + 1, "as_ref") || is(c, k + 1, "as_mut"))))
+			return 0;
+		if (is(c, k, ".") && in_list(c, &c->ar->take_method, k + 1))
+			takes = 1;
+	}
+	return takes;
+}
+
+/* Is the name at token i a parameter or annotated local of a `&` type? */
+static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
+{
+	size_t k, close;
+
+	if (fn->params_open != RS_NONE && c->t[fn->params_open].pair_ok) {
+		close = c->t[fn->params_open].pair;
+		for (k = fn->params_open + 1; k + 2 < close; k++)
+			if (same_tok(c, k, i) && is(c, k + 1, ":") && (is(c, k + 2, "&") || is(c, k + 2, "&&")))
+				return 1;
+	}
+	for (k = fn->body_open + 1; k + 3 < i; k++)
+		if (is(c, k, "let") && same_tok(c, k + 1, i) && is(c, k + 2, ":") && is(c, k + 3, "&"))
+			return 1;
+	return 0;
+}
+
+/* Are tokens [a, b) (a trailing `;` aside) a plain place: names and
+ * fields, no call, index or operator? */
+static int plain_place_tokens(const ctx *c, size_t a, size_t b)
+{
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	for (; a < b; a++)
+		if (!(is_ident(c, a) || is(c, a, ".") || c->t[a].kind == TOK_NUMBER))
+			return 0;
+	return 1;
+}
+
+/* Does the fn take `self` by reference (`&self`, `&mut self`, `&'a self`),
+ * or as `self` of an impl for a type holding a reference? */
+static int self_by_ref(const ctx *c, const rs_fn *fn)
+{
+	size_t k, close;
+
+	if (fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
+		return 0;
+	close = c->t[fn->params_open].pair;
+	for (k = fn->params_open + 1; k < close && !is(c, k, ","); k++)
+		if (is(c, k, "self"))
+			return is(c, fn->params_open + 1, "&") || (fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref);
+	return 0;
+}
+
+/* Positive evidence that a `for` loop over tokens [a, b) yields owned
+ * items: it iterates a local or by-value parameter itself, or its
+ * `into_iter()` / `drain(..)` / `into_values()` / `into_keys()`.  Anything
+ * else -- a method chain (`self.args.args().filter(..)`), a field, a call
+ * -- may well yield references: unknown, never owned. */
+static int loop_items_owned(const ctx *c, const rs_fn *fn, size_t a, size_t b)
+{
+	if (a >= b || !is_ident(c, a) || is(c, a, "self"))
+		return 0;
+	if (a + 1 == b)
+		return !ident_is_ref(c, fn, a);
+	if (a + 4 <= b && is(c, a + 1, ".") && is_open(c, a + 3, '(') && c->t[a + 3].pair == b - 1 &&
+	    (is(c, a + 2, "into_iter") || is(c, a + 2, "drain") || is(c, a + 2, "into_values") || is(c, a + 2, "into_keys")))
+		return !ident_is_ref(c, fn, a);
+	return 0;
+}
+
+/* Positive evidence that a `let`'s initializer [a, b) makes a value the
+ * local owns: a literal, an owning macro (`vec!`, `format!`), a path call
+ * (`Type::new(..)`, `mem::take(..)`), a free fn's result, a struct
+ * literal, an owning or taking method last in the chain (`to_string`,
+ * `collect`, `pop`, `recv`, `into_*`, `to_*`, or one every fn of that name
+ * in the workspace returns by value; before `?` or `unwrap`), a
+ * future's output (`.await`), or a place moved in (`other`, `msg.body`).  A method that may
+ * hand out a reference (`self.project()`, `cx.waker()`, `map.get(k)`),
+ * `&..`, `*..`, an index, a block: unknown -- never owned. */
+static int init_owned(const ctx *c, size_t a, size_t b)
+{
+	size_t last = b;
+
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	if (a >= b)
+		return 0;
+	if (c->t[a].kind == TOK_NUMBER || c->t[a].kind == TOK_STRING || is(c, a, "true") || is(c, a, "false"))
+		return 1;
+	if (is_ident(c, a) && is(c, a + 1, "!"))
+		return in_list(c, &c->ar->owned_macro, a);
+	if (!is_ident(c, a) || is(c, a, "unsafe") || is(c, a, "if") || is(c, a, "match") || is(c, a, "loop"))
+		return 0;
+	/* the chain's steps: drop the trailing ones that pass the value on */
+	for (;;) {
+		if (b > a && is(c, b - 1, "?")) {
+			b--;
+			continue;
+		}
+		if (b >= a + 2 && is(c, b - 1, "await") && is(c, b - 2, "."))
+			return 1; /* a future's output: made by it, handed over */
+		if (b >= a + 3 && c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && is_open(c, c->t[b - 1].pair, '(')) {
+			size_t open = c->t[b - 1].pair;
+			if (open >= a + 2 && is(c, open - 2, ".") &&
+			    (is(c, open - 1, "unwrap") || is(c, open - 1, "expect") || is(c, open - 1, "unwrap_or") ||
+			     is(c, open - 1, "unwrap_or_default") || is(c, open - 1, "unwrap_or_else"))) {
+				b = open - 2;
+				continue;
+			}
+		}
+		break;
+	}
+	if (b <= a)
+		return 0;
+	if (plain_place_tokens(c, a, b)) /* names and fields: moved in */
+		return 1;
+	if (c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && is_open(c, c->t[b - 1].pair, '{')) {
+		size_t open = c->t[b - 1].pair; /* `Type { .. }` */
+		return open == a + 1 && is_ident(c, a) && c->text[c->t[a].off] >= 'A' && c->text[c->t[a].off] <= 'Z';
+	}
+	if (c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok || !is_open(c, c->t[b - 1].pair, '('))
+		return 0;
+	last = c->t[b - 1].pair; /* the last call's `(` */
+	if (last >= a + 2 && is(c, last - 2, "::")) /* `Type::new(..)`, `mem::take(..)`: owned, unless the */
+		return typelib_fn_returns(c->tl, c->text + c->t[last - 1].off, c->t[last - 1].len) != 1; /* workspace's fn of that name lends */
+	if (last == a + 1)
+		return typelib_fn_returns(c->tl, c->text + c->t[a].off, c->t[a].len) != 1; /* a free fn's result, likewise */
+	if (last >= a + 2 && is(c, last - 2, ".")) {
+		size_t m = last - 1;
+		const char *name = c->text + c->t[m].off;
+		size_t n = c->t[m].len;
+		return in_list(c, &c->ar->owned_method, m) || in_list(c, &c->ar->take_method, m) ||
+		       (n > 5 && strncmp(name, "into_", 5) == 0) || (n > 3 && strncmp(name, "to_", 3) == 0) ||
+		       typelib_fn_owned(c->tl, name, n); /* every fn of the workspace by that name returns a value */
+	}
+	return 0;
+}
+
+/* The `}` of the innermost block `{ .. }` around token k (within the fn). */
+static size_t block_close_scan(const ctx *c, size_t k, size_t floor)
+{
+	while (k > floor) {
+		k--;
+		if (c->t[k].kind == TOK_CLOSE)
+			k = skip_pair(c, k);
+		else if (is_open(c, k, '{'))
+			return skip_pair(c, k);
+	}
+	return skip_pair(c, floor);
+}
+
+/* block_close_scan(), each token's answer remembered for the file: asked
+ * of every `let` before a site, for every site of a fn.  The floor is the
+ * body `{` of a fn around k, so the answer is k's innermost enclosing
+ * block whichever fn asks (brackets pair properly nested). */
+static size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
+{
+	evidence_memo *m = c->memo;
+	size_t close;
+
+	if (m && k < m->cap && (uint32_t)(m->block_close[k] >> 32) == m->stamp)
+		return (size_t)(uint32_t)m->block_close[k] - 1;
+	close = block_close_scan(c, k, floor);
+	if (m && k < m->cap && close < UINT32_MAX)
+		m->block_close[k] = (uint64_t)m->stamp << 32 | (uint64_t)(close + 1);
+	return close;
+}
+
+int evidence_memo_start(evidence_memo *m, size_t n)
+{
+	if (n > m->cap) {
+		uint64_t *v = realloc(m->block_close, n * sizeof(*v));
+		if (!v) {
+			m->cap = 0; /* no memo for this file: m->block_close stays whole */
+			return -1;
+		}
+		memset(v + m->cap, 0, (n - m->cap) * sizeof(*v)); /* stamp 0: unknown */
+		m->block_close = v;
+		m->cap = n;
+	}
+	if (++m->stamp == 0) { /* after 2^32 files: start the stamps again */
+		memset(m->block_close, 0, m->cap * sizeof(*m->block_close));
+		m->stamp = 1;
+	}
+	return 0;
+}
+
+void evidence_memo_free(evidence_memo *m)
+{
+	free(m->block_close);
+	memset(m, 0, sizeof(*m));
+}
+
+decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
+{
+	decl d;
+	size_t k;
+
+	memset(&d, 0, sizeof(d));
+	d.last = RS_NONE;
+	for (k = fn->body_open + 1; k < before; k++) {
+		/* each test below needs one of these first bytes: the rest of a
+		 * long fn body, asked of for every site in it, is passed over */
+		unsigned char first = c->t[k].first;
+		if (first != 'l' && first != 'f' && first != '|' && first != (unsigned char)root[0])
+			continue;
+		if (is(c, k, "let")) {
+			size_t end = let_end(c, k + 1, before), p, block_close;
+			int binding = k > 0 && (is(c, k - 1, "if") || is(c, k - 1, "while")), destructured;
+			/* a let whose initializer holds the site declares names that
+			 * are not in scope yet: `let x = x.clone();` clones the old x */
+			if (!binding && end < before && is(c, end, "=") && stmt_end(c, end + 1, c->n) >= before)
+				continue;
+			/* a let in a block that closed before the site is out of scope;
+			 * an if-let / while-let binding lives in the body that follows */
+			block_close = enclosing_block_close(c, k, fn->body_open);
+			if (block_close < before)
+				continue;
+			for (p = k + 1; p < end; p++) {
+				if (!names_root(c, p, root) || is(c, p + 1, "::") || is_open(c, p + 1, '('))
+					continue;
+				memset(&d, 0, sizeof(d));
+				d.last = p;
+				d.kind = binding ? EV_ROOT_BINDING : EV_ROOT_LOCAL;
+				d.scope_end = block_close;
+				if (!binding && p + 1 < end && is(c, p + 1, ":")) {
+					d.type = tr(c, p + 2, end);
+				}
+				destructured = !(p == k + 1 || (p == k + 2 && is(c, k + 1, "mut")));
+				if (!binding && destructured) {
+					/* a part of a destructured value: owned when the value is
+					 * (below) and the pattern borrows nothing */
+					size_t q;
+					for (q = k + 1; q < end; q++)
+						if (is(c, q, "&") || is(c, q, "ref"))
+							d.kind = EV_ROOT_BINDING;
+				}
+				if (is(c, end, "=")) {
+					d.init_a = end + 1;
+					d.init_b = stmt_end(c, end + 1, c->n);
+					if (!binding && !init_owned(c, d.init_a, d.init_b))
+						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
+					if (!binding && is(c, d.init_a, "self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
+						d.kind = EV_ROOT_BINDING; /* `let (a, b, c) = self;` of an `impl .. for (Ix, Ix, &'a E)` */
+					/* `let Self { metrics, .. } = self;` in a `&self` method, or
+					 * any place reached through a `&` parameter: the parts are
+					 * references (the pattern's default binding mode) */
+					if (!binding && is_ident(c, d.init_a) && plain_place_tokens(c, d.init_a, d.init_b) &&
+					    (is(c, d.init_a, "self") ? self_by_ref(c, fn) : ident_is_ref(c, fn, d.init_a)))
+						d.kind = EV_ROOT_BINDING;
+					if (binding) {
+						/* `while let Some(x) = rx.recv().await {`: up to the body */
+						size_t q;
+						for (q = end + 1; q < c->n && !is_open(c, q, '{'); q++)
+							if (c->t[q].kind == TOK_OPEN)
+								q = skip_pair(c, q);
+						d.init_b = q;
+						d.scrutinee = 1;
+						if (q < c->n && is_open(c, q, '{')) {
+							d.scope_end = skip_pair(c, q);
+							if (d.scope_end < before) { /* its body ended before the site */
+								d.last = RS_NONE;
+								break;
+							}
+						}
+						if (takes_ownership(c, d.init_a, d.init_b)) {
+							d.kind = EV_ROOT_LOCAL;
+							d.owned_binding = 1;
+						}
+					}
+				} else if (!binding && destructured)
+					d.kind = EV_ROOT_BINDING; /* destructured, no initializer seen */
+				break;
+			}
+			continue;
+		}
+		if (is(c, k, "for")) {
+			const rs_scope *sc = scope_at_head(c, k, RS_LOOP);
+			size_t in, p;
+			if (!sc)
+				continue;
+			if (sc->end < before)
+				continue; /* the loop (and its variable) ended before the site */
+			for (in = k + 1; in < sc->start && !is(c, in, "in"); in++)
+				;
+			for (p = k + 1; p < in; p++)
+				if (names_root(c, p, root)) {
+					size_t q;
+					int by_ref = !loop_items_owned(c, fn, in + 1, sc->start - 1);
+					for (q = k + 1; q < in; q++) /* `for &(a, ref b) in ..`: the pattern borrows */
+						if (is(c, q, "&") || is(c, q, "ref"))
+							by_ref = 1;
+					memset(&d, 0, sizeof(d));
+					d.last = p;
+					d.kind = by_ref ? EV_ROOT_LOOP_REF : EV_ROOT_LOOP_OWNED;
+					d.scope_end = sc->end;
+				}
+			continue;
+		}
+		if (is(c, k, "|") || is(c, k, "||")) {
+			const rs_scope *sc = scope_at_head(c, k, RS_CLOSURE);
+			size_t p;
+			if (!sc)
+				continue;
+			for (p = k + 1; p < sc->start && p < before; p++)
+				if (names_root(c, p, root) && sc->end > before) {
+					memset(&d, 0, sizeof(d));
+					d.last = p;
+					d.kind = EV_ROOT_CLOSURE_PARAM;
+					d.scope_end = sc->end;
+				}
+			continue;
+		}
+		/* a match arm binding: `Some(root) =>`, or a select! arm:
+		 * `Some(root) = rx.recv() =>` */
+		if (names_root(c, k, root) && (is(c, k + 1, ")") || is(c, k + 1, ",") || is(c, k + 1, "}")) && k > 0 &&
+		    (is(c, k - 1, "(") || is(c, k - 1, ",") || is(c, k - 1, "{") || is(c, k - 1, "ref") || is(c, k - 1, "mut"))) {
+			size_t q, eq = RS_NONE;
+			for (q = k + 1; q < before && q < k + 64; q++) {
+				if (c->t[q].kind == TOK_OPEN) {
+					q = skip_pair(c, q);
+					continue;
+				}
+				if (is(c, q, "=") && eq == RS_NONE)
+					eq = q;
+				if (is(c, q, "=>")) {
+					if (enclosing_block_close(c, k, fn->body_open) < before)
+						break; /* a match that ended before the site */
+					memset(&d, 0, sizeof(d));
+					d.last = k;
+					d.kind = EV_ROOT_BINDING;
+					if (eq != RS_NONE) { /* select! arm */
+						d.init_a = eq + 1;
+						d.init_b = q;
+						d.scrutinee = 1;
+						if (takes_ownership(c, eq + 1, q)) {
+							d.kind = EV_ROOT_LOCAL;
+							d.owned_binding = 1;
+						}
+					} else { /* match arm: the scrutinee after `match` */
+						size_t open = k, m;
+						while (open > fn->body_open) { /* the `{` holding the arms */
+							open--;
+							if (c->t[open].kind == TOK_CLOSE)
+								open = skip_pair(c, open);
+							else if (is_open(c, open, '{'))
+								break;
+						}
+						for (m = open; m > fn->body_open && m + 64 > open; m--)
+							if (is(c, m, "match")) {
+								d.init_a = m + 1;
+								d.init_b = open;
+								d.scrutinee = 1;
+								if (takes_ownership(c, m + 1, open)) {
+									d.kind = EV_ROOT_LOCAL;
+									d.owned_binding = 1;
+								}
+								break;
+							}
+					}
+					break;
+				}
+				if (is(c, q, ";") || is(c, q, "{"))
+					break;
+			}
+		}
+	}
+	return d;
+}
+
+int literal_copy(const ctx *c, size_t k, char *out, size_t size, int by_ref)
+{
+	const char *what = c->t[k].kind == TOK_NUMBER ? "a number"
+	                   : c->t[k].kind == TOK_CHAR ? "char"
+	                   : is(c, k, "true") || is(c, k, "false") ? "bool" : NULL;
+
+	if (!what || (c->t[k].kind == TOK_CHAR && c->text[c->t[k].off] == 'b')) /* b'x' is a u8: a number still */
+		what = c->t[k].kind == TOK_CHAR ? "u8" : what;
+	if (!what)
+		return 0;
+	snprintf(out, size, "%s%s", by_ref ? "&" : "", what);
+	return 1;
+}
+
+int constructed(const ctx *c, evidence *ev, size_t a, size_t b)
+{
+	size_t i;
+
+	if (a >= b)
+		return 0;
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	/* `&&42_i32`, `&mut 43`: a reference to a literal */
+	for (i = a; i < b && (is(c, i, "&") || is(c, i, "&&") || is(c, i, "mut")); i++)
+		;
+	if (i + 1 == b && literal_copy(c, i, ev->type, sizeof(ev->type), i > a)) {
+		ev->type_source = "literal";
+		ev->type_is_ref = i > a;
+		ev->cost = EV_COST_COPY;
+		return 1;
+	}
+	if (i == a && (c->t[a].kind == TOK_NUMBER || is(c, a, "true") || is(c, a, "false"))) { /* `1 << 3` */
+		snprintf(ev->type, sizeof(ev->type), "%s", c->t[a].kind == TOK_NUMBER ? "a number" : "bool");
+		ev->type_source = "literal";
+		ev->cost = EV_COST_COPY;
+		return 1;
+	}
+	/* `[0, 0]`, `[0u8; 32]`: an array of literals is Copy */
+	if (i == a && is_open(c, a, '[') && skip_pair(c, a) + 1 == b) {
+		size_t k;
+		int lits = 0;
+		for (k = a + 1; k + 1 < b; k++)
+			if (c->t[k].kind == TOK_NUMBER || c->t[k].kind == TOK_CHAR || is(c, k, "true") || is(c, k, "false"))
+				lits++;
+			else if (!is(c, k, ",") && !is(c, k, ";"))
+				return 0;
+		if (lits) {
+			snprintf(ev->type, sizeof(ev->type), "an array of literals");
+			ev->type_source = "literal";
+			ev->cost = EV_COST_COPY;
+			return 1;
+		}
+	}
+	if (c->t[a].kind == TOK_STRING && (a + 1 >= b || is(c, a + 1, ";"))) {
+		snprintf(ev->type, sizeof(ev->type), "&str");
+		ev->type_source = "literal";
+		ev->cost = EV_COST_COPY;
+		return 1;
+	}
+	if (is_ident(c, a) && is(c, a + 1, "!") && in_list(c, &c->ar->owned_macro, a)) {
+		snprintf(ev->type, sizeof(ev->type), "%s", is(c, a, "vec") ? "Vec<_>" : "String");
+		ev->type_source = "constructor";
+		ev->cost = EV_COST_HEAP;
+		return 1;
+	}
+	/* a channel: `let (tx, rx) = mpsc::channel(..)` -- both ends are handles */
+	for (i = a; i < b && !is(c, i, ";"); i++)
+		if (is_ident(c, i) && c->t[i].len >= 7 &&
+		    memcmp(c->text + c->t[i].off + c->t[i].len - 7, "channel", 7) == 0 && is_open(c, i + 1, '(')) {
+			snprintf(ev->type, sizeof(ev->type), "a channel end");
+			ev->type_source = "constructor";
+			ev->cost = EV_COST_REFCOUNT;
+			return 1;
+		}
+	/* Type::new(..) and friends: the cost of Type */
+	for (i = a; i + 3 < b && is_ident(c, i) && is(c, i + 1, "::"); i += 2)
+		if (is_ident(c, i + 2) && is_open(c, i + 3, '(') &&
+		    (is(c, i + 2, "new") || is(c, i + 2, "from") || is(c, i + 2, "with_capacity") || is(c, i + 2, "default") ||
+		     is(c, i + 2, "clone") || is(c, i + 2, "current"))) {
+			trange t = tr(c, i, i + 1);
+			ev->cost = type_cost(t, c);
+			if (ev->cost == EV_COST_UNKNOWN)
+				return 0;
+			range_text(c, i, i + 1, ev->type, sizeof(ev->type));
+			ev->type_source = "constructor";
+			return 1;
+		}
+	return 0;
+}
+
+trange expr_type(const ctx *c, const rs_fn *fn, size_t a, size_t b, int depth, int *guard)
+{
+	evidence probe;
+	trange t = TR_NONE;
+	size_t k;
+
+	if (depth > 3 || a >= b || !is_ident(c, a))
+		return TR_NONE;
+	while (b >= a + 4 && is(c, b - 4, ".") && is(c, b - 3, "clone") && is_open(c, b - 2, '('))
+		b -= 4;
+	if (is(c, b - 1, ";"))
+		b--;
+	if (guard) {
+		*guard = 0;
+		for (k = a; k + 2 < b; k++)
+			if (is(c, k, ".") && in_list(c, &c->ar->lock_method, k + 1) && is_open(c, k + 2, '(')) {
+				size_t after = skip_pair(c, k + 2) + 1;
+				if (after == b || (is(c, after, ".") && (is(c, after + 1, "unwrap") || is(c, after + 1, "expect")) &&
+				                   skip_pair(c, after + 2) + 1 == b))
+					*guard = 1;
+			}
+	}
+	if (is(c, a, "self")) {
+		if (fn->impl == RS_NONE || c->rs->impls[fn->impl].self_type == RS_NONE)
+			return TR_NONE;
+		t = tr(c, c->rs->impls[fn->impl].self_type, c->rs->impls[fn->impl].self_type + 1);
+	} else {
+		memset(&probe, 0, sizeof(probe));
+		range_text(c, a, a + 1, probe.root, sizeof(probe.root));
+		if (!find_param(c, &probe, fn, &t)) {
+			decl d = find_local(c, probe.root, fn, a);
+			if (d.last == RS_NONE)
+				return TR_NONE;
+			if (d.type.b > d.type.a)
+				t = d.type;
+			else if (d.init_b > d.init_a && d.init_a != a)
+				t = expr_type(c, fn, d.init_a, d.init_b, depth + 1, NULL);
+			if (d.scrutinee)
+				t = unwrap_type(t);
+		}
+	}
+	if (t.a >= t.b)
+		return TR_NONE;
+	return chain_type(c, t, a + 1, b);
+}
+
+int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
+{
+	size_t close, p;
+
+	if (fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
+		return 0;
+	close = c->t[fn->params_open].pair;
+	for (p = fn->params_open + 1; p < close;) {
+		size_t e = p, q, k;
+		int angle = 0;
+		for (; e < close; e++) {
+			if (c->t[e].kind == TOK_OPEN)
+				e = skip_pair(c, e);
+			else if (is(c, e, "<"))
+				angle++;
+			else if (is(c, e, ">"))
+				angle--;
+			else if (angle <= 0 && is(c, e, ","))
+				break;
+		}
+		for (q = p; q < e && !is(c, q, ":"); q++)
+			if (c->t[q].kind == TOK_OPEN)
+				q = skip_pair(c, q);
+		if (q == e) { /* self, &self, &mut self, &'a self */
+			for (k = p; k < e; k++)
+				if (is(c, k, "self")) {
+					ev->fn_self_mut = is(c, k - 1, "mut") && k > p;
+					if (strcmp(ev->root, "self") == 0) {
+						/* `impl Trait for &'a T { fn f(self) }`: self is a reference */
+						int self_ref = fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref;
+						ev->root_kind = is(c, p, "&") || self_ref ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+						ev->decl_line = c->t[k].line;
+						return 1;
+					}
+				}
+		} else {
+			/* NAME: T, mut NAME: T, or a pattern: Json(NAME): Json<T> */
+			for (k = p; k < q; k++)
+				if (names_root(c, k, ev->root)) {
+					trange t = tr(c, q + 1, e);
+					ev->root_kind = is(c, q + 1, "&") || is(c, q + 1, "&&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+					ev->decl_line = c->t[k].line;
+					if (k > p && is_open(c, k - 1, '(') && is_ident(c, p)) /* destructured wrapper */
+						t = type_arg(t, 0);
+					*type = t;
+					ev->type_source = "parameter";
+					return 1;
+				}
+		}
+		p = e + 1;
+	}
+	return 0;
+}
+
+/* Does [a, b) take a borrow of root: `&root..`, `&mut root..`, or
+ * `root(.field)*.m(..)` with m a lend_method (`root.iter()`,
+ * `p.to_str()`)? */
+static int borrows_root(const ctx *c, const char *root, size_t a, size_t b)
+{
+	size_t k, m;
+
+	for (k = a; k < b; k++) {
+		if (!names_root(c, k, root))
+			continue;
+		if (k > a && (is(c, k - 1, "&") || (is(c, k - 1, "mut") && k > a + 1 && is(c, k - 2, "&"))))
+			return 1;
+		for (m = k + 1; m + 2 < b && is(c, m, ".") && is_ident(c, m + 1); m += 2)
+			if (is_open(c, m + 2, '('))
+				break;
+		if (m + 2 < b && is(c, m, ".") && is_open(c, m + 2, '(') && in_list(c, &c->ar->lend_method, m + 1))
+			return 1;
+	}
+	return 0;
+}
+
+uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t before, size_t after, size_t until)
+{
+	size_t k;
+	char buf_name[64];
+
+	for (k = fn->body_open + 1; k + 4 < before; k++) {
+		size_t name, init, end;
+		if (is(c, k, "let")) {
+			name = k + 1 + (size_t)is(c, k + 1, "mut");
+			init = name + 1;
+			if (!is_ident(c, name) || !is(c, init, "="))
+				continue;
+			init++;
+			end = stmt_end(c, init, before);
+			if (is(c, init, "&")) {
+				size_t r = init + 1 + (size_t)is(c, init + 1, "mut");
+				if (!names_root(c, r, root))
+					continue;
+			} else if (!(is_ident(c, init) && borrows_root(c, root, init, end) &&
+			             (names_root(c, init, root) || /* root.iter() */
+			              (is_open(c, init + 1, '(') && skip_pair(c, init + 1) + 1 >= end &&
+			               typelib_fn_returns(c->tl, c->text + c->t[init].off, c->t[init].len) == 1))))
+				continue;
+			range_text(c, name, name + 1, buf_name, sizeof(buf_name));
+			if (later_use(c, buf_name, "", after, until, NULL, 0))
+				return c->t[k].line;
+			continue;
+		}
+		/* `h.insert(.., p.to_str()..)`: h holds a borrow of root */
+		if (is_ident(c, k) && !names_root(c, k, root) && is(c, k + 1, ".") && is_ident(c, k + 2) && is_open(c, k + 3, '(') &&
+		    !(k > 0 && (is(c, k - 1, ".") || is(c, k - 1, "::"))) && c->t[k + 3].pair_ok &&
+		    borrows_root(c, root, k + 4, c->t[k + 3].pair)) {
+			decl d;
+			size_t q;
+			int holds_refs = 0;
+			range_text(c, k, k + 1, buf_name, sizeof(buf_name));
+			d = find_local(c, buf_name, fn, k);
+			for (q = d.type.a; d.last != RS_NONE && q < d.type.b; q++)
+				holds_refs |= is(c, q, "&") || is(c, q, "&&") || c->t[q].kind == TOK_LIFETIME;
+			if (holds_refs && later_use(c, buf_name, "", after, until, NULL, 0))
+				return c->t[k].line;
+		}
+	}
+	return 0;
+}
