@@ -150,6 +150,21 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
+/* Does the file declare a `const` by the name at token k?  Each use of a
+ * const makes a fresh value (it is not a place, unlike a `static`), so
+ * cloning one copies a temporary. */
+static int declares_const(const ctx *c, size_t k)
+{
+	size_t i;
+
+	if (!is_ident(c, k))
+		return 0;
+	for (i = 0; i + 2 < c->n; i++)
+		if (c->t[i].first == 'c' && is(c, i, "const") && same_tok(c, i + 1, k) && is(c, i + 2, ":"))
+			return 1;
+	return 0;
+}
+
 /* Does closure or async scope si run at most once?  An async block is a
  * future, polled to its end once; a closure is, when it is an argument of
  * a once_call (`thread::spawn(move || ..)`, `opt.unwrap_or_else(|| ..)`).
@@ -294,6 +309,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 					ev->root_kind = EV_ROOT_TEMP;
 				}
 			}
+			if (q + 1 == ve && declares_const(&c, q)) /* `Self::DEFAULT_QUANTILES` */
+				ev->root_kind = EV_ROOT_TEMP;
 		}
 	} else if (fn) {
 		if (strcmp(ev->root, "self") == 0) {
@@ -301,7 +318,10 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 				root_type = tr(&c, rs->impls[fn->impl].self_type, rs->impls[fn->impl].self_type + 1);
 			}
 			find_param(&c, ev, fn, &root_type);
-			if (ev->field[0])
+			/* `fn fail(self, ..)`: self is owned, and a field of it can move
+			 * out (a partial move, unless Self implements Drop); through
+			 * `&self`, `self: Pin<&mut Self>` and the like, never */
+			if (ev->field[0] && !ev->self_by_value)
 				ev->root_kind = EV_ROOT_SELF_FIELD;
 			if (fn->impl != RS_NONE && rs->impls[fn->impl].self_type != RS_NONE) {
 				root_type = tr(&c, rs->impls[fn->impl].self_type, rs->impls[fn->impl].self_type + 1);
@@ -334,7 +354,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			} else if (find_param(&c, ev, fn, &root_type)) {
 				ev->decl_tok = RS_NONE;
 			} else if (ev->root[0] >= 'A' && ev->root[0] <= 'Z') {
-				ev->root_kind = EV_ROOT_STATIC;
+				ev->root_kind = vs + 1 == ve && declares_const(&c, vs) ? EV_ROOT_TEMP : EV_ROOT_STATIC;
 			}
 		}
 		if (root_type.b > root_type.a) {

@@ -99,6 +99,7 @@ typedef struct {
 	                         * end the borrow while it is alive (E0505); 0 none */
 	uint32_t taken_line;   /* self.field is cleared or replaced after (line): take it */
 	int fn_self_mut;       /* the fn takes `&mut self` */
+	int self_by_value;     /* the fn takes `self` or `mut self` (no type written): an owned root */
 	int type_via_chain;    /* the type came from walking fields and lookups */
 	int budget_exhausted;  /* the file's work budget ran out before this site */
 	int into_arc;          /* the copy goes straight into Arc::new / Rc::new */

@@ -575,6 +575,7 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 						/* `impl Trait for &'a T { fn f(self) }`: self is a reference */
 						int self_ref = fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref;
 						ev->root_kind = is(c, p, "&") || self_ref ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+						ev->self_by_value = ev->root_kind == EV_ROOT_PARAM_VALUE;
 						ev->decl_line = c->t[k].line;
 						return 1;
 					}
