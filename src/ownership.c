@@ -129,7 +129,8 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 		return 1;
 	if (is_ident(c, a) && is(c, a + 1, "!"))
 		return in_list(c, &c->ar->owned_macro, a);
-	if (!is_ident(c, a) || is(c, a, "unsafe") || is(c, a, "if") || is(c, a, "match") || is(c, a, "loop"))
+	if (!(is_ident(c, a) || (is_open(c, a, '(') && c->t[a].pair_ok && is(c, c->t[a].pair + 1, "."))) || /* `(&t).into()` */
+	    is(c, a, "unsafe") || is(c, a, "if") || is(c, a, "match") || is(c, a, "loop"))
 		return 0;
 	/* the chain's steps: drop the trailing ones that pass the value on */
 	for (;;) {
