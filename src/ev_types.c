@@ -199,7 +199,19 @@ static const ctx *struct_home(const ctx *c, size_t name, const ctx *site, size_t
 	return NULL;
 }
 
-/* The type of field `f` of the struct that type t names. */
+/* The number spelled by f[0..n) (digits only). */
+static int32_t atoi_n(const char *f, size_t n)
+{
+	int32_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n && f[i] >= '0' && f[i] <= '9'; i++)
+		v = v * 10 + (f[i] - '0');
+	return i == n ? v : -1;
+}
+
+/* The type of field `f` (a name, or a tuple struct's position) of the
+ * struct that type t names. */
 static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
 {
 	const ctx *home;
@@ -211,7 +223,8 @@ static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
 		return TR_NONE;
 	for (i = first; i < first + count; i++) {
 		const rs_field *fd = &home->rs->fields[i];
-		if (tok_eq_text(home, fd->name, f, fn))
+		if (fd->position >= 0 ? fn > 0 && fn < 4 && f[0] >= '0' && f[0] <= '9' && atoi_n(f, fn) == fd->position
+		                      : tok_eq_text(home, fd->name, f, fn))
 			return tr(home, fd->type_start, fd->type_end);
 	}
 	return TR_NONE;
@@ -298,8 +311,8 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 trange chain_type(const ctx *c, trange t, size_t k, size_t end)
 {
 	while (k < end && t.src && t.a < t.b) {
-		if (is(c, k, ".") && is_ident(c, k + 1)) {
-			size_t m = k + 1;
+		if (is(c, k, ".") && (is_ident(c, k + 1) || (k + 1 < c->n && c->t[k + 1].kind == TOK_NUMBER))) {
+			size_t m = k + 1; /* a field, a tuple field (`.0`) or a method */
 			if (is_open(c, m + 1, '(')) {
 				if (in_list(c, &c->ar->lock_method, m)) {
 					trange d = deref(t, c);

@@ -252,7 +252,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	}
 	if (is_ident(&c, vs))
 		tok_text(&c, vs, ev->root, sizeof(ev->root));
-	if (is(&c, vs + 1, ".") && is_ident(&c, vs + 2) && vs + 2 < ve)
+	if (is(&c, vs + 1, ".") && (is_ident(&c, vs + 2) || c.t[vs + 2].kind == TOK_NUMBER) && vs + 2 < ve) /* `.name`, `.0` */
 		tok_text(&c, vs + 2, ev->field, sizeof(ev->field));
 	for (k = vs; k + 1 < ve; k++)
 		if (is(&c, k, ".") && in_list(&c, &ar->lock_method, k + 1) && is_open(&c, k + 2, '(')) {

@@ -271,6 +271,57 @@ static int item_impl(scanner *s, size_t i)
 }
 
 /* `struct Name<..> { [#[..]] [pub[(..)]] field: Type, ... }` */
+/* `struct Name<..>(pub A, B);`: its fields by position. */
+static int tuple_struct(scanner *s, size_t i)
+{
+	rustscan_result *r = s->r;
+	size_t open = i + 2, k, close;
+	int32_t position = 0;
+	rs_struct *st;
+
+	if (is(s, open, "<")) { /* generics: to the `(` */
+		while (open < s->n && !is_open(s, open, '(') && !is(s, open, ";") && !is_open(s, open, '{'))
+			open++;
+	}
+	if (!is_open(s, open, '(') || !s->t[open].pair_ok)
+		return 0;
+	close = s->t[open].pair;
+	GROW(r->structs, r->struct_count, r->struct_cap_);
+	st = &r->structs[r->struct_count++];
+	st->keyword = (uint32_t)i;
+	st->name = (uint32_t)(i + 1);
+	/* its `;`, so that the type library's copy of the item ends where it does */
+	st->close = (uint32_t)(is(s, close + 1, ";") ? close + 1 : close);
+	for (k = open + 1; k < close; position++) {
+		size_t e;
+		int angle = 0;
+		rs_field *f;
+		while (k < close && ((is(s, k, "#") && is_open(s, k + 1, '[')) || is(s, k, "pub")))
+			k = is(s, k, "pub") ? (is_open(s, k + 1, '(') ? skip_pair(s, k + 1) + 1 : k + 1) : skip_pair(s, k + 1) + 1;
+		for (e = k; e < close; e++) {
+			if (s->t[e].kind == TOK_OPEN)
+				e = skip_pair(s, e);
+			else if (is(s, e, "<"))
+				angle++;
+			else if (is(s, e, ">"))
+				angle--;
+			else if (angle <= 0 && is(s, e, ","))
+				break;
+		}
+		if (e > k) {
+			GROW(r->fields, r->field_count, r->field_cap_);
+			f = &r->fields[r->field_count++];
+			f->strukt = (uint32_t)(i + 1);
+			f->name = (uint32_t)k;
+			f->type_start = (uint32_t)k;
+			f->type_end = (uint32_t)e;
+			f->position = position;
+		}
+		k = e + 1;
+	}
+	return 0;
+}
+
 static int item_struct(scanner *s, size_t i)
 {
 	rustscan_result *r = s->r;
@@ -278,7 +329,7 @@ static int item_struct(scanner *s, size_t i)
 
 	clear_attrs(s);
 	if (body == RS_NONE)
-		return 0;
+		return tuple_struct(s, i);
 	close = s->t[body].pair;
 	{
 		rs_struct *st;
@@ -320,6 +371,7 @@ static int item_struct(scanner *s, size_t i)
 		f->name = (uint32_t)k;
 		f->type_start = (uint32_t)type_start;
 		f->type_end = (uint32_t)e;
+		f->position = -1;
 		k = e;
 	}
 	return 0;

@@ -40,14 +40,15 @@ typedef struct {
 
 typedef struct {
 	uint32_t strukt;            /* token of the struct's name */
-	uint32_t name;              /* token of the field name */
+	uint32_t name;              /* token of the field name; a tuple struct's field: its type's first token */
 	uint32_t type_start, type_end; /* the type's tokens [start, end) */
+	int32_t position;           /* a tuple struct's field: 0, 1, ... (`self.0`); -1 for a named field */
 } rs_field;
 
 typedef struct {
 	uint32_t keyword;           /* token of `struct` */
 	uint32_t name;              /* token of the name */
-	uint32_t close;             /* the `}` that ends it */
+	uint32_t close;             /* the `}` (a tuple struct's `;`) that ends it */
 } rs_struct;
 
 typedef struct {

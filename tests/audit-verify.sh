@@ -36,8 +36,8 @@ check "a Copy value behind a reference: the change \`(*opt)\`, verified" verdict
 check "a removal the compiler accepts is verified" verdict src/request.rs:18 \
 	"v['status'] == 'verified' and f['bucket'] == 'removable_move' and 'Verified: \`cargo check' in f['fields']['correctness_proof']"
 check "a borrow the compiler accepts is verified" verdict src/request.rs:30 "v['status'] == 'verified' and f['bucket'] == 'removable_borrow'"
-check "a field of a Drop type (E0509 if moved): kept by the rules themselves, never proposed" verdict src/conn.rs:20 \
-	"f['bucket'] == 'semantic_required' and f['rule'] == 'R16' and f['evidence']['field_of_drop_type'] and 'verification' not in f"
+check "a field of a Drop type: kept by the rules themselves, the keep confirmed by E0509" verdict src/conn.rs:20 \
+	"f['bucket'] == 'semantic_required' and f['rule'] == 'R16' and f['evidence']['field_of_drop_type'] and v['status'] == 'verified' and v['code'] == 'E0509'"
 check "a value borrowed by \`let first = &req.tokens\` across the clone: kept by the rules, the keep confirmed by E0505" verdict src/request.rs:37 \
 	"f['bucket'] == 'semantic_required' and f['evidence']['borrowed_line'] == 36 and v['status'] == 'verified' and 'E0505' in v['detail']"
 check "an iterator over the value alive across the clone (\`let mut ids = req.tokens.iter()\`): kept by the rules, the keep confirmed by E0505" verdict src/request.rs:75 \
@@ -59,7 +59,7 @@ import json, sys
 v = json.load(open(sys.argv[1]))['verification']
 assert v['toolchain'].startswith('rustc '), v
 assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (8, 6, 1, 1), v
-assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (8, 1, 7), v
+assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (9, 1, 8), v
 assert 2 <= v['checks'] <= 8 and v['workspaces'][0]['status'] == 'checked', v
 " "$scratch/v.json"
 check "no finding is both refuted and removable" python3 -c "
@@ -108,7 +108,7 @@ for c in fixes:
     assert c['replacements'][0]['insertedContent']['text'] in patch, c
 " "$scratch/fmt/audit.sarif" "$scratch/v.patch"
 check "Markdown: the compiler check's counts and each tried finding's verdict" sh -c \
-	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 8 removals tried, \*\*6 verified\*\*, 1 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 16"
+	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 8 removals tried, \*\*6 verified\*\*, 1 refuted' '$scratch/fmt/audit.md' && test \$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') -eq 17"
 P=$scratch/pr
 mkdir -p "$P/src"
 cp "$T/Cargo.toml" "$P/"
@@ -139,7 +139,7 @@ check "... every tried verdict unverified, none demoted" python3 -c "
 import json, sys
 m = json.load(open(sys.argv[1]))
 tried = [f for f in m['findings'] if 'verification' in f]
-assert len(tried) == 16 and all(f['verification']['status'] == 'unverified' for f in tried)
+assert len(tried) == 17 and all(f['verification']['status'] == 'unverified' for f in tried)
 assert sum(f['bucket'].startswith('removable') for f in tried) == 8
 assert m['verification']['workspaces'][0]['status'] == 'does not build'
 " "$scratch/b.json"
