@@ -92,8 +92,8 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	RULE(6, ev->cost == EV_COST_REFCOUNT && ev->cost_by_name, "a shared handle by its name",
 	     make(B_CHEAP_REQUIRED, CONF_MEDIUM, 6));
 	/* R7: a Copy value: the clone is the copy a plain use makes anyway */
-	RULE(7, ev->cost == EV_COST_COPY && ev->type_source && !ev->type_from_copy,
-	     "a Copy value, by the receiver's type (behind a reference: dereference it)",
+	RULE(7, ev->cost == EV_COST_COPY && ev->type_source && !ev->type_from_copy && !ev->copy_mut_in_place,
+	     "a Copy value, by the receiver's type, not changed where it is made (behind a reference: dereference it)",
 	     make(B_REMOVABLE_MOVE, CONF_HIGH, 7));
 	/* R9: the original is read again after the clone */
 	RULE(9, ev->later_use_line != 0, "the original read again after the clone", make(B_SEMANTIC_REQUIRED, CONF_HIGH, 9));
@@ -107,8 +107,8 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	     make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 11));
 	/* R13: an owned value at its last use, named by a plain place: move it
 	 * (out of `map[k]` or `v.get(i)` nothing can be moved) */
-	RULE(13, owned(ev->root_kind) && ev->plain_place && !ev->root_drops && !ev->borrowed_line,
-	     "an owned value at its last use, named by a plain place (not a field of a Drop type, not borrowed across)",
+	RULE(13, owned(ev->root_kind) && ev->plain_place && !ev->root_drops && !ev->borrowed_line && !ev->copy_mut_in_place,
+	     "an owned value at its last use, named by a plain place (not a field of a Drop type, not borrowed across, not changed where it is made)",
 	     make(B_REMOVABLE_MOVE, (typed && !ev->boundary[0] && !ev->partial_move) ? CONF_HIGH : CONF_MEDIUM, 13));
 	/* R6 (continued): a struct of this file made only of handles, when it
 	 * cannot simply be moved */

@@ -152,8 +152,12 @@ made:
 			(first >= 1 && rustlex_is(lex, &t[first - 1], "mut")) ||
 			(first >= 3 && rustlex_is(lex, &t[first - 1], "=") && t[first - 2].kind == TOK_IDENT &&
 			 rustlex_is(lex, &t[first - 3], "mut"));
-		out->copy_method_in_place = after + 2 < lex->count && rustlex_is(lex, &t[after], ".") &&
-		                            t[after + 1].kind == TOK_IDENT && rustlex_is(lex, &t[after + 2], "(");
+		out->copy_method_in_place =
+			(after + 2 < lex->count && rustlex_is(lex, &t[after], ".") && t[after + 1].kind == TOK_IDENT &&
+			 rustlex_is(lex, &t[after + 2], "(")) ||
+			(first >= 2 && rustlex_is(lex, &t[first - 1], "mut") && rustlex_is(lex, &t[first - 2], "&")) || /* &mut x.clone() */
+			(first >= 4 && rustlex_is(lex, &t[first - 1], "=") && t[first - 2].kind == TOK_IDENT &&
+			 rustlex_is(lex, &t[first - 3], "mut") && rustlex_is(lex, &t[first - 4], "ref")); /* let ref mut y = */
 	}
 	out->start = start;
 	out->end = end;

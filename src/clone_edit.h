@@ -35,8 +35,9 @@ typedef struct {
 	 * original -- which the compiler may well accept (`self.chars.clone()
 	 * .next()` peeks; `self.chars.next()` consumes) */
 	int copy_used_in_place;
-	/* ... by a method call (`x.clone().m()`): the one such use that can
-	 * change a Copy value; a field, index, `?` or `let mut` copies it */
+	/* ... by a method call (`x.clone().m()`), `&mut x.clone()` or `let ref
+	 * mut y = x.clone()`: the uses that can change a Copy value in place; a
+	 * field, index, `?` or `let mut` copies it */
 	int copy_method_in_place;
 } clone_edit;
 

@@ -347,7 +347,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 					if (root_type.b > root_type.a)
 						ev->type_source = "inferred from its initializer";
 					else if (!has_call && !ev->field[0] && !d.scrutinee)
-						constructed(&c, ev, d.init_a, d.init_b);
+						constructed(&c, ev, fn, d.init_a, d.init_b, 0);
 					if (guard && !ev->lock_how[0])
 						snprintf(ev->lock_how, sizeof(ev->lock_how), "guard `%s`", ev->root);
 				}
@@ -431,6 +431,14 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	/* A Copy value reached through a reference: `r.clone()` (r: &u32) and
 	 * `(&x).clone()` give the value, `r` and `(&x)` the reference;
 	 * `Clone::clone(r)` likewise, unlike `Clone::clone(&x)` */
+	{
+		/* `&mut x.clone()`, `let ref mut y = x.clone()`: the copy is changed
+		 * where it is made, and without the clone the original would be */
+		size_t e0 = st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0;
+		ev->copy_mut_in_place = (e0 >= 2 && is(&c, e0 - 1, "mut") && is(&c, e0 - 2, "&")) ||
+		                        (e0 >= 4 && is(&c, e0 - 1, "=") && is_ident(&c, e0 - 2) && is(&c, e0 - 3, "mut") &&
+		                         is(&c, e0 - 4, "ref"));
+	}
 	if (ev->cost == EV_COST_COPY)
 		ev->copy_behind_ref = st->form == RS_METHOD ? ev->type_is_ref || amps > 0
 		                                           : !(st->recv_start > 0 && (is(&c, st->recv_start - 1, "&") ||

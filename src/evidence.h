@@ -47,6 +47,7 @@ typedef struct {
 	int cost_by_name;      /* cost guessed from the name (cheap_name), not the type */
 	int cost_derived;      /* cheap because a struct of this file holds only handles */
 	int type_from_copy;    /* the type is the copy's (`let c: T = x.clone()`), not known of the receiver */
+	int copy_mut_in_place; /* `&mut x.clone()`, `let ref mut y = x.clone()`: the copy is changed where it is made */
 	int type_is_ref;       /* the type is a reference to a sized Clone type (`&u32`, not `&str`) */
 	int copy_behind_ref;   /* a Copy value reached through a reference (`r.clone()`, r: &u32;
 	                        * `Clone::clone(r)`): the clone gives the value, its removal the

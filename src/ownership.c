@@ -423,7 +423,7 @@ int literal_copy(const ctx *c, size_t k, char *out, size_t size, int by_ref)
 	return 1;
 }
 
-int constructed(const ctx *c, evidence *ev, size_t a, size_t b)
+int constructed(const ctx *c, evidence *ev, const rs_fn *fn, size_t a, size_t b, int depth)
 {
 	size_t i;
 
@@ -439,6 +439,23 @@ int constructed(const ctx *c, evidence *ev, size_t a, size_t b)
 		ev->type_is_ref = i > a;
 		ev->cost = EV_COST_COPY;
 		return 1;
+	}
+	/* `let x_ref = &mut x;` with `let mut x = 42_i32;`: a reference to a
+	 * local whose own initializer says what it is */
+	if (i > a && i + 1 == b && is_ident(c, i) && fn && depth < 2) {
+		char name[64];
+		decl d;
+		tok_text(c, i, name, sizeof(name));
+		d = find_local(c, name, fn, a);
+		if (d.last != RS_NONE && d.type.a >= d.type.b && d.init_b > d.init_a && !d.scrutinee &&
+		    constructed(c, ev, fn, d.init_a, d.init_b, depth + 1) && ev->cost == EV_COST_COPY) {
+			ev->type_is_ref = 1;
+			return 1;
+		}
+		ev->cost = EV_COST_UNKNOWN;
+		ev->type[0] = '\0';
+		ev->type_source = NULL;
+		return 0;
 	}
 	if (i == a && (c->t[a].kind == TOK_NUMBER || is(c, a, "true") || is(c, a, "false"))) { /* `1 << 3` */
 		snprintf(ev->type, sizeof(ev->type), "%s", c->t[a].kind == TOK_NUMBER ? "a number" : "bool");

@@ -38,8 +38,10 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before);
  * type's name in out, after "&" when by_ref. */
 int literal_copy(const ctx *c, size_t k, char *out, size_t size, int by_ref);
 
-/* `let x = <init>`: a type the initializer makes plain. */
-int constructed(const ctx *c, evidence *ev, size_t a, size_t b);
+/* `let x = <init>`: a type the initializer makes plain -- a literal, a
+ * reference to one or to a local so made (`let r = &mut x;`, depth: how
+ * many such hops were taken), `vec![]`, a channel, `Type::new(..)`. */
+int constructed(const ctx *c, evidence *ev, const rs_fn *fn, size_t a, size_t b, int depth);
 
 /* The type of expression [a, b) when it is a chain from a name whose type
  * is known (a parameter, an annotated or inferable local, self): `x.a[i]`,
