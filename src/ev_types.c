@@ -160,6 +160,24 @@ static trange element(trange t, const ctx *site)
 	return k < 0 ? TR_NONE : type_arg(t, k);
 }
 
+trange iterated_item(trange t, const ctx *site, int values)
+{
+	size_t lt, name;
+	trange d = deref(t, site);
+
+	if (!d.src || d.a >= d.b)
+		return TR_NONE;
+	if (is_open(d.src, d.a, '['))
+		return values ? TR_NONE : element(t, site);
+	name = type_head(d, &lt);
+	if (name == RS_NONE)
+		return TR_NONE;
+	/* a map's element (argument 1) is what values() yields; iter() yields pairs */
+	if ((audit_rules_element_arg(site->ar, d.src->text + d.src->t[name].off, d.src->t[name].len) == 1) != values)
+		return TR_NONE;
+	return element(t, site);
+}
+
 /* Where the struct named by token `name` of file c is declared: that file
  * (fields [*first, *first + *count) of its scan) or the type library. */
 static const ctx *struct_home(const ctx *c, size_t name, const ctx *site, size_t *first, size_t *count)

@@ -36,6 +36,11 @@ enum ev_cost type_cost(trange t, const ctx *site);
  * guards.  TR_NONE when a step is unknown. */
 trange chain_type(const ctx *c, trange t, size_t k, size_t end);
 
+/* The item a collection of type t yields to an iterator: a sequence's
+ * element for `iter()` and `into_iter()` (values 0), a map's value for
+ * `values()` (values 1); TR_NONE otherwise (a map's `iter()` yields pairs). */
+trange iterated_item(trange t, const ctx *site, int values);
+
 /* Is the type's cost from the lists (not derived from a struct's fields)? */
 int listed_type(const ctx *c, trange t);
 

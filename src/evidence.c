@@ -219,6 +219,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	size_t after = st->call_close + 1, k, end, start, floor, rs0 = st->recv_start, vs, ve;
 	int wrapped = 0, derefs = 0, amps = 0;
 	size_t init_a = 0, init_b = 0; /* the root's `let` initializer */
+	int item_by_ref = 0;           /* the root is a closure parameter given `&` items */
 	trange root_type = TR_NONE;
 	int has_call = 0;
 	size_t scope_end = 0;
@@ -339,7 +340,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 				scope_end = d.scope_end;
 				if (d.type.b > d.type.a) {
 					root_type = d.type;
-					ev->type_source = "let annotation";
+					ev->type_source = d.kind == EV_ROOT_CLOSURE_PARAM ? "the iterated collection's item" : "let annotation";
+					item_by_ref = d.item_by_ref;
 				} else if (d.init_b > d.init_a) {
 					root_type = expr_type(&c, fn, d.init_a, d.init_b, 0, &guard);
 					if (d.scrutinee)
@@ -369,6 +371,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 					src = ev->root_kind == EV_ROOT_SELF_FIELD || strcmp(ev->root, "self") == 0 ? "struct field" : src;
 				}
 				set_type(&c, ev, t, src);
+				if (item_by_ref && chain_start == ve && !derefs)
+					ev->type_is_ref = 1; /* `v.iter().map(|x| x.clone())`: x is a `&T` */
 			} else {
 				ev->type_source = NULL;
 			}

@@ -207,6 +207,64 @@ static size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
 	return close;
 }
 
+/* `self.workers.iter().map(|w| ..)`: the type of w, the item of the
+ * collection that the adapter's chain starts from (`iter()`, `iter_mut()`,
+ * `values()` give references, `into_iter()` the items), through adapters
+ * that pass items on unchanged (`filter`, `skip`, `take`, `rev`, ...);
+ * TR_NONE when any step is unknown.  `bar` is the closure's first `|`. */
+static trange closure_item(const ctx *c, const rs_fn *fn, size_t bar, int *by_ref)
+{
+	static const char *const adapter[] = { "map", "filter", "for_each", "filter_map", "flat_map", "any", "all", "find",
+	                                       "position", "inspect", "take_while", "skip_while", "map_while", "max_by_key",
+	                                       "min_by_key", "find_map", NULL };
+	static const char *const passes[] = { "filter", "skip", "take", "rev", "skip_while", "take_while", "inspect",
+	                                      "peekable", "fuse", "step_by", NULL };
+	size_t k = bar, start;
+	int i, ok = 0, values = 0;
+	trange t;
+
+	*by_ref = 0;
+	if (k < 3 || !is_open(c, k - 1, '(') || !is_ident(c, k - 2) || !is(c, k - 3, "."))
+		return TR_NONE;
+	for (i = 0; adapter[i] && !ok; i++)
+		ok = is(c, k - 2, adapter[i]);
+	if (!ok)
+		return TR_NONE;
+	k -= 3; /* the `.` before the adapter: back through the chain */
+	for (;;) {
+		size_t close = k - 1, open, m;
+		if (k < 4 || c->t[close].kind != TOK_CLOSE || !c->t[close].pair_ok)
+			return TR_NONE;
+		open = c->t[close].pair;
+		m = open - 1;
+		if (open < 3 || !is_ident(c, m) || !is(c, m - 1, "."))
+			return TR_NONE;
+		if (is(c, m, "iter") || is(c, m, "iter_mut") || is(c, m, "values") || is(c, m, "values_mut") ||
+		    is(c, m, "into_iter")) {
+			*by_ref = !is(c, m, "into_iter");
+			values = is(c, m, "values") || is(c, m, "values_mut");
+			k = m - 1; /* the `.` before it: the collection ends here */
+			break;
+		}
+		for (i = 0, ok = 0; passes[i] && !ok; i++)
+			ok = is(c, m, passes[i]);
+		if (!ok)
+			return TR_NONE;
+		k = m - 1;
+	}
+	/* the collection: a plain place, `self.workers` or `pool` */
+	start = k;
+	while (start >= 2 && is_ident(c, start - 1) && is(c, start - 2, "."))
+		start -= 2;
+	if (start < 1 || !is_ident(c, start - 1))
+		return TR_NONE;
+	start--;
+	t = expr_type(c, fn, start, k, 1, NULL);
+	if (t.a >= t.b)
+		return TR_NONE;
+	return iterated_item(t, c, values);
+}
+
 int evidence_memo_start(evidence_memo *m, size_t n)
 {
 	if (n > m->cap) {
@@ -349,6 +407,8 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 					d.last = p;
 					d.kind = EV_ROOT_CLOSURE_PARAM;
 					d.scope_end = sc->end;
+					if (p == k + 1 && is(c, p + 1, "|"))
+						d.type = closure_item(c, fn, k, &d.item_by_ref);
 				}
 			continue;
 		}

@@ -24,6 +24,7 @@ typedef struct {
 	int owned_binding;
 	int scrutinee;        /* init is a match/if-let scrutinee: unwrap Some(..) */
 	size_t scope_end;     /* where the binding's scope ends (a closer) */
+	int item_by_ref;      /* a closure parameter given `&` items by `iter()` / `values()` (type: the item's) */
 } decl;
 
 /* The index of the first scope whose head is at or after token k: the
