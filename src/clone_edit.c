@@ -20,8 +20,11 @@ enum clone_edit_kind clone_edit_kind_of(const jsontape *f)
 			return CLONE_EDIT_DEREF;
 		return strcmp(rule, "R14") == 0 ? CLONE_EDIT_TAKE : CLONE_EDIT_DROP;
 	}
-	if (strcmp(bucket, "removable_borrow") == 0)
-		return strcmp(rule, "R5") == 0 ? CLONE_EDIT_BORROW : CLONE_EDIT_DROP;
+	if (strcmp(bucket, "removable_borrow") == 0) {
+		const char *how = jsontape_str(jsontape_member(jsontape_get(f, "evidence"), "borrow"));
+		return strcmp(rule, "R5") == 0 || (how && strcmp(how, "a reference-taking parameter") == 0) ? CLONE_EDIT_BORROW
+		                                                                                             : CLONE_EDIT_DROP;
+	}
 	return CLONE_EDIT_NONE;
 }
 

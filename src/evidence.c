@@ -150,6 +150,39 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
+/* `key_hash(req.key.clone())` where every fn `key_hash` of the workspace
+ * takes that argument as `impl AsRef<str>` (or Display, Debug, Hash, or a
+ * generic bounded only by those): `&req.key` does as well.  The copy must
+ * be the whole argument (from token e0 to the clone's `)`). */
+static void reference_param(const ctx *c, evidence *ev, const rs_site *st, size_t e0)
+{
+	size_t k, after = st->call_close + 1;
+	unsigned arg = 0;
+
+	if (e0 == 0 || !(is(c, e0 - 1, "(") || is(c, e0 - 1, ",")) || !(is(c, after, ",") || is(c, after, ")")))
+		return;
+	for (k = e0 - 1; k > 0; k--) { /* back to the call's `(`, counting the arguments before */
+		if (c->t[k].kind == TOK_CLOSE) {
+			if (!c->t[k].pair_ok)
+				return;
+			k = c->t[k].pair;
+			continue;
+		}
+		if (is(c, k, ","))
+			arg++;
+		else if (c->t[k].kind == TOK_OPEN)
+			break;
+		else if (is(c, k, ";") || is(c, k, "=>"))
+			return;
+	}
+	if (!is_open(c, k, '(') || k == 0 || !is_ident(c, k - 1) || (k >= 2 && is(c, k - 2, "!")))
+		return;
+	if (typelib_param_takes_ref(c->tl, c->text + c->t[k - 1].off, c->t[k - 1].len, arg)) {
+		ev->borrow_how = "param";
+		tok_text(c, k - 1, ev->borrow_text, sizeof(ev->borrow_text));
+	}
+}
+
 /* Does the file declare a `const` by the name at token k?  Each use of a
  * const makes a fresh value (it is not a place, unlike a `static`), so
  * cloning one copies a temporary. */
@@ -630,6 +663,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		}
 	}
 	surroundings(&c, ev, st, floor);
+	if (!ev->borrow_how)
+		reference_param(&c, ev, st, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0);
 
 	if (st->loop != RS_NONE) {
 		const rs_scope *sc = &rs->scopes[st->loop];

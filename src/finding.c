@@ -241,6 +241,16 @@ static void change(buf *b, const finding_site *fs, const evidence *ev, verdict v
 			buf_puts(b, " with ");
 			code(b, buf_cstr(&e));
 			buf_free(&e);
+		} else if (strcmp(ev->borrow_how, "param") == 0) {
+			buf e = BUF_INIT;
+			buf_printf(&e, "&%s", ev->receiver);
+			buf_puts(b, "pass a reference: replace ");
+			clone_expr(b, ev, fs);
+			buf_puts(b, " with ");
+			code(b, buf_cstr(&e));
+			buf_printf(b, " (every `%s` of the workspace takes that argument as `impl AsRef`, `Display` or the like, "
+			              "which a reference satisfies too)", ev->borrow_text);
+			buf_free(&e);
 		} else if (strcmp(ev->borrow_how, "method") == 0) {
 			buf_printf(b, "call `%s` on the original: drop `.clone()` from ", ev->borrow_text);
 			clone_expr(b, ev, fs);
@@ -607,7 +617,9 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_line(f, "boundary_line", ev->boundary_line);
 	jsontape_set_string(f, "borrow",
 	                    ev->borrow_how ? (strcmp(ev->borrow_how, "method") == 0 || strcmp(ev->borrow_how, "format!") == 0
-	                                      ? ev->borrow_text : ev->borrow_how) : NULL);
+	                                      ? ev->borrow_text
+	                                      : strcmp(ev->borrow_how, "param") == 0 ? "a reference-taking parameter"
+	                                                                              : ev->borrow_how) : NULL);
 	jsontape_set_string(f, "lock", ev->lock_how[0] ? ev->lock_how : NULL);
 	jsontape_set_string(f, "bound_to", ev->bound_to[0] ? ev->bound_to : NULL);
 	jsontape_set_bool(f, "bound_only_read", ev->bound_reads > 0);

@@ -105,6 +105,140 @@ static int put_record(typelib *lib, uint64_t key, int flag)
 	return buf_append(&lib->fn_text, rec, sizeof(rec));
 }
 
+/* The table answers four questions, each under its own key: a fn's
+ * name's hash (what it returns), or that hash with a mark no fn name has
+ * (its parameters; a type of that name). */
+#define COPY_MARK 0x9e3779b97f4a7c15ULL /* derives Copy, or not */
+#define PARAM_MARK 0x94d049bb133111ebULL /* the parameters that take a reference as well */
+#define DROP_MARK 0xc2b2ae3d27d4eb4fULL /* has a Drop impl */
+
+static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
+{
+	uint64_t h = name_hash(name, n) ^ mark;
+
+	return h ? h : 1;
+}
+
+/* Is text[a, b) one of the bounds a reference satisfies whenever the
+ * value does (`&T: AsRef<U>` for `T: AsRef<U>`, and so for Display,
+ * Debug, Hash, ToString)? */
+static int ref_bound(const char *text, size_t a, size_t b)
+{
+	static const char *const ok[] = { "Display", "Debug", "Hash", "ToString", NULL };
+	size_t i, n;
+
+	while (a < b && is_space(text[a]))
+		a++;
+	while (b > a && is_space(text[b - 1]))
+		b--;
+	for (i = a; i + 1 < b; i++) /* a path: its last segment */
+		if (text[i] == ':' && text[i + 1] == ':')
+			a = i + 2;
+	n = b - a;
+	if (n > 6 && memcmp(text + a, "AsRef<", 6) == 0 && text[b - 1] == '>')
+		return 1;
+	for (i = 0; ok[i]; i++)
+		if (n == strlen(ok[i]) && memcmp(text + a, ok[i], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Are the `+`-separated bounds text[a, b) all ref_bound()s? */
+static int ref_bounds(const char *text, size_t a, size_t b)
+{
+	size_t i, start = a;
+	int angle = 0, any = 0;
+
+	for (i = a; i <= b; i++) {
+		if (i < b && text[i] == '<')
+			angle++;
+		else if (i < b && text[i] == '>' && text[i - 1] != '-')
+			angle--;
+		else if (i == b || (text[i] == '+' && angle == 0)) {
+			if (!ref_bound(text, start, i))
+				return 0;
+			any = 1;
+			start = i + 1;
+		}
+	}
+	return any;
+}
+
+/* Does a parameter of type text[a, b) take `&x` as readily as `x`:
+ * `impl AsRef<str>`, `impl Display + Debug`, or a generic parameter whose
+ * only bounds (in the generics text[ga, gb)) are such? */
+static int param_takes_ref(const char *text, size_t a, size_t b, size_t ga, size_t gb)
+{
+	size_t i, n;
+
+	while (a < b && is_space(text[a]))
+		a++;
+	while (b > a && is_space(text[b - 1]))
+		b--;
+	if (b - a > 5 && memcmp(text + a, "impl", 4) == 0 && is_space(text[a + 4]))
+		return ref_bounds(text, a + 5, b);
+	for (i = a; i < b; i++)
+		if (!word_char((unsigned char)text[i]))
+			return 0;
+	n = b - a;
+	for (i = ga; n && i + n < gb; i++) /* `<K: AsRef<str>, V>`: K's bounds */
+		if (memcmp(text + i, text + a, n) == 0 && (i == ga || !word_char((unsigned char)text[i - 1])) &&
+		    !word_char((unsigned char)text[i + n])) {
+			size_t c = i + n, e;
+			int angle = 0;
+			while (c < gb && is_space(text[c]))
+				c++;
+			if (c >= gb || text[c] != ':')
+				return 0;
+			for (e = c + 1; e < gb; e++) {
+				if (text[e] == '<')
+					angle++;
+				else if (text[e] == '>' && text[e - 1] != '-' && --angle < 0)
+					break;
+				else if (text[e] == ',' && angle == 0)
+					break;
+			}
+			return ref_bounds(text, c + 1, e);
+		}
+	return 0;
+}
+
+/* The parameters of a fn, text(pa, pb) inside its parentheses, self
+ * aside: bit i set when parameter i does NOT take a reference as readily
+ * as a value (or there is none); the first 8. */
+static unsigned params_not_ref(const char *text, size_t pa, size_t pb, size_t ga, size_t gb)
+{
+	unsigned mask = 0xff, i = 0;
+	size_t k = pa, start = pa;
+	int depth = 0;
+
+	for (; k <= pb && i < 8; k++) {
+		char ch = k < pb ? text[k] : ',';
+		if (ch == '(' || ch == '[' || ch == '{' || (ch == '<'))
+			depth++;
+		else if (ch == ')' || ch == ']' || ch == '}' || (ch == '>' && k > pa && text[k - 1] != '-'))
+			depth--;
+		else if (ch == ',' && depth == 0) {
+			size_t a = start, colon;
+			start = k + 1;
+			while (a < k && is_space(text[a]))
+				a++;
+			if (a == k)
+				continue;
+			if (memmem(text + a, k - a, "self", 4) && !memchr(text + a, ':', k - a))
+				continue; /* self, &self, &mut self, mut self */
+			if (k - a > 4 && memcmp(text + a, "self", 4) == 0 && !word_char((unsigned char)text[a + 4]))
+				continue; /* self: Box<Self> */
+			for (colon = a; colon < k && text[colon] != ':'; colon++)
+				;
+			if (colon < k && param_takes_ref(text, colon + 1, k, ga, gb))
+				mask &= ~(1u << i);
+			i++;
+		}
+	}
+	return mask;
+}
+
 /* What each fn the text declares returns, as a record in lib->fn_text:
  * the name's hash and whether it hands out a borrow (a reference, or
  * anything with a lifetime: `Option<&T>`, `Ref<'_, T>`, `Iter<'a, T>`,
@@ -125,7 +259,7 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 		return -1;
 	}
 	for (i = 0; i < n && rc == 0; i++) {
-		size_t a = at[i] + 2, name, name_end, arrow;
+		size_t a = at[i] + 2, name, name_end, arrow, ga, gb, pa;
 		int borrow;
 		while (a < len && is_space(text[a]))
 			a++;
@@ -139,18 +273,22 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 		 * byte (this runs for every fn of every file): generics, the
 		 * parameters' parentheses, `->`, and the return type up to the
 		 * body, a `;` or `where` */
+		ga = gb = a;
 		if (a < len && text[a] == '<') { /* generics, `<T: Into<X>>` */
 			int angle = 0;
+			ga = a + 1;
 			for (; a < len; a++) {
 				if (text[a] == '<')
 					angle++;
 				else if (text[a] == '>' && text[a - 1] != '-' && --angle == 0)
 					break;
 			}
+			gb = a;
 			a++;
 		}
 		if (a >= len || text[a] != '(')
 			continue;
+		pa = a + 1;
 		{ /* the parentheses: the next `)`, unless a `(` comes first */
 			int depth = 1;
 			size_t p = a + 1;
@@ -170,6 +308,17 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 			if (depth != 0)
 				continue;
 			a = p;
+		}
+		{ /* which parameters take a reference as well: only when no `where` clause bounds them further */
+			size_t lim = len - a < 1024 ? len - a : 1024;
+			const char *brace = memchr(text + a, '{', lim), *semi = memchr(text + a, ';', lim);
+			const char *stop = brace && (!semi || brace < semi) ? brace : semi;
+			unsigned mask = stop && memmem(text + a, (size_t)(stop - (text + a)), "where", 5) ? 0xff
+			                                                                                   : params_not_ref(text, pa, a - 1, ga, gb);
+			if (put_record(lib, marked_key(text + name, name_end - name, PARAM_MARK), (int)mask) < 0) {
+				rc = -1;
+				break;
+			}
 		}
 		while (a < len && is_space(text[a]))
 			a++;
@@ -194,18 +343,6 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 	return rc;
 }
 
-/* The table answers three questions, each under its own key: a type
- * name's hash with a mark no fn name has, apart from the fn of the same
- * name. */
-#define COPY_MARK 0x9e3779b97f4a7c15ULL /* derives Copy, or not */
-#define DROP_MARK 0xc2b2ae3d27d4eb4fULL /* has a Drop impl */
-
-static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
-{
-	uint64_t h = name_hash(name, n) ^ mark;
-
-	return h ? h : 1;
-}
 
 /* Is the word w at text[i] (not inside a longer word)? */
 static int word_at(const char *text, size_t len, size_t i, const char *w, size_t wl)
@@ -604,6 +741,13 @@ int typelib_copy(const typelib *lib, const char *name, size_t n)
 int typelib_fn_returns(const typelib *lib, const char *name, size_t n)
 {
 	return probe(lib, name_hash(name, n)); /* -1: no fn of that name */
+}
+
+int typelib_param_takes_ref(const typelib *lib, const char *name, size_t n, unsigned i)
+{
+	int mask = i < 8 ? probe(lib, marked_key(name, n, PARAM_MARK)) : -1;
+
+	return mask >= 0 && !(mask & (1 << i));
 }
 
 int typelib_fn_owned(const typelib *lib, const char *name, size_t n)

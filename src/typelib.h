@@ -59,6 +59,12 @@ const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t 
  * with a lifetime?  0 too when no fn has that name: unknown is not owned. */
 int typelib_fn_owned(const typelib *lib, const char *name, size_t n);
 
+/* Does parameter i (0: the first after any self) of every fn of the
+ * workspace named so take a reference as readily as a value -- a type
+ * `impl AsRef<str>`, `impl Display`, or a generic bounded only by such
+ * traits, with no `where` clause? */
+int typelib_param_takes_ref(const typelib *lib, const char *name, size_t n, unsigned i);
+
 /* The same as three answers: 0 every fn of that name returns a value, 1
  * one of them returns a borrow, -1 no fn of that name is seen. */
 int typelib_fn_returns(const typelib *lib, const char *name, size_t n);

@@ -122,7 +122,8 @@ def main():
     ap.add_argument("--until")
     ap.add_argument("--kept-at")
     ap.add_argument("--kept-months", type=int, default=6)
-    ap.add_argument("--show", type=int, default=0, help="print N of the missed removals")
+    ap.add_argument("--show", type=int, default=0,
+                    help="print N of the missed removals, and N of the kept clones called removable")
     a = ap.parse_args()
     os.environ.setdefault("HOTPATH_AUDIT_DATADIR", os.path.join(HERE, ".."))
     cache = {}
@@ -179,7 +180,11 @@ def main():
                 files_later[path] = set()
         if f["text"].strip() in files_later[path]:
             kept += 1
-            removable += f["bucket"] in ("removable_move", "removable_borrow")
+            if f["bucket"] in ("removable_move", "removable_borrow"):
+                removable += 1
+                if removable <= a.show:
+                    print("  kept, called removable: %s %s %s:%d  %s" % (f["rule"], f["bucket"], path, line,
+                                                                        f["text"].strip()))
     print("kept clones: %d production sites at %s (%s) still word for word in their file %d months later (%s); "
           "%d called removable (%s)" % (kept, kept_rev[:10], at_date, a.kept_months, later_rev[:10], removable,
                                         "%.1f%%" % (100.0 * removable / kept) if kept else "-"))

@@ -647,8 +647,45 @@ static void test_copy_types(void)
 	rustlex_free(&lx);
 }
 
+/* The parameters that take a reference as readily as a value. */
+static void test_reference_params(void)
+{
+	static const char text[] =
+		"pub fn key_hash(key: impl AsRef<str>) -> u64 { 0 }\n"
+		"pub fn show<T: std::fmt::Display>(label: &str, value: T) -> String { String::new() }\n"
+		"fn both(a: impl Display + Debug, b: String, c: impl Into<String>) {}\n"
+		"fn bounded<K>(k: K) where K: AsRef<str> {}\n"
+		"fn hashed<K: Hash + Send>(k: K) {}\n"
+		"impl Store { fn put(&mut self, key: impl AsRef<[u8]>, value: Vec<u8>) {} }\n"
+		"fn mixed(key: impl AsRef<str>) {}\n"
+		"fn mixed(key: String) {}\n"
+		"// fn commented(key: impl AsRef<str>) {}\n";
+	typelib lib;
+	rustlex_result lx;
+
+	memset(&lib, 0, sizeof(lib));
+	memset(&lx, 0, sizeof(lx));
+	TAP_OK(typelib_collect(&lib, &lx, text, sizeof(text) - 1) == 0 && typelib_finish(&lib) == 0, "parameter table built");
+	TAP_OK(typelib_param_takes_ref(&lib, "key_hash", 8, 0), "impl AsRef<str>: a reference does");
+	TAP_OK(!typelib_param_takes_ref(&lib, "key_hash", 8, 1), "a parameter that does not exist: no");
+	TAP_OK(!typelib_param_takes_ref(&lib, "show", 4, 0) && typelib_param_takes_ref(&lib, "show", 4, 1),
+	       "a generic bounded by std::fmt::Display: yes; a &str parameter: no");
+	TAP_OK(typelib_param_takes_ref(&lib, "both", 4, 0) && !typelib_param_takes_ref(&lib, "both", 4, 1) &&
+	       !typelib_param_takes_ref(&lib, "both", 4, 2),
+	       "impl Display + Debug: yes; String: no; impl Into<String>: no");
+	TAP_OK(!typelib_param_takes_ref(&lib, "bounded", 7, 0), "a bound in a where clause is not read: no");
+	TAP_OK(!typelib_param_takes_ref(&lib, "hashed", 6, 0), "Hash + Send: Send of a reference needs Sync: no");
+	TAP_OK(typelib_param_takes_ref(&lib, "put", 3, 0) && !typelib_param_takes_ref(&lib, "put", 3, 1),
+	       "a method: positions after self");
+	TAP_OK(!typelib_param_takes_ref(&lib, "mixed", 5, 0), "two fns by one name disagree: no");
+	TAP_OK(!typelib_param_takes_ref(&lib, "commented", 9, 0), "a fn in a line comment is not one");
+	typelib_free(&lib);
+	rustlex_free(&lx);
+}
+
 int main(void)
 {
+	test_reference_params();
 	test_copy_types();
 	test_fn_returns();
 	test_snippet();

@@ -58,12 +58,12 @@ pub fn label_of(req: &Request) -> &String {
     &req.id
 }
 
-pub fn show<T: std::fmt::Display>(t: T) -> String {
+pub fn show<T>(t: T) -> String where T: std::fmt::Display {
     format!("[{}]", t)
 }
 
-/// Kept by the rules (a call's result, handed on by value); the compiler
-/// accepts the removal: `show` takes a reference as well as a String.
+/// Kept by the rules (a call's result; `show`'s bound is in a `where`,
+/// which they do not read); the compiler accepts `show` of a reference.
 pub fn describe(req: &Request) -> String {
     show(label_of(req).clone())
 }
@@ -82,4 +82,13 @@ pub fn count_and_submit(req: Request) -> (usize, usize) {
     let count = || req.tokens.len();
     let n = submit(req.clone());
     (n, count())
+}
+
+pub fn digest(s: impl AsRef<str>) -> usize {
+    s.as_ref().len()
+}
+
+/// `digest` takes `impl AsRef<str>`, which `&req.prompt` satisfies too.
+pub fn prompt_digest(req: &Request) -> usize {
+    digest(req.prompt.clone())
 }
