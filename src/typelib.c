@@ -212,6 +212,10 @@ static unsigned params_not_ref(const char *text, size_t pa, size_t pb, size_t ga
 	size_t k = pa, start = pa;
 	int depth = 0;
 
+	/* most fns have neither an `impl` parameter nor bounded generics: two
+	 * memchr-speed looks instead of a walk (this runs for every fn) */
+	if (!memmem(text + pa, pb - pa, "impl", 4) && !(gb > ga && memchr(text + ga, ':', gb - ga)))
+		return mask;
 	for (; k <= pb && i < 8; k++) {
 		char ch = k < pb ? text[k] : ',';
 		if (ch == '(' || ch == '[' || ch == '{' || (ch == '<'))
@@ -313,8 +317,9 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 			size_t lim = len - a < 1024 ? len - a : 1024;
 			const char *brace = memchr(text + a, '{', lim), *semi = memchr(text + a, ';', lim);
 			const char *stop = brace && (!semi || brace < semi) ? brace : semi;
-			unsigned mask = stop && memmem(text + a, (size_t)(stop - (text + a)), "where", 5) ? 0xff
-			                                                                                   : params_not_ref(text, pa, a - 1, ga, gb);
+			unsigned mask = params_not_ref(text, pa, a - 1, ga, gb);
+			if (mask != 0xff && stop && memmem(text + a, (size_t)(stop - (text + a)), "where", 5))
+				mask = 0xff;
 			if (put_record(lib, marked_key(text + name, name_end - name, PARAM_MARK), (int)mask) < 0) {
 				rc = -1;
 				break;
