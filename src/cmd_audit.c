@@ -2,6 +2,7 @@
 
 #include "cmd_audit.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,8 @@
 #include "repoconf.h"
 #include "sources.h"
 #include "rules.h"
+#include "scope.h"
+#include "strlist.h"
 #include "verify.h"
 
 #define PROG "hotpath-audit audit"
@@ -34,7 +37,7 @@ static const cli_opt options[] = {
 	{ "root", CLI_VALUE, 1, "DIR", "repository root; paths are relative to it (default: .)" },
 	{ "rev", CLI_VALUE, 0, "REV", "audit this git revision from the object database (no checkout)" },
 	{ "diff", CLI_VALUE, 0, "RANGE", "BASE..HEAD (as a pull request) or BASE (the working tree): only lines the change adds" },
-	{ "paths", CLI_LIST, 1, "P", "files or directories to audit (default: the rules' default_paths)" },
+	{ "paths", CLI_LIST, 1, "P", "files or directories to audit (default: the workspace's crates, or every crate under --root)" },
 	{ "format", CLI_VALUE, 1, "FMT", "md, html, json, sarif or gitlab, or a comma list (default: md)" },
 	{ "only-actionable", CLI_FLAG, 1, NULL, "keep removable and structural findings only" },
 	{ "include-tests", CLI_FLAG, 1, NULL, "audit test, bench and example paths as production code" },
@@ -367,7 +370,9 @@ int cmd_audit(int argc, char **argv)
 	json_t *model = NULL, *base = NULL, *cfg = NULL;
 	report_doc doc = { 0 };
 	verify_result vres = { 0 };
-	const char **default_paths = NULL;
+	const char **default_paths = NULL, **crate_names = NULL;
+	strlist scope_paths = { 0 }, scope_crates = { 0 };
+	buf unmatched = BUF_INIT;
 	pack_set packs = { 0 };
 	size_t i;
 	int rc = 2;
@@ -430,11 +435,30 @@ int cmd_audit(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
 		goto done;
 	}
-	if (!a.paths) {
-		if (!(default_paths = strlist_cstrs(&r->default_paths)))
+	{ /* a root that is not there audits nothing: say so */
+		struct stat st;
+		if (stat(a.root, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			fprintf(stderr, PROG ": --root %s: %s\n", a.root, stat(a.root, &st) < 0 ? strerror(errno) : "not a directory");
+			goto done;
+		}
+	}
+	if (!a.paths && a.rev) {
+		/* a revision (a bare repository has no files to read manifests
+		 * from): all of it -- what git tracks, so no target/ */
+		static const char *const all[] = { ".", NULL };
+		a.paths = all;
+		a.npaths = 1;
+	} else if (!a.paths) {
+		/* the repository at the root as cargo sees it (scope.h); the rules'
+		 * default_paths are the reference inventory's, for `inventory` */
+		if (scope_default(a.root, &scope_paths, &scope_crates, &err) < 0) {
+			fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
+			goto done;
+		}
+		if (!(default_paths = strlist_cstrs(&scope_paths)) || !(crate_names = strlist_cstrs(&scope_crates)))
 			goto oom;
 		a.paths = default_paths;
-		a.npaths = r->default_paths.count;
+		a.npaths = scope_paths.count;
 	}
 
 	{
@@ -465,26 +489,45 @@ int cmd_audit(int argc, char **argv)
 	if (!(packs.languages & PACK_PYTHON))
 		sources_drop_python(&src);
 	/* unlike inventory (which mirrors the reference), say what is missing
-	 * of what the user named */
-	for (i = 0; !default_paths && !a.rev && i < a.npaths; i++) {
-		buf p = BUF_INIT;
-		struct stat st;
-		discover_join(&p, src.root, a.paths[i]);
-		if (stat(p.ptr, &st) < 0)
-			fprintf(stderr, PROG ": warning: %s: no such file or directory, skipped\n", a.paths[i]);
-		buf_free(&p);
+	 * of what the user named: an error when none of it is there (a nightly
+	 * with a typo must not stay green), a warning otherwise */
+	if (!default_paths && !a.rev) {
+		size_t missing = 0;
+		for (i = 0; i < a.npaths; i++) {
+			buf p = BUF_INIT;
+			struct stat st;
+			discover_join(&p, src.root, a.paths[i]);
+			if (stat(p.ptr, &st) < 0) {
+				missing++;
+				if (buf_printf(&unmatched, "%s%s", unmatched.len ? ", " : "", a.paths[i]) < 0) {
+					buf_free(&p);
+					goto oom;
+				}
+			}
+			buf_free(&p);
+		}
+		if (missing && missing == a.npaths) {
+			fprintf(stderr, PROG ": --paths: nothing of it exists under %s: %s\n", a.root, buf_cstr(&unmatched));
+			goto done;
+		}
+		if (missing)
+			fprintf(stderr, PROG ": warning: --paths: no such file or directory, skipped: %s\n", buf_cstr(&unmatched));
 	}
 
 	{
 		audit_options ao = { r, &ar, &src, a.include_tests, (unsigned)a.jobs, NULL, &packs, NULL, 0 };
 		char version[32];
 		report_scope sc = { buf_cstr(&cmd), a.root, a.paths, a.npaths, a.include_tests, a.only_actionable, path.ptr,
-		                    apath.ptr, version, src.info, src.skipped, &packs };
+		                    apath.ptr, version, src.info, src.skipped, &packs, crate_names, scope_crates.count };
 		rules_version(version, path.ptr, apath.ptr, &packs);
 		t_opened = seconds_now();
 		if (audit_files(&ao, &res, &err) < 0)
 			goto fail;
 		t_audited = seconds_now();
+		if (unmatched.len && res.problems) /* the --paths entries that are not there, in the report too */
+			json_array_append_new(res.problems,
+			                      json_pack("{s:s, s:n, s:s}", "path", buf_cstr(&unmatched), "line", "message",
+			                                "--paths entry not found, skipped"));
 		if (cfg) {
 			repoconf_suppress_tapes(&res.findings, cfg);
 			repoconf_suppress(res.rule_findings, cfg);
@@ -567,6 +610,10 @@ done:
 	audit_rules_free(&ar);
 	pack_set_free(&packs);
 	free(default_paths);
+	free(crate_names);
+	strlist_free(&scope_paths);
+	strlist_free(&scope_crates);
+	buf_free(&unmatched);
 	buf_free(&err);
 	buf_free(&path);
 	buf_free(&apath);

@@ -396,6 +396,17 @@ int report_build(report_doc *doc, const audit_result *a, const report_scope *sco
 	                                          "only_actionable", scope->only_actionable, "files_audited",
 	                                          (json_int_t)a->files_audited));
 	paths = NULL;
+	if (scope->crates) { /* a bare audit: the crates it found, for the scope line */
+		json_t *crates = json_array();
+		buf text = BUF_INIT;
+		for (i = 0; crates && i < scope->ncrates; i++) {
+			json_array_append_new(crates, json_string(scope->crates[i]));
+			buf_printf(&text, "%s%s", i ? ", " : "", scope->crates[i]);
+		}
+		json_object_set_new(json_object_get(m, "scope"), "crates", crates ? crates : json_null());
+		json_object_set_new(json_object_get(m, "scope"), "crates_text", json_string(buf_cstr(&text)));
+		buf_free(&text);
+	}
 	json_object_set_new(m, "source", scope->source ? json_deep_copy(scope->source) : json_object());
 	json_object_set_new(m, "skipped", scope->skipped ? json_deep_copy(scope->skipped) : json_array());
 	json_object_set_new(m, "summary", json_pack("{s:I, s:I, s:I, s:I, s:o, s:o, s:o}", "total",

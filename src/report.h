@@ -29,6 +29,8 @@ typedef struct {
 	json_t *source;             /* where the files came from (borrowed): {kind, repository, branch, commit, ...} */
 	json_t *skipped;            /* [{path, reason}] (borrowed) */
 	const pack_set *packs;      /* the packs that ran, or NULL (the clone audit alone) */
+	const char *const *crates;  /* the crates a bare audit found (scope.h), or NULL when --paths chose */
+	size_t ncrates;
 } report_scope;
 
 /* Build the model; takes its own references to the audit's arrays.

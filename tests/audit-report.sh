@@ -127,5 +127,14 @@ check "bad template: file:line:col in the message" grep -q 'report.md.mustache:3
 "$H" audit --format yaml >/dev/null 2>&1
 check "unknown format: exit 2" test $? -eq 2
 "$H" audit --root "$S" --paths lib/nope >/dev/null 2>"$scratch/err"
-check "a missing path is warned about" grep -q 'lib/nope: no such file or directory' "$scratch/err"
+check "--paths naming nothing that exists: exit 2, said" sh -c \
+	"test $? -eq 2 && grep -q 'nothing of it exists under .*: lib/nope' '$scratch/err'"
+"$H" audit --root "$S" --paths lib/nope lib/llm --format json --output "$scratch/partial.json" 2>"$scratch/err"
+check "... one of several missing: a warning, the rest audited" sh -c \
+	"test $? -eq 0 && grep -q 'warning: --paths: no such file or directory, skipped: lib/nope' '$scratch/err' && test -s '$scratch/partial.json'"
+check "... and listed in the report's problems" python3 -c "
+import json, sys
+p = json.load(open(sys.argv[1]))['problems']
+assert any(x['path'] == 'lib/nope' and 'not found' in x['message'] for x in p), p
+" "$scratch/partial.json"
 done_testing

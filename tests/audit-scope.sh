@@ -1,0 +1,124 @@
+#!/bin/sh
+# What a bare `audit` (no --paths) audits: the repository at --root as cargo
+# sees it -- a single crate, a workspace's members, every crate under a
+# root without a manifest, everything when there is no crate -- never
+# target/ or hidden directories; and the errors that keep a typo from
+# passing for a clean run (a missing root, --paths that match nothing).
+. "$top_srcdir/tests/lib.sh"
+needs_git
+H=$HOTPATH_AUDIT
+clone_file() { # DIR: a file with one clone site
+	mkdir -p "$1"
+	printf 'pub fn f(v: &Vec<u8>) -> Vec<u8> {\n    v.clone()\n}\n' >"$1/lib.rs"
+}
+audited() { # JSON: the audited files' paths, sorted, one line
+	python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+print(' '.join(sorted({f['path'] for f in m['findings']})))
+" "$1"
+}
+
+# a single crate: src/ and tests/ are audited, target/ and .hidden/ never
+C=$scratch/single
+clone_file "$C/src"
+clone_file "$C/benches"
+clone_file "$C/target/debug/build"
+clone_file "$C/.cargo/registry"
+printf '[package]\nname = "single"\nversion = "0.1.0"\n' >"$C/Cargo.toml"
+"$H" audit --root "$C" --format json --output "$scratch/single.json"
+check "a single crate: exit 0, its own files audited, not target/ or hidden directories" \
+	test "$(audited "$scratch/single.json")" = "benches/lib.rs src/lib.rs"
+check "... the scope names the crate" python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1]))['scope']
+assert s['crates'] == ['single'] and s['crates_text'] == 'single', s
+" "$scratch/single.json"
+"$H" audit --root "$C" --format md --output "$scratch/single.md"
+check "... and the Markdown's scope line says so" grep -q 'over 2 files of the crates single;' "$scratch/single.md"
+
+# a workspace: its members (a glob, an exclude), not the crates beside it
+W=$scratch/ws
+clone_file "$W/crates/router/src"
+clone_file "$W/crates/sched/src"
+clone_file "$W/crates/old/src"
+clone_file "$W/tools/gen/src"
+clone_file "$W/crates/notacrate/src"
+for c in router sched old; do printf '[package]\nname = "%s"\nversion = "0.1.0"\n' "$c" >"$W/crates/$c/Cargo.toml"; done
+printf '[package]\nname = "gen"\nversion = "0.1.0"\n' >"$W/tools/gen/Cargo.toml"
+cat >"$W/Cargo.toml" <<'EOF'
+[workspace]
+resolver = "2"
+members = [
+    "crates/*",
+]
+exclude = ["crates/old"]
+EOF
+"$H" audit --root "$W" --format json --output "$scratch/ws.json"
+check "a workspace: its members (crates/* less the excluded one, only directories with a manifest)" \
+	test "$(audited "$scratch/ws.json")" = "crates/router/src/lib.rs crates/sched/src/lib.rs"
+check "... listed as the scope's crates" python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1]))['scope']
+assert sorted(s['crates']) == ['router', 'sched'], s
+" "$scratch/ws.json"
+
+# a workspace that is a package too: its own files once, the members once
+P=$scratch/wspkg
+clone_file "$P/src"
+clone_file "$P/crates/core/src"
+printf '[package]\nname = "core"\nversion = "0.1.0"\n' >"$P/crates/core/Cargo.toml"
+printf '[package]\nname = "app"\nversion = "0.1.0"\n\n[workspace]\nmembers = ["crates/core"]\n' >"$P/Cargo.toml"
+"$H" audit --root "$P" --format json --output "$scratch/wspkg.json"
+check "a root package with members: each file once" \
+	test "$(audited "$scratch/wspkg.json")" = "crates/core/src/lib.rs src/lib.rs"
+check "... the findings are not doubled" python3 -c "
+import json, sys
+f = json.load(open(sys.argv[1]))['findings']
+assert len(f) == 2, [x['path'] for x in f]
+" "$scratch/wspkg.json"
+
+# no root manifest: every crate under the root, not the files beside them
+M=$scratch/mono
+clone_file "$M/services/router/src"
+clone_file "$M/services/router/examples"
+clone_file "$M/services/sched/src"
+clone_file "$M/scripts"
+printf '[package]\nname = "router"\nversion = "0.1.0"\n' >"$M/services/router/Cargo.toml"
+printf '[package]\nname = "sched"\nversion = "0.1.0"\n' >"$M/services/sched/Cargo.toml"
+"$H" audit --root "$M" --include-tests --format json --output "$scratch/mono.json"
+check "no root manifest: the crates found under the root" \
+	test "$(audited "$scratch/mono.json")" = "services/router/examples/lib.rs services/router/src/lib.rs services/sched/src/lib.rs"
+
+# no crate at all: everything under the root but target/ and hidden directories
+N=$scratch/none
+clone_file "$N/a"
+clone_file "$N/b/c"
+clone_file "$N/target"
+"$H" audit --root "$N" --format json --output "$scratch/none.json"
+check "no crate anywhere: every Rust file but target/" test "$(audited "$scratch/none.json")" = "a/lib.rs b/c/lib.rs"
+
+# a git repository with target/ ignored: a bare audit is `--paths .`
+G=$scratch/git
+cp -r "$C" "$G"
+rm -rf "$G/.cargo"
+(cd "$G" && git init -q . && printf 'target/\n' >.gitignore && git add -A && git commit -qm base)
+"$H" audit --root "$G" --format json --output "$scratch/bare.json"
+"$H" audit --root "$G" --paths . --format json --output "$scratch/dot.json"
+check "in a git repository: a bare audit audits what --paths . does" \
+	test "$(audited "$scratch/bare.json")" = "$(audited "$scratch/dot.json")"
+
+# the errors
+"$H" audit --root "$scratch/no/such/dir" >/dev/null 2>"$scratch/err"
+check "a missing --root: exit 2, said" sh -c "test $? -eq 2 && grep -q 'no/such/dir: No such file or directory' '$scratch/err'"
+"$H" audit --root "$C/Cargo.toml" >/dev/null 2>"$scratch/err"
+check "a --root that is a file: exit 2, said" sh -c "test $? -eq 2 && grep -q 'Cargo.toml: not a directory' '$scratch/err'"
+"$H" audit --root "$C" --paths srcc >/dev/null 2>"$scratch/err"
+check "--paths that match nothing: exit 2, the entries named" sh -c "test $? -eq 2 && grep -q ': srcc' '$scratch/err'"
+"$H" inventory --root "$W" --format json >"$scratch/inv.json"
+check "inventory keeps the rules' default paths (lib crates components): crates/, the excluded crate too, not tools/" python3 -c "
+import json, sys
+paths = sorted({c['path'] for c in json.load(open(sys.argv[1]))['candidates']})
+assert paths == ['crates/notacrate/src/lib.rs', 'crates/old/src/lib.rs', 'crates/router/src/lib.rs', 'crates/sched/src/lib.rs'], paths
+" "$scratch/inv.json"
+done_testing
