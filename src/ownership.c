@@ -716,6 +716,15 @@ uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t bef
 				size_t r = init + 1 + (size_t)is(c, init + 1, "mut");
 				if (!names_root(c, r, root))
 					continue;
+			} else if (is(c, init, "|") || is(c, init, "||")) {
+				/* `let count = || req.tokens.len();`: a closure (not `move`)
+				 * that names root borrows it for as long as it lives */
+				size_t q;
+				int named = 0;
+				for (q = init + 1; q < end && !named; q++)
+					named = names_root(c, q, root);
+				if (!named)
+					continue;
 			} else if (!(is_ident(c, init) && borrows_root(c, root, init, end) &&
 			             (names_root(c, init, root) || /* root.iter() */
 			              (is_open(c, init + 1, '(') && skip_pair(c, init + 1) + 1 >= end &&

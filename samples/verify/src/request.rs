@@ -77,7 +77,7 @@ pub fn iter_and_submit(req: Request) -> (usize, usize) {
 }
 
 /// A closure that reads `req` is still alive when `req` would move: the
-/// rules do not follow a borrow a closure captures; the compiler does (E0505).
+/// rules see the borrow it captures (not a `move` closure), as does rustc.
 pub fn count_and_submit(req: Request) -> (usize, usize) {
     let count = || req.tokens.len();
     let n = submit(req.clone());
@@ -91,4 +91,16 @@ pub fn digest(s: impl AsRef<str>) -> usize {
 /// `digest` takes `impl AsRef<str>`, which `&req.prompt` satisfies too.
 pub fn prompt_digest(req: &Request) -> usize {
     digest(req.prompt.clone())
+}
+
+pub struct View<'a> {
+    pub tokens: &'a [u32],
+}
+
+/// A struct holding a borrow of `req` is alive when `req` would move: the
+/// rules do not follow a borrow stored in a struct literal; the compiler does.
+pub fn view_and_submit(req: Request) -> (usize, usize) {
+    let view = View { tokens: &req.tokens };
+    let n = submit(req.clone());
+    (n, view.tokens.len())
 }
