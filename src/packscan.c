@@ -697,17 +697,18 @@ static int r_handle_dropped(const rust_file *f, size_t tok)
 }
 
 /* errors_only_logged (seed 002): one piece of work moved into a task --
- * the future awaits a call, matches its `Err` and only logs it -- while
- * the function that spawns it returns a Result, so its error could have
- * reached the caller.  Not a background service (a `loop`/`while` in the
- * task: an accept loop, a pump), not a task that hands its results on
- * (`.send(`), not a driver awaiting a future made elsewhere (`conn.await`). */
+ * the future awaits a call, matches its `Err` and only logs it (a log or
+ * tracing macro, `eprintln!`, `println!`) -- whatever the function that
+ * spawns it returns: its caller never learns of the failure.  Not a
+ * background service (a `loop`/`while` in the task: an accept loop, a
+ * pump), not a task that hands its results on (`.send(`), not a driver
+ * awaiting a future made elsewhere (`conn.await`). */
 static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 {
-	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", NULL };
+	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
 	uint32_t fn = r_fn_of(f, tok);
 	size_t i, k;
-	int err = 0, logged = 0, awaits_call = 0, result = 0;
+	int err = 0, logged = 0, awaits_call = 0;
 
 	if (fn == RS_NONE)
 		return 0;
@@ -717,8 +718,6 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].start <= tok && tok < f->rs->scopes[i].end &&
 		    f->rs->scopes[i].head > f->rs->fns[fn].body_open)
 			return 0;
-	for (i = f->rs->fns[fn].params_open; i < f->rs->fns[fn].body_open; i++)
-		result |= r_is(f, i, "Result");
 	for (i = open + 1; i < f->t[open].pair; i++) {
 		if (r_is(f, i, "loop") || r_is(f, i, "while") || (r_is(f, i, ".") && r_is(f, i + 1, "send")))
 			return 0;
@@ -730,7 +729,7 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 			if (r_is(f, i, logs[k]) && r_is(f, i + 1, "!"))
 				logged = 1;
 	}
-	return err && logged && awaits_call && result;
+	return err && logged && awaits_call;
 }
 
 /* Is token tok inside the arguments of a call to one of `words`, within
