@@ -14,6 +14,21 @@ pub fn encode_text(ev: &BlockStored) -> String {
     serde_json::to_string(ev).unwrap_or_default() // expect: perf-review/json-per-event
 }
 
+// A flush loop: one serialization per event.
+pub async fn flush(mut rx: Receiver<BlockStored>, out: &mut Vec<Vec<u8>>) {
+    while let Some(ev) = rx.recv().await {
+        out.push(serde_json::to_vec(&ev).unwrap()); // expect: perf-review/json-in-loop expect: perf-review/json-per-event
+    }
+}
+
+// Serialized once before the loop, the same bytes for every peer.
+pub fn broadcast(ev: &BlockStored, peers: &mut [Vec<u8>]) {
+    let bytes = serde_json::to_vec(ev).unwrap(); // expect: perf-review/json-per-event
+    for p in peers.iter_mut() {
+        p.extend_from_slice(&bytes);
+    }
+}
+
 // Deserializing is not what the rule is about.
 pub fn decode_event(bytes: &[u8]) -> Option<u64> {
     serde_json::from_slice::<serde_json::Value>(bytes).ok().and_then(|v| v["hash"].as_u64())
