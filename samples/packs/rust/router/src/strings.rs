@@ -19,6 +19,21 @@ pub fn as_str_at_once() -> usize {
     lookup("models".to_owned().as_str()) // expect: perf-review/owned-string-borrowed
 }
 
+// Trimmed text copied into a String only to be borrowed.
+pub fn trimmed(key: &str) -> usize {
+    lookup(&String::from(key.trim())) // expect: perf-review/owned-string-borrowed
+}
+
+pub fn trimmed_again(key: &str) -> usize {
+    lookup(&key.trim().to_string()) // expect: perf-review/owned-string-borrowed
+}
+
+// Trimmed and kept: fine.
+pub fn trimmed_kept(key: &str) -> String {
+    let owned = key.trim().to_string();
+    owned
+}
+
 // Kept as an owned value: fine.
 pub fn kept() -> String {
     let s = String::from("chat");
