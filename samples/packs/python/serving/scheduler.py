@@ -115,3 +115,17 @@ def start_pump(q, sock):
     t = threading.Thread(target=pump, args=(q, sock), daemon=True)
     t.start()
     return t
+
+
+async def run_tool(cmd):
+    proc = subprocess.Popen(cmd)  # expect: perf-review/blocking-io-in-async
+    return proc.wait()
+
+
+async def notify_shell(msg):
+    os.system("logger " + msg)  # expect: perf-review/blocking-io-in-async
+
+
+async def run_tool_async(cmd):
+    proc = await asyncio.create_subprocess_exec(*cmd)
+    return await proc.wait()
