@@ -271,6 +271,26 @@ static int item_impl(scanner *s, size_t i)
 }
 
 /* `struct Name<..> { [#[..]] [pub[(..)]] field: Type, ... }` */
+/* The end of a field's type from token `from`: the `,` at depth 0 (angle
+ * brackets counted) or the struct's closer. */
+static size_t field_type_end(const scanner *s, size_t from, size_t close)
+{
+	size_t e;
+	int angle = 0;
+
+	for (e = from; e < close; e++) {
+		if (s->t[e].kind == TOK_OPEN)
+			e = skip_pair(s, e);
+		else if (is(s, e, "<"))
+			angle++;
+		else if (is(s, e, ">"))
+			angle--;
+		else if (angle <= 0 && is(s, e, ","))
+			break;
+	}
+	return e;
+}
+
 /* `struct Name<..>(pub A, B);`: its fields by position. */
 static int tuple_struct(scanner *s, size_t i)
 {
@@ -294,20 +314,10 @@ static int tuple_struct(scanner *s, size_t i)
 	st->close = (uint32_t)(is(s, close + 1, ";") ? close + 1 : close);
 	for (k = open + 1; k < close; position++) {
 		size_t e;
-		int angle = 0;
 		rs_field *f;
 		while (k < close && ((is(s, k, "#") && is_open(s, k + 1, '[')) || is(s, k, "pub")))
 			k = is(s, k, "pub") ? (is_open(s, k + 1, '(') ? skip_pair(s, k + 1) + 1 : k + 1) : skip_pair(s, k + 1) + 1;
-		for (e = k; e < close; e++) {
-			if (s->t[e].kind == TOK_OPEN)
-				e = skip_pair(s, e);
-			else if (is(s, e, "<"))
-				angle++;
-			else if (is(s, e, ">"))
-				angle--;
-			else if (angle <= 0 && is(s, e, ","))
-				break;
-		}
+		e = field_type_end(s, k, close);
 		if (e > k) {
 			GROW(r->fields, r->field_count, r->field_cap_);
 			f = &r->fields[r->field_count++];
@@ -341,7 +351,6 @@ static int item_struct(scanner *s, size_t i)
 	}
 	for (k = body + 1; k < close; k++) {
 		size_t type_start, e;
-		int angle = 0;
 		rs_field *f;
 		if (is(s, k, "#") && is_open(s, k + 1, '[')) {
 			k = skip_pair(s, k + 1);
@@ -355,16 +364,7 @@ static int item_struct(scanner *s, size_t i)
 		if (s->t[k].kind != TOK_IDENT || !is(s, k + 1, ":"))
 			continue;
 		type_start = k + 2;
-		for (e = type_start; e < close; e++) {
-			if (s->t[e].kind == TOK_OPEN)
-				e = skip_pair(s, e);
-			else if (is(s, e, "<"))
-				angle++;
-			else if (is(s, e, ">"))
-				angle--;
-			else if (angle <= 0 && is(s, e, ","))
-				break;
-		}
+		e = field_type_end(s, type_start, close);
 		GROW(r->fields, r->field_count, r->field_cap_);
 		f = &r->fields[r->field_count++];
 		f->strukt = (uint32_t)(i + 1);
