@@ -716,6 +716,11 @@ uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t bef
 				size_t r = init + 1 + (size_t)is(c, init + 1, "mut");
 				if (!names_root(c, r, root))
 					continue;
+			} else if (is_ident(c, init) && c->text[c->t[init].off] >= 'A' && c->text[c->t[init].off] <= 'Z' &&
+			           is_open(c, init + 1, '{') && c->t[init + 1].pair_ok) {
+				/* `let view = View { tokens: &req.tokens };`: a struct holding a borrow */
+				if (!borrows_root(c, root, init + 2, c->t[init + 1].pair))
+					continue;
 			} else if (is(c, init, "|") || is(c, init, "||")) {
 				/* `let count = || req.tokens.len();`: a closure (not `move`)
 				 * that names root borrows it for as long as it lives */

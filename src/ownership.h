@@ -55,9 +55,10 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type);
 
 /* A borrow of root taken before the clone (token `before`) and still
  * used after it (tokens [after, until)): moving root would end it while it
- * is alive (E0505).  Seen in four shapes:
+ * is alive (E0505).  Seen in five shapes:
  *   `let y = &root..;` or `let it = root.iter();` with y, it read after;
  *   `let f = || root.len();` (a closure, not `move`, naming root) used after;
+ *   `let v = View { tokens: &root.tokens };` (a struct literal holding one) read after;
  *   `let y = f(&root);` where every fn f of the workspace returns a borrow;
  *   `h.insert(k, p.to_str().unwrap());` where h is declared holding
  *   references (`let mut h: HashMap<&str, &str>`) and read after.
