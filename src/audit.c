@@ -17,6 +17,7 @@
 #include "evidence.h"
 #include "fileio.h"
 #include "finding.h"
+#include "hotpaths.h"
 #include "hygiene.h"
 #include "packscan.h"
 #include "parallel.h"
@@ -682,6 +683,7 @@ static int clone_findings(const audit_options *opt, audit_scratch *sc, const cha
 	json_t *seen = json_object();
 	size_t i, budget = 64 * sc->lx.count + 65536, start = budget;
 	jsontape *f = NULL;
+	buf why = BUF_INIT;
 	int rc = -1;
 
 	if (!seen)
@@ -689,12 +691,25 @@ static int clone_findings(const audit_options *opt, audit_scratch *sc, const cha
 	evidence_memo_start(&sc->memo, sc->lx.count); /* without it, the same answers found again */
 	for (i = 0; i < rs->site_count; i++) {
 		const rs_site *st = &rs->sites[i];
+		finding_file sff = *ff; /* this site's: hot by what its code does, where no rule says */
 		int cold = st->in_test || ff->test_path, hot = ff->hot_prefix != NULL;
 		evidence ev;
 		verdict v;
 		finding_site fs;
 		char hex[17];
 
+		buf_clear(&why);
+		if (!hot && !cold && opt->arules && opt->arules->inferred_hot_score) {
+			int r = hotpaths_reason(rs, opt->arules, i, &why);
+			if (r < 0)
+				goto done;
+			if (r) {
+				sff.hot_inferred = buf_cstr(&why);
+				sff.hot_label = sff.hot_inferred;
+				sff.hot_score = opt->arules->inferred_hot_score;
+				hot = 1;
+			}
+		}
 		evidence_gather(&ev, rs, opt->types, opt->arules, i, &budget, &sc->memo);
 		v = classify(&ev, cold, hot);
 		fingerprint(hex, seen, report, st, &ev);
@@ -706,7 +721,7 @@ static int clone_findings(const audit_options *opt, audit_scratch *sc, const cha
 		fs.in_test = st->in_test;
 		fs.fingerprint = hex;
 		source_line(&sc->lines, text, len, fs.line, &fs.text, &fs.text_len);
-		if (!(f = calloc(1, sizeof(*f))) || finding_build(f, ff, &fs, &ev, v) < 0)
+		if (!(f = calloc(1, sizeof(*f))) || finding_build(f, &sff, &fs, &ev, v) < 0)
 			goto done;
 		window_members(f, &sc->lines, text, len, fs.line > 3 ? fs.line - 3 : 1, fs.line + 3);
 		if (opt->trace_path && fs.line == opt->trace_line && strcmp(report, opt->trace_path) == 0)
@@ -725,7 +740,26 @@ done:
 	free(f);
 	sc->evidence_work += start - budget;
 	json_decref(seen);
+	buf_free(&why);
 	return rc;
+}
+
+/* Could code of this Rust text be hot by what it does (hotpaths.h)?  Only
+ * if it names a request type or holds a `while let` that awaits: the rest
+ * need not be lexed for the packs' in_hot_path rules.  The rules to ask,
+ * or NULL. */
+static const audit_rules *infers_hot(const audit_options *opt, const char *text, size_t len)
+{
+	const audit_rules *ar = opt->arules;
+
+	if (!ar || !ar->inferred_hot_score)
+		return NULL;
+	/* (one pass for the request types -- `Request` among them finds every
+	 * `..Request`; the other tests only when that fails) */
+	if (strlist_in(&ar->request_type, text, len) || textfind(text, len, "Request", 7) ||
+	    (textfind(text, len, "while let", 9) && textfind(text, len, ".await", 6)))
+		return ar;
+	return NULL;
 }
 
 /* What a file is read for: its clone sites, the rule packs' patterns, crate
@@ -752,7 +786,9 @@ static int wants_of(const audit_options *opt, audit_scratch *sc, const char *sho
 		w->rules = (hint & HINT_RULES_WANTED) ||
 		           (!(hint & HINT_RULES_NOT_WANTED) &&
 		            packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len,
-		                            &(pack_file){ hot_path_of(opt->rules, shown) != NULL, 0 }, sc->md));
+		                            &(pack_file){ hot_path_of(opt->rules, shown) != NULL, 0,
+		                                          python ? NULL : infers_hot(opt, text, len) },
+		                            sc->md));
 	w->facts = !python && opt->packs && opt->packs->hygiene && out->file_facts && !w->test_file;
 	w->says_unsafe = w->facts && textfind(text, len, "unsafe", 6) != NULL;
 	if (w->facts && !w->says_unsafe && !hygiene_is_crate_root(shown)) {
@@ -835,7 +871,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	/* the rule packs */
 	sc->hits.n = 0;
 	if (want.rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
-		pack_file pf = { ff.hot_prefix != NULL, want.test_file };
+		pack_file pf = { ff.hot_prefix != NULL, want.test_file, ff.hot_prefix ? NULL : infers_hot(opt, text, len) };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;
@@ -926,7 +962,7 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 	if (opt->packs && test_by_path(opt, shown, &sc->slashed))
 		return 1; /* no rule finding, no hygiene figure: nothing for pass 2 */
 	if (opt->packs && (opt->packs->languages & PACK_RUST)) {
-		pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0 };
+		pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, infers_hot(opt, data, len) };
 		int wanted = packscan_wanted(opt->packs, PACK_RUST, data, len, &pf, sc->md);
 		*hint |= wanted ? HINT_RULES_WANTED : HINT_RULES_NOT_WANTED;
 		if (wanted)

@@ -33,6 +33,8 @@ static const struct {
 	{ "take_method", offsetof(audit_rules, take_method) },
 	{ "once_call", offsetof(audit_rules, once_call) },
 	{ "lend_method", offsetof(audit_rules, lend_method) },
+	{ "request_type", offsetof(audit_rules, request_type) },
+	{ "event_method", offsetof(audit_rules, event_method) },
 };
 #define NLISTS (sizeof(lists) / sizeof(lists[0]))
 
@@ -50,6 +52,8 @@ static int parse_line(void *ctx, kvfile_pos *pos, const char *key, char *value)
 		return kvfile_error(pos, "missing value for", key);
 	if (strcmp(key, "version") == 0)
 		return kvfile_version(pos, value, &ps->version_seen, "rules");
+	if (strcmp(key, "inferred_hot_score") == 0)
+		return kvfile_int(pos, value, 0, 100, &ps->r->inferred_hot_score);
 	if (strcmp(key, "element_type") == 0) {
 		char *name, *arg;
 		int n;

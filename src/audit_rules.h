@@ -11,6 +11,9 @@ typedef struct {
 	strlist deref_type, guard_type, lookup_method, pass_method, owned_method, owned_macro, take_method;
 	strlist once_call;     /* calls that run the closure they are given at most once */
 	strlist lend_method;   /* methods whose result borrows the receiver (`iter`, `as_str`, `to_str`) */
+	strlist request_type;  /* parameter types that make a fn a request handler (hotpaths.h) */
+	strlist event_method;  /* awaited in a `while let` head, they make its body an event loop */
+	int inferred_hot_score; /* the priority of code hot by what it does (0: such code is not ranked hot) */
 	strlist element_type;  /* NAME ARG pairs: the item is "NAME ARG" */
 } audit_rules;
 

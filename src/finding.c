@@ -120,6 +120,8 @@ static void hot_path_rationale(buf *b, const finding_file *ff, const finding_sit
 	code(b, ff->path);
 	if (fs->in_test || ff->test_path)
 		buf_puts(b, " is test, bench or example code, never on a production request path");
+	else if (ff->hot_inferred)
+		buf_printf(b, " matches no hot-path rule, but the code runs %s (priority %d)", ff->hot_inferred, ff->hot_score);
 	else if (ff->hot_prefix) {
 		buf_printf(b, " is on the hot path \"%s\" (rule ", ff->hot_label);
 		code(b, ff->hot_prefix);
@@ -590,7 +592,7 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_int(f, "score", score);
 	jsontape_set_string(f, "tier", score >= ff->tier_high ? "high" : score >= ff->tier_medium ? "medium" : "low");
 	jsontape_set_string(f, "hot_path", ff->hot_label);
-	jsontape_set_bool(f, "on_hot_path", ff->hot_prefix != NULL && !ff->test_path && !fs->in_test);
+	jsontape_set_bool(f, "on_hot_path", (ff->hot_prefix != NULL || ff->hot_inferred) && !ff->test_path && !fs->in_test);
 	jsontape_set_string(f, "fingerprint", fs->fingerprint);
 	jsontape_set_string(f, "fn", ev->fn_name[0] ? ev->fn_name : NULL);
 	jsontape_set_string(f, "receiver", ev->receiver);

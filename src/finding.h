@@ -22,6 +22,7 @@ typedef struct {
 	const char *test_filter; /* a cargo test filter ("kv_router::publisher", "--test e2e"), or NULL */
 	const char *hot_label;   /* the hot-path rule's label, or the default label */
 	const char *hot_prefix;  /* the rule's prefix, NULL when no rule matched */
+	const char *hot_inferred; /* no rule matched, but the code runs per request or event (hotpaths.h): why */
 	int hot_score;
 	int test_path;           /* the path is a test, bench or example path */
 	const char *test_marker; /* the test_marker it matched, or NULL */

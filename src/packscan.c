@@ -2,6 +2,8 @@
 
 #include "packscan.h"
 
+#include "hotpaths.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,7 +169,7 @@ typedef struct {
 static int may_hold(unsigned what, const file_has *has, const pack_file *pf)
 {
 	switch (what) {
-	case PRED_IN_HOT_PATH: return pf->hot;
+	case PRED_IN_HOT_PATH: return pf->hot || pf->infer;
 	case PRED_IN_FN:       return has->fn_body;
 	case PRED_IN_ASYNC:    return has->async_code;
 	case PRED_IN_LOOP:     return has->loop;
@@ -187,6 +189,24 @@ static int rule_possible(const pack_rule *rule, const file_has *has, const pack_
 	return 1;
 }
 
+/* Did an earlier rule of the set search the same patterns (json-per-event
+ * and json-in-loop do)?  Its search failed, or we would not be here: one
+ * pass over the text less. */
+static int tried_before(const pack_set *ps, size_t p, size_t r, const file_has *has, const pack_file *pf)
+{
+	const pack_rule *rule = &ps->v[p].rules[r];
+	size_t q, s;
+
+	for (q = 0; q <= p; q++)
+		for (s = 0; s < (q == p ? r : ps->v[q].nrules); s++) {
+			const pack_rule *e = &ps->v[q].rules[s];
+			if (e->language == rule->language && e->pattern && rule->pattern && strcmp(e->pattern, rule->pattern) == 0 &&
+			    rule_possible(e, has, pf)) /* searched, not skipped */
+				return 1;
+		}
+	return 0;
+}
+
 int packscan_wanted(const pack_set *ps, int language, const char *text, size_t len, const pack_file *pf,
                     pcre2_match_data *md)
 {
@@ -198,7 +218,7 @@ int packscan_wanted(const pack_set *ps, int language, const char *text, size_t l
 		for (r = 0; r < ps->v[p].nrules; r++) {
 			const pack_rule *rule = &ps->v[p].rules[r];
 			size_t k;
-			if (rule->language != language || !rule_possible(rule, &has, pf))
+			if (rule->language != language || !rule_possible(rule, &has, pf) || tried_before(ps, p, r, &has, pf))
 				continue;
 			for (k = 0; k < rule->nre; k++)
 				if (pcre2_match(rule->re[k], (PCRE2_SPTR)text, len, 0, PCRE2_NO_UTF_CHECK, md, NULL) !=
@@ -214,6 +234,7 @@ int packscan_wanted(const pack_set *ps, int language, const char *text, size_t l
  * language's own. */
 typedef struct {
 	int in_fn, in_loop, in_for_loop, in_async, in_test;
+	int hot;                  /* on a hot path: the file's, or (Rust) the code's own (hotpaths.h) */
 	const char *fn_name;
 	size_t fn_name_len;
 	size_t loop_head, loop_head_end; /* the innermost for loop's header tokens [head, end) */
@@ -358,6 +379,7 @@ static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 	memset(&p, 0, sizeof(p));
 	p.in_fn = fn != RS_NONE;
 	p.fn_name = "";
+	p.hot = pf->hot || (pf->infer && hotpaths_reason_at(f->rs, pf->infer, tok, fn, NULL) == 1);
 	if (p.in_fn) {
 		const rustlex_token *nt = &f->t[f->rs->fns[fn].name];
 		p.fn_name = f->lx->text + nt->off;
@@ -808,7 +830,7 @@ static int loop_over(const language_ops *ops, const void *file, const place *p, 
 
 /* Do all the rule's predicates hold at token tok? */
 static int predicates_hold(const language_ops *ops, const void *file, const pack_rule *rule, size_t tok,
-                           const place *p, const pack_file *pf, pack_hit *hit)
+                           const place *p, pack_hit *hit)
 {
 	size_t k;
 
@@ -822,7 +844,7 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		case PRED_IN_FOR_LOOP: ok = p->in_for_loop, line = p->loop_line; break;
 		case PRED_IN_ASYNC: ok = p->in_async; break;
 		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
-		case PRED_IN_HOT_PATH: ok = pf->hot; break;
+		case PRED_IN_HOT_PATH: ok = p->hot; break;
 		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
 		default: ok = ops->predicate(file, w, tok, hit) == 1; break;
 		}
@@ -916,7 +938,7 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 				if (hit.line == last_line)
 					continue; /* before the predicates: they cost more */
 				pl = ops->place_of(file, tok, pf);
-				if (pl.in_test || !predicates_hold(ops, file, rule, tok, &pl, pf, &hit))
+				if (pl.in_test || !predicates_hold(ops, file, rule, tok, &pl, &hit))
 					continue;
 				hit.pack = &ps->v[p];
 				hit.rule = &rule->w;
@@ -1059,6 +1081,7 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 
 	memset(&p, 0, sizeof(p));
 	p.fn_name = "";
+	p.hot = pf->hot; /* Python: hot by its path only */
 	if (fn != PYLEX_NONE) {
 		const pylex_block *blk = &lx->blocks[fn];
 		p.in_fn = 1;

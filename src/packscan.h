@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "audit_rules.h"
 #include "buf.h"
 #include "pack.h"
 #include "pylex.h"
@@ -47,6 +48,7 @@ void pack_hit_text(char *out, size_t cap, const char *s, size_t n);
 typedef struct {
 	int hot;                  /* the file is on a hot path */
 	int test;                 /* the file is test code by its path */
+	const audit_rules *infer; /* Rust, not hot by its path: where code is hot by what it does (hotpaths.h), or NULL */
 } pack_file;
 
 /* Could any generic rule of `language` match text[0..len) at all, and

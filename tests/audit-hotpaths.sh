@@ -1,0 +1,93 @@
+#!/bin/sh
+# Hot paths from the code (src/hotpaths.h): in files no hot-path rule or
+# configuration names, a fn that takes a request and the body of an event
+# loop are ranked hot, with the reason in the finding; other code is not;
+# a configured hot path still wins.
+. "$top_srcdir/tests/lib.sh"
+H=$HOTPATH_AUDIT
+R=$scratch/repo
+mkdir -p "$R/src"
+printf '[package]\nname = "svc"\nversion = "0.1.0"\n' >"$R/Cargo.toml"
+cat >"$R/src/lib.rs" <<'EOF'
+pub struct ChatRequest { pub model: String, pub prompt: String }
+
+pub async fn handle_chat(axum::Json(req): axum::Json<ChatRequest>, cfg: &Config) -> usize {
+    let model = cfg.default_model.clone();
+    model.len() + req.prompt.len()
+}
+
+pub fn route(req: &ChatRequest, table: &Table) -> usize {
+    let name = table.name.clone();
+    name.len() + req.model.len()
+}
+
+pub async fn pump(mut rx: Receiver<Event>, sink: &Sink) {
+    while let Some(ev) = rx.recv().await {
+        let label = sink.label.clone();
+        sink.send(label, ev);
+    }
+}
+
+pub fn startup(cfg: &Config) -> String {
+    let name = cfg.default_model.clone();
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn t() {
+        let req = super::ChatRequest { model: String::new(), prompt: String::new() };
+        let _ = req.model.clone();
+    }
+}
+EOF
+"$H" audit --root "$R" --include-tests --format json --output "$scratch/r.json"
+hot() { # LINE PYTHON-CONDITION on the finding f at that line of src/lib.rs
+	python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['line'] == int(sys.argv[2])]
+assert len(f) == 1, f
+f = f[0]
+assert $2, (f['on_hot_path'], f['hot_path'], f['score'], f['fields']['hot_path_rationale'])
+" "$scratch/r.json" "$1"
+}
+check "a handler taking Json<ChatRequest>: hot, per request, the reason in the finding" hot 4 \
+	"f['on_hot_path'] and f['hot_path'].startswith('per request: \`handle_chat\` takes a \`Json\`') and 'runs per request' in f['fields']['hot_path_rationale']"
+check "a fn taking a type named ..Request: hot" hot 9 "f['on_hot_path'] and '\`route\` takes a \`ChatRequest\`' in f['hot_path']"
+check "the body of a while-let recv().await loop: hot, per event" hot 15 \
+	"f['on_hot_path'] and f['hot_path'].startswith('per event: in the loop') and '.recv().await' in f['hot_path']"
+check "start-up code: not hot" hot 21 "not f['on_hot_path'] and f['hot_path'] == 'not a known hot path'"
+check "test code: not hot" hot 30 "not f['on_hot_path']"
+check "an inferred hot path ranks above code on none (inferred_hot_score 7 against 2, both kept, +4 for the loop)" python3 -c "
+import json, sys
+s = {x['line']: x['score'] for x in json.load(open(sys.argv[1]))['findings']}
+assert s[15] - s[21] == (7 - 2) + 4, s
+" "$scratch/r.json"
+# the rule packs' in_hot_path reads the same inference
+mkdir -p "$R/src/api"
+cat >"$R/src/api/mod.rs" <<'EOF'
+pub fn validate(req: &ChatRequest) -> bool {
+    let re = regex::Regex::new("^[a-z]+$").unwrap();
+    re.is_match(&req.model)
+}
+
+pub fn load_patterns() -> Vec<regex::Regex> {
+    vec![regex::Regex::new("^[a-z]+$").unwrap()]
+}
+EOF
+"$H" audit --root "$R" --packs perf-review --format json --output "$scratch/p.json"
+check "perf-review's regex-per-call in a fn that takes a request, on no configured hot path" python3 -c "
+import json, sys
+f = [(x['path'], x['line'], x['rule']) for x in json.load(open(sys.argv[1]))['rule_findings']]
+assert ('src/api/mod.rs', 2, 'regex-per-call') in f, f
+assert not any(p == 'src/api/mod.rs' and l == 7 for p, l, r in f), f
+" "$scratch/p.json"
+printf '{"version": 1, "hot_paths": [{"prefix": "src/", "score": 9, "label": "service path"}]}\n' >"$R/.hotpath-audit.json"
+"$H" audit --root "$R" --format json --output "$scratch/c.json"
+check "a configured hot path wins over the inferred one" python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['line'] == 4][0]
+assert f['hot_path'] == 'service path', f['hot_path']
+" "$scratch/c.json"
+done_testing
