@@ -451,7 +451,7 @@ int cmd_audit(int argc, char **argv)
 	} else if (!a.paths) {
 		/* the repository at the root as cargo sees it (scope.h); the rules'
 		 * default_paths are the reference inventory's, for `inventory` */
-		if (scope_default(a.root, &scope_paths, &scope_crates, &err) < 0) {
+		if (scope_default(a.root, a.packs && (packs.languages & PACK_PYTHON), &scope_paths, &scope_crates, &err) < 0) {
 			fprintf(stderr, PROG ": %s\n", buf_cstr(&err));
 			goto done;
 		}

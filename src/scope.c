@@ -192,7 +192,7 @@ static int find_crates(const char *dir, const char *rel, int depth, strlist *pat
 	return rc;
 }
 
-int scope_default(const char *root, strlist *paths, strlist *crates, buf *err)
+int scope_default(const char *root, int python, strlist *paths, strlist *crates, buf *err)
 {
 	buf manifest = BUF_INIT;
 	int has, rc = -1;
@@ -215,6 +215,17 @@ int scope_default(const char *root, strlist *paths, strlist *crates, buf *err)
 		goto oom;
 	if (!paths->count && add_entries(paths, root, "", NULL) < 0) /* no crate anywhere: everything */
 		goto oom;
+	else if (python && paths->count) { /* the Python beside the crates: the entries holding none of them */
+		strlist crate_paths = { 0 };
+		size_t i;
+		int bad = 0;
+		for (i = 0; i < paths->count && !bad; i++)
+			bad = strlist_add(&crate_paths, paths->items[i].s) < 0;
+		bad = bad || add_entries(paths, root, "", &crate_paths) < 0;
+		strlist_free(&crate_paths);
+		if (bad)
+			goto oom;
+	}
 	rc = 0;
 	goto done;
 oom:

@@ -98,6 +98,25 @@ clone_file "$N/target"
 "$H" audit --root "$N" --format json --output "$scratch/none.json"
 check "no crate anywhere: every Rust file but target/" test "$(audited "$scratch/none.json")" = "a/lib.rs b/c/lib.rs"
 
+# a crate and a Python server beside it: the Python is in scope when a pack reads Python
+Y=$scratch/mixed
+clone_file "$Y/router/src"
+printf '[package]\nname = "router"\nversion = "0.1.0"\n' >"$Y/router/Cargo.toml"
+mkdir -p "$Y/server"
+printf 'import time\n\nasync def poll():\n    time.sleep(1)\n' >"$Y/server/app.py"
+"$H" audit --root "$Y" --packs clone,perf-review --format json --output "$scratch/mixed.json"
+check "a crate with Python beside it, perf-review asked for: the Python audited too" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert [(f['path'], f['rule']) for f in m['rule_findings']] == [('server/app.py', 'sleep-in-async')], m['rule_findings']
+assert {f['path'] for f in m['findings']} == {'router/src/lib.rs'}, m['findings']
+" "$scratch/mixed.json"
+"$H" audit --root "$Y" --format json --output "$scratch/mixed-clone.json"
+check "... the clone audit alone: the crate only" python3 -c "
+import json, sys
+assert json.load(open(sys.argv[1]))['scope']['paths'] == ['router'], 'paths'
+" "$scratch/mixed-clone.json"
+
 # a git repository with target/ ignored: a bare audit is `--paths .`
 G=$scratch/git
 cp -r "$C" "$G"
