@@ -97,6 +97,40 @@ static int add_entries(strlist *paths, const char *dir, const char *rel, const s
 	return rc;
 }
 
+/* The Python files under dir (relative rel) outside the crates' paths,
+ * target/ and hidden directories, sorted by directory. */
+static int add_python(strlist *paths, const char *dir, const char *rel, const strlist *crates)
+{
+	struct dirent **names = NULL;
+	buf sub = BUF_INIT, subrel = BUF_INIT;
+	int n = scandir(dir, &names, NULL, alphasort), i, rc = 0;
+
+	if (n < 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		size_t len = strlen(name);
+		if (rc == 0 && !skipped_name(name)) {
+			buf_clear(&sub);
+			buf_clear(&subrel);
+			if (buf_printf(&sub, "%s/%s", dir, name) < 0 ||
+			    (rel[0] ? buf_printf(&subrel, "%s/%s", rel, name) : buf_puts(&subrel, name)) < 0)
+				rc = -1;
+			else if (strlist_has(crates, subrel.ptr, subrel.len))
+				; /* a crate: in scope already */
+			else if (is_dir(sub.ptr))
+				rc = add_python(paths, sub.ptr, subrel.ptr, crates);
+			else if (len > 3 && strcmp(name + len - 3, ".py") == 0)
+				rc = strlist_add(paths, subrel.ptr);
+		}
+		free(names[i]);
+	}
+	free(names);
+	buf_free(&sub);
+	buf_free(&subrel);
+	return rc;
+}
+
 /* A workspace: its members (globs expanded, `exclude` left out), each
  * with a manifest of its own; the root package's entries too. */
 static int workspace(const char *root, const char *manifest, size_t len, strlist *paths, strlist *crates)
@@ -215,13 +249,13 @@ int scope_default(const char *root, int python, strlist *paths, strlist *crates,
 		goto oom;
 	if (!paths->count && add_entries(paths, root, "", NULL) < 0) /* no crate anywhere: everything */
 		goto oom;
-	else if (python && paths->count) { /* the Python beside the crates: the entries holding none of them */
+	else if (python && paths->count) { /* the Python files beside the crates */
 		strlist crate_paths = { 0 };
 		size_t i;
 		int bad = 0;
 		for (i = 0; i < paths->count && !bad; i++)
 			bad = strlist_add(&crate_paths, paths->items[i].s) < 0;
-		bad = bad || add_entries(paths, root, "", &crate_paths) < 0;
+		bad = bad || add_python(paths, root, "", &crate_paths) < 0;
 		strlist_free(&crate_paths);
 		if (bad)
 			goto oom;

@@ -16,8 +16,8 @@
 
 /* The paths (relative to root, in a stable order) into *paths and the
  * crates found (their names, or their directories when unnamed) into
- * *crates.  With python (a pack reads Python), the root's other entries
- * too -- a serving repository's Python lives beside its crates.  0, or -1
+ * *crates.  With python (a pack reads Python), the Python files beside the
+ * crates too -- a serving repository's Python lives beside its crates.  0, or -1
  * with a message in err (a root that is not a directory, memory). */
 int scope_default(const char *root, int python, strlist *paths, strlist *crates, buf *err);
 
