@@ -677,8 +677,8 @@ static void fingerprint(char hex[17], json_t *seen, const char *report, const rs
  * (evidence.c), its bucket (classify.c), its finding with the eight
  * fields (finding.c), then any suppression the code asks for. */
 static int clone_findings(const audit_options *opt, audit_scratch *sc, const char *report, const char *shown,
-                          const rustscan_result *rs, const finding_file *ff, const char *text, size_t len,
-                          audit_sink *out)
+                          const rustscan_result *rs, const finding_file *ff, const hotpaths_map *hot_map,
+                          const char *text, size_t len, audit_sink *out)
 {
 	json_t *seen = json_object();
 	size_t i, budget = 64 * sc->lx.count + 65536, start = budget;
@@ -699,8 +699,8 @@ static int clone_findings(const audit_options *opt, audit_scratch *sc, const cha
 		char hex[17];
 
 		buf_clear(&why);
-		if (!hot && !cold && opt->arules && opt->arules->inferred_hot_score) {
-			int r = hotpaths_reason(rs, opt->arules, i, &why);
+		if (!hot && !cold && hot_map) {
+			int r = st->in_test ? 0 : hotpaths_reason_at(hot_map, st->tok, st->fn, &why);
 			if (r < 0)
 				goto done;
 			if (r) {
@@ -787,7 +787,7 @@ static int wants_of(const audit_options *opt, audit_scratch *sc, const char *sho
 		           (!(hint & HINT_RULES_NOT_WANTED) &&
 		            packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len,
 		                            &(pack_file){ hot_path_of(opt->rules, shown) != NULL, 0,
-		                                          python ? NULL : infers_hot(opt, text, len) },
+		                                          python ? NULL : infers_hot(opt, text, len), NULL },
 		                            sc->md));
 	w->facts = !python && opt->packs && opt->packs->hygiene && out->file_facts && !w->test_file;
 	w->says_unsafe = w->facts && textfind(text, len, "unsafe", 6) != NULL;
@@ -812,11 +812,13 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	rustscan_result rs;
 	finding_file ff;
 	file_wants want;
+	hotpaths_map hot_map;
 	char *crate = NULL, *filter = NULL;
 	const char *text = data, *shown;
-	int rc = -1, python = is_python(report), repaired = 0;
+	int rc = -1, python = is_python(report), repaired = 0, have_map = 0;
 
 	memset(&rs, 0, sizeof(rs));
+	memset(&hot_map, 0, sizeof(hot_map));
 	if (!sc)
 		return -1;
 	shown = shown_path(report, &sc->shown);
@@ -868,10 +870,18 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		goto done;
 	file_place(opt, shown, &ff, &slashed);
 
+	/* hot by what the code does, where no rule names the file */
+	if (!ff.hot_prefix && infers_hot(opt, text, len)) {
+		if (hotpaths_build(&hot_map, &rs, opt->arules) < 0)
+			goto done;
+		have_map = 1;
+	}
+
 	/* the rule packs */
 	sc->hits.n = 0;
 	if (want.rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
-		pack_file pf = { ff.hot_prefix != NULL, want.test_file, ff.hot_prefix ? NULL : infers_hot(opt, text, len) };
+		pack_file pf = { ff.hot_prefix != NULL, want.test_file, have_map ? opt->arules : NULL,
+		                 have_map ? &hot_map : NULL };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;
@@ -886,8 +896,9 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		goto done;
 
 	/* the clone audit */
-	rc = rs.site_count ? clone_findings(opt, sc, report, shown, &rs, &ff, text, len, out) : 0;
+	rc = rs.site_count ? clone_findings(opt, sc, report, shown, &rs, &ff, have_map ? &hot_map : NULL, text, len, out) : 0;
 done:
+	hotpaths_free(&hot_map);
 	free(crate);
 	free(filter);
 	rustscan_free(&rs);
@@ -962,7 +973,7 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 	if (opt->packs && test_by_path(opt, shown, &sc->slashed))
 		return 1; /* no rule finding, no hygiene figure: nothing for pass 2 */
 	if (opt->packs && (opt->packs->languages & PACK_RUST)) {
-		pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, infers_hot(opt, data, len) };
+		pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, infers_hot(opt, data, len), NULL };
 		int wanted = packscan_wanted(opt->packs, PACK_RUST, data, len, &pf, sc->md);
 		*hint |= wanted ? HINT_RULES_WANTED : HINT_RULES_NOT_WANTED;
 		if (wanted)

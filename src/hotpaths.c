@@ -2,6 +2,7 @@
 
 #include "hotpaths.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int is(const rustscan_result *rs, size_t i, const char *s)
@@ -75,20 +76,104 @@ static int in_event_loop(const rustscan_result *rs, const audit_rules *ar, size_
 	return 0;
 }
 
-int hotpaths_reason_at(const rustscan_result *rs, const audit_rules *ar, size_t tok, uint32_t fn, buf *why)
+/* The fns of the file named by token k (a call `name(`), into the map
+ * as called from fn `from` at token k. */
+static int mark_callees(hotpaths_map *m, size_t from, size_t k, size_t *queue, size_t *nq)
+{
+	const rustlex_token *t = m->rs->lex->tokens;
+	size_t g;
+
+	for (g = 0; g < m->rs->fn_count; g++) {
+		const rs_fn *fn = &m->rs->fns[g];
+		buf b = BUF_INIT;
+		const char *rest;
+		if (m->why[g] || fn->is_test || g == from || t[fn->name].len != t[k].len ||
+		    memcmp(m->rs->lex->text + t[fn->name].off, m->rs->lex->text + t[k].off, t[k].len) != 0)
+			continue;
+		rest = m->why[from] + strlen("per request");
+		buf_puts(&b, "per request, via `");
+		buf_append(&b, m->rs->lex->text + t[m->rs->fns[from].name].off, t[m->rs->fns[from].name].len);
+		if (buf_printf(&b, "` (line %u)%s", t[k].line, rest) < 0) {
+			buf_free(&b);
+			return -1;
+		}
+		m->why[g] = b.ptr; /* the map owns it now */
+		queue[(*nq)++] = g;
+	}
+	return 0;
+}
+
+int hotpaths_build(hotpaths_map *m, const rustscan_result *rs, const audit_rules *ar)
+{
+	size_t *queue = NULL, *depth = NULL, nq = 0, head = 0, i, k;
+	int rc = -1;
+
+	memset(m, 0, sizeof(*m));
+	m->rs = rs;
+	m->ar = ar;
+	m->n = rs->fn_count;
+	if (!m->n)
+		return 0;
+	if (!(m->why = calloc(m->n, sizeof(*m->why))) || !(queue = malloc(m->n * sizeof(*queue))) ||
+	    !(depth = calloc(m->n, sizeof(*depth))))
+		goto done;
+	for (i = 0; i < m->n; i++) { /* the entries */
+		buf b = BUF_INIT;
+		int r;
+		if (rs->fns[i].is_test)
+			continue;
+		if ((r = takes_request(rs, ar, &rs->fns[i], &b)) < 0) {
+			buf_free(&b);
+			goto done;
+		}
+		if (r) {
+			m->why[i] = b.ptr;
+			queue[nq++] = i;
+		} else
+			buf_free(&b);
+	}
+	while (head < nq) { /* what they call, three calls deep */
+		size_t f = queue[head++], before = nq;
+		const rs_fn *fn = &rs->fns[f];
+		if (depth[f] >= 3 || fn->body_open == RS_NONE || fn->body_close == RS_NONE)
+			continue;
+		for (k = fn->body_open + 1; k + 1 < fn->body_close; k++)
+			if (rs->lex->tokens[k].kind == TOK_IDENT && is(rs, k + 1, "(") && !is(rs, k - 1, "fn") &&
+			    (!is(rs, k - 1, ".") || (k >= 2 && is(rs, k - 2, "self"))) &&
+			    (!is(rs, k - 1, "::") || (k >= 2 && is(rs, k - 2, "Self"))) &&
+			    mark_callees(m, f, k, queue, &nq) < 0)
+				goto done;
+		for (i = before; i < nq; i++)
+			depth[queue[i]] = depth[f] + 1;
+	}
+	rc = 0;
+done:
+	free(queue);
+	free(depth);
+	if (rc < 0)
+		hotpaths_free(m);
+	return rc;
+}
+
+void hotpaths_free(hotpaths_map *m)
+{
+	size_t i;
+
+	for (i = 0; m->why && i < m->n; i++)
+		free(m->why[i]);
+	free(m->why);
+	memset(m, 0, sizeof(*m));
+}
+
+int hotpaths_reason_at(const hotpaths_map *m, size_t tok, uint32_t fn, buf *why)
 {
 	int r;
 
-	if (fn == RS_NONE || rs->fns[fn].is_test)
+	if (!m || !m->why || fn == RS_NONE || fn >= m->n || m->rs->fns[fn].is_test)
 		return 0;
-	if ((r = in_event_loop(rs, ar, tok, why)) != 0)
+	if ((r = in_event_loop(m->rs, m->ar, tok, why)) != 0)
 		return r;
-	return takes_request(rs, ar, &rs->fns[fn], why);
-}
-
-int hotpaths_reason(const rustscan_result *rs, const audit_rules *ar, size_t si, buf *why)
-{
-	const rs_site *st = &rs->sites[si];
-
-	return st->in_test ? 0 : hotpaths_reason_at(rs, ar, st->tok, st->fn, why);
+	if (!m->why[fn])
+		return 0;
+	return why && buf_puts(why, m->why[fn]) < 0 ? -1 : 1;
 }

@@ -45,10 +45,13 @@ typedef struct {
  * report's strings must stay UTF-8. */
 void pack_hit_text(char *out, size_t cap, const char *s, size_t n);
 
+struct hotpaths_map_;
+
 typedef struct {
 	int hot;                  /* the file is on a hot path */
 	int test;                 /* the file is test code by its path */
-	const audit_rules *infer; /* Rust, not hot by its path: where code is hot by what it does (hotpaths.h), or NULL */
+	const audit_rules *infer; /* Rust, not hot by its path, code that may be hot by what it does, or NULL */
+	const struct hotpaths_map_ *hot_map; /* ... and the map of it (hotpaths.h), or NULL (the prefilter has none) */
 } pack_file;
 
 /* Could any generic rule of `language` match text[0..len) at all, and

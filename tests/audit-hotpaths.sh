@@ -64,6 +64,43 @@ import json, sys
 s = {x['line']: x['score'] for x in json.load(open(sys.argv[1]))['findings']}
 assert s[15] - s[21] == (7 - 2) + 4, s
 " "$scratch/r.json"
+# what a handler calls in its file is hot too, with the way it is reached
+cat >"$R/src/graph.rs" <<'EOF'
+pub struct Router { pub table: Table }
+
+impl Router {
+    pub async fn handle(&self, req: InferRequest) -> usize {
+        self.pick(req.len())
+    }
+
+    fn pick(&self, n: usize) -> usize {
+        score(&self.table, n)
+    }
+
+    pub fn reload(&self) -> Table {
+        self.table.clone()
+    }
+}
+
+fn score(table: &Table, extra: usize) -> usize {
+    let names = table.names.clone();
+    names.len() + extra
+}
+EOF
+"$H" audit --root "$R" --format json --output "$scratch/g.json"
+graph() { # LINE PYTHON-CONDITION on the finding f at that line of src/graph.rs
+	python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['path'] == 'src/graph.rs' and x['line'] == int(sys.argv[2])]
+assert len(f) == 1, f
+f = f[0]
+assert $2, (f['on_hot_path'], f['hot_path'])
+" "$scratch/g.json" "$1"
+}
+check "a fn two calls below a handler (self.pick, then score): hot, with the way it is reached" graph 18 \
+	"f['on_hot_path'] and f['hot_path'] == 'per request, via \`pick\` (line 9), via \`handle\` (line 5): \`handle\` takes a \`InferRequest\` (line 4)'"
+check "a method the handler does not call: not hot" graph 13 "not f['on_hot_path']"
+
 # the rule packs' in_hot_path reads the same inference
 mkdir -p "$R/src/api"
 cat >"$R/src/api/mod.rs" <<'EOF'
