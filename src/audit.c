@@ -745,7 +745,8 @@ done:
 }
 
 /* Could code of this Rust text be hot by what it does (hotpaths.h)?  Only
- * if it names a request type or holds a `while let` that awaits: the rest
+ * if it names a request type, registers routes or service fns, or holds a
+ * `while let` that awaits: the rest
  * need not be lexed for the packs' in_hot_path rules.  The rules to ask,
  * or NULL. */
 static const audit_rules *infers_hot(const audit_options *opt, const char *text, size_t len)
@@ -757,6 +758,7 @@ static const audit_rules *infers_hot(const audit_options *opt, const char *text,
 	/* (one pass for the request types -- `Request` among them finds every
 	 * `..Request`; the other tests only when that fails) */
 	if (strlist_in(&ar->request_type, text, len) || textfind(text, len, "Request", 7) ||
+	    textfind(text, len, ".route(", 7) || textfind(text, len, "service_fn", 10) ||
 	    (textfind(text, len, "while let", 9) && textfind(text, len, ".await", 6)))
 		return ar;
 	return NULL;

@@ -35,6 +35,7 @@ static const struct {
 	{ "lend_method", offsetof(audit_rules, lend_method) },
 	{ "request_type", offsetof(audit_rules, request_type) },
 	{ "event_method", offsetof(audit_rules, event_method) },
+	{ "handler_call", offsetof(audit_rules, handler_call) },
 };
 #define NLISTS (sizeof(lists) / sizeof(lists[0]))
 

@@ -13,6 +13,7 @@ typedef struct {
 	strlist lend_method;   /* methods whose result borrows the receiver (`iter`, `as_str`, `to_str`) */
 	strlist request_type;  /* parameter types that make a fn a request handler (hotpaths.h) */
 	strlist event_method;  /* awaited in a `while let` head, they make its body an event loop */
+	strlist handler_call;  /* `post(handle_chat)`, `service_fn(serve)`: the fn named runs per request */
 	int inferred_hot_score; /* the priority of code hot by what it does (0: such code is not ranked hot) */
 	strlist element_type;  /* NAME ARG pairs: the item is "NAME ARG" */
 } audit_rules;

@@ -132,6 +132,32 @@ int hotpaths_build(hotpaths_map *m, const rustscan_result *rs, const audit_rules
 		} else
 			buf_free(&b);
 	}
+	/* `.route("/v1/chat", post(handle_chat))`, `service_fn(serve)`: the
+	 * fns of this file a handler_call names */
+	for (k = 0; k + 3 < rs->lex->count; k++) {
+		const rustlex_token *t = rs->lex->tokens;
+		size_t g;
+		if (!ident_in(rs, k, &ar->handler_call) || !is(rs, k + 1, "(") || t[k + 2].kind != TOK_IDENT ||
+		    !is(rs, k + 3, ")") || (k > 0 && is(rs, k - 1, "fn")))
+			continue;
+		for (g = 0; g < m->n; g++) {
+			const rs_fn *fn = &rs->fns[g];
+			buf b = BUF_INIT;
+			if (m->why[g] || fn->is_test || t[fn->name].len != t[k + 2].len ||
+			    memcmp(rs->lex->text + t[fn->name].off, rs->lex->text + t[k + 2].off, t[k + 2].len) != 0)
+				continue;
+			buf_puts(&b, "per request: `");
+			buf_append(&b, rs->lex->text + t[fn->name].off, t[fn->name].len);
+			buf_puts(&b, "` is a handler (`");
+			buf_append(&b, rs->lex->text + t[k].off, t[k].len);
+			if (buf_printf(&b, "(..)` at line %u)", t[k].line) < 0) {
+				buf_free(&b);
+				goto done;
+			}
+			m->why[g] = b.ptr;
+			queue[nq++] = g;
+		}
+	}
 	while (head < nq) { /* what they call, three calls deep */
 		size_t f = queue[head++], before = nq;
 		const rs_fn *fn = &rs->fns[f];

@@ -5,7 +5,9 @@
  * From data in patterns/audit.rules:
  *   - a fn that takes a request (a parameter whose type is a
  *     `request_type` -- `Json<..>`, `HttpRequest`, `tonic::Request<..>` --
- *     or ends in `Request`) runs once per request, and so do the fns of the
+ *     or ends in `Request`), or that a `handler_call` names (axum's
+ *     `.route("/x", post(handle))`, hyper's `service_fn(serve)`), runs once
+ *     per request, and so do the fns of the
  *     same file it calls (by name: `helper(..)`, `self.helper(..)`,
  *     `Self::helper(..)`), up to three calls deep;
  *   - the body of an event loop, `while let Some(ev) = rx.recv().await`

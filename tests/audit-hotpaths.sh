@@ -101,6 +101,24 @@ check "a fn two calls below a handler (self.pick, then score): hot, with the way
 	"f['on_hot_path'] and f['hot_path'] == 'per request, via \`pick\` (line 9), via \`handle\` (line 5): \`handle\` takes a \`InferRequest\` (line 4)'"
 check "a method the handler does not call: not hot" graph 13 "not f['on_hot_path']"
 
+# a fn registered as a route handler: hot, though its parameters name no request
+cat >"$R/src/routes.rs" <<'EOF'
+pub fn app(state: AppState) -> Router {
+    Router::new().route("/v1/chat", post(chat)).with_state(state)
+}
+
+async fn chat(State(s): State<AppState>, body: String) -> String {
+    let model = s.model.clone();
+    model + &body
+}
+EOF
+"$H" audit --root "$R" --format json --output "$scratch/routes.json"
+check "a route handler (post(chat)): hot, said so" python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['path'] == 'src/routes.rs']
+assert len(f) == 1 and f[0]['on_hot_path'] and f[0]['hot_path'] == 'per request: \`chat\` is a handler (\`post(..)\` at line 2)', f[0]['hot_path']
+" "$scratch/routes.json"
+
 # the rule packs' in_hot_path reads the same inference
 mkdir -p "$R/src/api"
 cat >"$R/src/api/mod.rs" <<'EOF'
