@@ -764,6 +764,17 @@ static const audit_rules *infers_hot(const audit_options *opt, const char *text,
 	return NULL;
 }
 
+/* A file as the packs' prefilter sees it: hot by its path, or (Rust, on
+ * no hot path) perhaps by what its code does. */
+static pack_file prefilter_file(const audit_options *opt, const char *shown, const char *text, size_t len, int python)
+{
+	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL };
+
+	if (!pf.hot && !python)
+		pf.infer = infers_hot(opt, text, len);
+	return pf;
+}
+
 /* What a file is read for: its clone sites, the rule packs' patterns, crate
  * hygiene's figures.  Decided from the raw text where that suffices, so
  * most files are never lexed. */
@@ -784,13 +795,12 @@ static int wants_of(const audit_options *opt, audit_scratch *sc, const char *sho
 	/* the patterns over the raw text only decide whether to lex: a file
 	 * lexed for its clones goes straight to its code view, and pass 1 may
 	 * have asked already */
-	if (w->rules && !w->clone)
-		w->rules = (hint & HINT_RULES_WANTED) ||
-		           (!(hint & HINT_RULES_NOT_WANTED) &&
-		            packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len,
-		                            &(pack_file){ hot_path_of(opt->rules, shown) != NULL, 0,
-		                                          python ? NULL : infers_hot(opt, text, len), NULL },
-		                            sc->md));
+	if (w->rules && !w->clone && (hint & HINT_RULES_NOT_WANTED))
+		w->rules = 0;
+	else if (w->rules && !w->clone && !(hint & HINT_RULES_WANTED)) {
+		pack_file pf = prefilter_file(opt, shown, text, len, python);
+		w->rules = packscan_wanted(opt->packs, python ? PACK_PYTHON : PACK_RUST, text, len, &pf, sc->md);
+	}
 	w->facts = !python && opt->packs && opt->packs->hygiene && out->file_facts && !w->test_file;
 	w->says_unsafe = w->facts && textfind(text, len, "unsafe", 6) != NULL;
 	if (w->facts && !w->says_unsafe && !hygiene_is_crate_root(shown)) {
@@ -975,7 +985,7 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 	if (opt->packs && test_by_path(opt, shown, &sc->slashed))
 		return 1; /* no rule finding, no hygiene figure: nothing for pass 2 */
 	if (opt->packs && (opt->packs->languages & PACK_RUST)) {
-		pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, infers_hot(opt, data, len), NULL };
+		pack_file pf = prefilter_file(opt, shown, data, len, 0);
 		int wanted = packscan_wanted(opt->packs, PACK_RUST, data, len, &pf, sc->md);
 		*hint |= wanted ? HINT_RULES_WANTED : HINT_RULES_NOT_WANTED;
 		if (wanted)

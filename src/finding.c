@@ -78,6 +78,19 @@ static void clone_expr(buf *b, const evidence *ev, const finding_site *fs)
 	buf_free(&e);
 }
 
+/* "replace `x.clone()` with `BEFORE x AFTER`" */
+static void replace_clone_with(buf *b, const evidence *ev, const finding_site *fs, const char *before, const char *after)
+{
+	buf e = BUF_INIT;
+
+	buf_printf(&e, "%s%s%s", before, ev->receiver, after);
+	buf_puts(b, "replace ");
+	clone_expr(b, ev, fs);
+	buf_puts(b, " with ");
+	code(b, buf_cstr(&e));
+	buf_free(&e);
+}
+
 static const char *root_desc(enum ev_root k)
 {
 	switch (k) {
@@ -183,29 +196,18 @@ static void change(buf *b, const finding_site *fs, const evidence *ev, verdict v
 		break;
 	case B_REMOVABLE_MOVE:
 		if (v.rule == 14) {
-			buf e = BUF_INIT;
-			buf_printf(&e, "std::mem::take(&mut %s)", ev->receiver);
-			buf_puts(b, "take the value instead of copying it: replace ");
-			clone_expr(b, ev, fs);
-			buf_puts(b, " with ");
-			code(b, buf_cstr(&e));
+			buf_puts(b, "take the value instead of copying it: ");
+			replace_clone_with(b, ev, fs, "std::mem::take(&mut ", ")");
 			buf_printf(b, " (the field is cleared or replaced at line %u anyway)", ev->taken_line);
-			buf_free(&e);
 			break;
 		}
-		buf_puts(b, "replace ");
-		clone_expr(b, ev, fs);
-		buf_puts(b, " with ");
 		if (v.rule == 7 && ev->copy_behind_ref) {
-			buf e = BUF_INIT;
-			buf_printf(&e, "*%s", ev->receiver);
-			code(b, buf_cstr(&e));
+			replace_clone_with(b, ev, fs, "*", "");
 			buf_puts(b, " (a Copy value behind a reference: the dereference copies it; the reference itself would "
 			            "be another type)");
-			buf_free(&e);
 			break;
 		}
-		code(b, ev->receiver);
+		replace_clone_with(b, ev, fs, "", "");
 		if (v.rule == 7)
 			buf_puts(b, " (a Copy value is copied by the use itself)");
 		else if (v.rule == 8)
@@ -244,15 +246,10 @@ static void change(buf *b, const finding_site *fs, const evidence *ev, verdict v
 			code(b, buf_cstr(&e));
 			buf_free(&e);
 		} else if (strcmp(ev->borrow_how, "param") == 0) {
-			buf e = BUF_INIT;
-			buf_printf(&e, "&%s", ev->receiver);
-			buf_puts(b, "pass a reference: replace ");
-			clone_expr(b, ev, fs);
-			buf_puts(b, " with ");
-			code(b, buf_cstr(&e));
+			buf_puts(b, "pass a reference: ");
+			replace_clone_with(b, ev, fs, "&", "");
 			buf_printf(b, " (every `%s` of the workspace takes that argument as `impl AsRef`, `Display` or the like, "
 			              "which a reference satisfies too)", ev->borrow_text);
-			buf_free(&e);
 		} else if (strcmp(ev->borrow_how, "method") == 0) {
 			buf_printf(b, "call `%s` on the original: drop `.clone()` from ", ev->borrow_text);
 			clone_expr(b, ev, fs);

@@ -41,8 +41,6 @@ static int takes_request(const rustscan_result *rs, const audit_rules *ar, const
 		else if (is(rs, k, ","))
 			in_type = 0;
 		else if (in_type && (ident_in(rs, k, &ar->request_type) || request_named(rs, k))) {
-			if (!why)
-				return 1;
 			buf_puts(why, "per request: `");
 			buf_append(why, rs->lex->text + t[fn->name].off, t[fn->name].len);
 			buf_puts(why, "` takes a `");
@@ -76,28 +74,28 @@ static int in_event_loop(const rustscan_result *rs, const audit_rules *ar, size_
 	return 0;
 }
 
-/* The fns of the file named by token k (a call `name(`), into the map
- * as called from fn `from` at token k. */
-static int mark_callees(hotpaths_map *m, size_t from, size_t k, size_t *queue, size_t *nq)
+/* The first fn from g on that token k names and the map has not marked
+ * yet (test fns aside); m->n when none. */
+static size_t unmarked_named(const hotpaths_map *m, size_t k, size_t g)
 {
 	const rustlex_token *t = m->rs->lex->tokens;
+
+	for (; g < m->n; g++)
+		if (!m->why[g] && !m->rs->fns[g].is_test && t[m->rs->fns[g].name].len == t[k].len &&
+		    memcmp(m->rs->lex->text + t[m->rs->fns[g].name].off, m->rs->lex->text + t[k].off, t[k].len) == 0)
+			break;
+	return g;
+}
+
+/* Mark the fns token k names, each with a copy of why, and queue them
+ * for their own calls.  0, or -1 when memory ran out. */
+static int mark_named(hotpaths_map *m, size_t k, const buf *why, size_t *queue, size_t *nq)
+{
 	size_t g;
 
-	for (g = 0; g < m->rs->fn_count; g++) {
-		const rs_fn *fn = &m->rs->fns[g];
-		buf b = BUF_INIT;
-		const char *rest;
-		if (m->why[g] || fn->is_test || g == from || t[fn->name].len != t[k].len ||
-		    memcmp(m->rs->lex->text + t[fn->name].off, m->rs->lex->text + t[k].off, t[k].len) != 0)
-			continue;
-		rest = m->why[from] + strlen("per request");
-		buf_puts(&b, "per request, via `");
-		buf_append(&b, m->rs->lex->text + t[m->rs->fns[from].name].off, t[m->rs->fns[from].name].len);
-		if (buf_printf(&b, "` (line %u)%s", t[k].line, rest) < 0) {
-			buf_free(&b);
+	for (g = unmarked_named(m, k, 0); g < m->n; g = unmarked_named(m, k, g + 1)) {
+		if (!(m->why[g] = strdup(buf_cstr(why))))
 			return -1;
-		}
-		m->why[g] = b.ptr; /* the map owns it now */
 		queue[(*nq)++] = g;
 	}
 	return 0;
@@ -106,6 +104,7 @@ static int mark_callees(hotpaths_map *m, size_t from, size_t k, size_t *queue, s
 int hotpaths_build(hotpaths_map *m, const rustscan_result *rs, const audit_rules *ar)
 {
 	size_t *queue = NULL, *depth = NULL, nq = 0, head = 0, i, k;
+	buf why = BUF_INIT;
 	int rc = -1;
 
 	memset(m, 0, sizeof(*m));
@@ -118,62 +117,54 @@ int hotpaths_build(hotpaths_map *m, const rustscan_result *rs, const audit_rules
 	    !(depth = calloc(m->n, sizeof(*depth))))
 		goto done;
 	for (i = 0; i < m->n; i++) { /* the entries */
-		buf b = BUF_INIT;
 		int r;
-		if (rs->fns[i].is_test)
+		buf_clear(&why);
+		if (rs->fns[i].is_test || (r = takes_request(rs, ar, &rs->fns[i], &why)) == 0)
 			continue;
-		if ((r = takes_request(rs, ar, &rs->fns[i], &b)) < 0) {
-			buf_free(&b);
+		if (r < 0 || !(m->why[i] = strdup(buf_cstr(&why))))
 			goto done;
-		}
-		if (r) {
-			m->why[i] = b.ptr;
-			queue[nq++] = i;
-		} else
-			buf_free(&b);
+		queue[nq++] = i;
 	}
 	/* `.route("/v1/chat", post(handle_chat))`, `service_fn(serve)`: the
 	 * fns of this file a handler_call names */
 	for (k = 0; k + 3 < rs->lex->count; k++) {
 		const rustlex_token *t = rs->lex->tokens;
-		size_t g;
 		if (!ident_in(rs, k, &ar->handler_call) || !is(rs, k + 1, "(") || t[k + 2].kind != TOK_IDENT ||
-		    !is(rs, k + 3, ")") || (k > 0 && is(rs, k - 1, "fn")))
+		    !is(rs, k + 3, ")") || (k > 0 && is(rs, k - 1, "fn")) || unmarked_named(m, k + 2, 0) == m->n)
 			continue;
-		for (g = 0; g < m->n; g++) {
-			const rs_fn *fn = &rs->fns[g];
-			buf b = BUF_INIT;
-			if (m->why[g] || fn->is_test || t[fn->name].len != t[k + 2].len ||
-			    memcmp(rs->lex->text + t[fn->name].off, rs->lex->text + t[k + 2].off, t[k + 2].len) != 0)
-				continue;
-			buf_puts(&b, "per request: `");
-			buf_append(&b, rs->lex->text + t[fn->name].off, t[fn->name].len);
-			buf_puts(&b, "` is a handler (`");
-			buf_append(&b, rs->lex->text + t[k].off, t[k].len);
-			if (buf_printf(&b, "(..)` at line %u)", t[k].line) < 0) {
-				buf_free(&b);
-				goto done;
-			}
-			m->why[g] = b.ptr;
-			queue[nq++] = g;
-		}
+		buf_clear(&why);
+		buf_puts(&why, "per request: `");
+		buf_append(&why, rs->lex->text + t[k + 2].off, t[k + 2].len);
+		buf_puts(&why, "` is a handler (`");
+		buf_append(&why, rs->lex->text + t[k].off, t[k].len);
+		if (buf_printf(&why, "(..)` at line %u)", t[k].line) < 0 || mark_named(m, k + 2, &why, queue, &nq) < 0)
+			goto done;
 	}
 	while (head < nq) { /* what they call, three calls deep */
 		size_t f = queue[head++], before = nq;
 		const rs_fn *fn = &rs->fns[f];
+		const rustlex_token *t = rs->lex->tokens;
 		if (depth[f] >= 3 || fn->body_open == RS_NONE || fn->body_close == RS_NONE)
 			continue;
-		for (k = fn->body_open + 1; k + 1 < fn->body_close; k++)
-			if (rs->lex->tokens[k].kind == TOK_IDENT && is(rs, k + 1, "(") && !is(rs, k - 1, "fn") &&
-			    (!is(rs, k - 1, ".") || (k >= 2 && is(rs, k - 2, "self"))) &&
-			    (!is(rs, k - 1, "::") || (k >= 2 && is(rs, k - 2, "Self"))) &&
-			    mark_callees(m, f, k, queue, &nq) < 0)
+		for (k = fn->body_open + 1; k + 1 < fn->body_close; k++) {
+			if (t[k].kind != TOK_IDENT || !is(rs, k + 1, "(") || is(rs, k - 1, "fn") ||
+			    (is(rs, k - 1, ".") && !(k >= 2 && is(rs, k - 2, "self"))) ||
+			    (is(rs, k - 1, "::") && !(k >= 2 && is(rs, k - 2, "Self"))) || unmarked_named(m, k, 0) == m->n)
+				continue;
+			/* "per request, via `caller` (line N)" and the caller's own reason */
+			buf_clear(&why);
+			buf_puts(&why, "per request, via `");
+			buf_append(&why, rs->lex->text + t[fn->name].off, t[fn->name].len);
+			if (buf_printf(&why, "` (line %u)%s", t[k].line, m->why[f] + strlen("per request")) < 0 ||
+			    mark_named(m, k, &why, queue, &nq) < 0)
 				goto done;
+		}
 		for (i = before; i < nq; i++)
 			depth[queue[i]] = depth[f] + 1;
 	}
 	rc = 0;
 done:
+	buf_free(&why);
 	free(queue);
 	free(depth);
 	if (rc < 0)

@@ -62,6 +62,13 @@ static int add_crate(strlist *crates, const char *manifest, size_t len, const ch
 	return rc;
 }
 
+/* rel/name (name alone at the root, rel ""), into out (cleared first). */
+static int rel_join(buf *out, const char *rel, const char *name)
+{
+	buf_clear(out);
+	return rel[0] ? buf_printf(out, "%s/%s", rel, name) : buf_puts(out, name);
+}
+
 /* Is p (a relative path) one of `but`, or a directory holding one? */
 static int covers_any(const strlist *but, const char *p, size_t n)
 {
@@ -87,7 +94,7 @@ static int add_entries(strlist *paths, const char *dir, const char *rel, const s
 	for (i = 0; i < n; i++) {
 		buf p = BUF_INIT;
 		if (rc == 0 && !skipped_name(names[i]->d_name) && strcmp(names[i]->d_name, "..") != 0 &&
-		    (rel[0] ? buf_printf(&p, "%s/%s", rel, names[i]->d_name) : buf_puts(&p, names[i]->d_name)) == 0 &&
+		    rel_join(&p, rel, names[i]->d_name) == 0 &&
 		    !covers_any(but, p.ptr, p.len))
 			rc = strlist_add(paths, p.ptr);
 		buf_free(&p);
@@ -111,10 +118,7 @@ static int add_python(strlist *paths, const char *dir, const char *rel, const st
 		const char *name = names[i]->d_name;
 		size_t len = strlen(name);
 		if (rc == 0 && !skipped_name(name)) {
-			buf_clear(&sub);
-			buf_clear(&subrel);
-			if (buf_printf(&sub, "%s/%s", dir, name) < 0 ||
-			    (rel[0] ? buf_printf(&subrel, "%s/%s", rel, name) : buf_puts(&subrel, name)) < 0)
+			if (rel_join(&sub, dir, name) < 0 || rel_join(&subrel, rel, name) < 0)
 				rc = -1;
 			else if (strlist_has(crates, subrel.ptr, subrel.len))
 				; /* a crate: in scope already */
@@ -204,10 +208,7 @@ static int find_crates(const char *dir, const char *rel, int depth, strlist *pat
 			free(names[i]);
 			continue;
 		}
-		buf_clear(&sub);
-		buf_clear(&subrel);
-		if (buf_printf(&sub, "%s/%s", dir, names[i]->d_name) < 0 ||
-		    (rel[0] ? buf_printf(&subrel, "%s/%s", rel, names[i]->d_name) : buf_puts(&subrel, names[i]->d_name)) < 0)
+		if (rel_join(&sub, dir, names[i]->d_name) < 0 || rel_join(&subrel, rel, names[i]->d_name) < 0)
 			rc = -1;
 		else if (is_dir(sub.ptr)) {
 			if ((has = read_manifest(sub.ptr, &text)) < 0)

@@ -119,6 +119,15 @@ static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
 	return h ? h : 1;
 }
 
+/* text[*a, *b) without white space at either end. */
+static void trim_span(const char *text, size_t *a, size_t *b)
+{
+	while (*a < *b && is_space(text[*a]))
+		(*a)++;
+	while (*b > *a && is_space(text[*b - 1]))
+		(*b)--;
+}
+
 /* Is text[a, b) one of the bounds a reference satisfies whenever the
  * value does (`&T: AsRef<U>` for `T: AsRef<U>`, and so for Display,
  * Debug, Hash, ToString)? */
@@ -127,10 +136,7 @@ static int ref_bound(const char *text, size_t a, size_t b)
 	static const char *const ok[] = { "Display", "Debug", "Hash", "ToString", NULL };
 	size_t i, n;
 
-	while (a < b && is_space(text[a]))
-		a++;
-	while (b > a && is_space(text[b - 1]))
-		b--;
+	trim_span(text, &a, &b);
 	for (i = a; i + 1 < b; i++) /* a path: its last segment */
 		if (text[i] == ':' && text[i + 1] == ':')
 			a = i + 2;
@@ -171,10 +177,7 @@ static int param_takes_ref(const char *text, size_t a, size_t b, size_t ga, size
 {
 	size_t i, n;
 
-	while (a < b && is_space(text[a]))
-		a++;
-	while (b > a && is_space(text[b - 1]))
-		b--;
+	trim_span(text, &a, &b);
 	if (b - a > 5 && memcmp(text + a, "impl", 4) == 0 && is_space(text[a + 4]))
 		return ref_bounds(text, a + 5, b);
 	for (i = a; i < b; i++)
