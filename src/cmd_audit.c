@@ -14,6 +14,8 @@
 #include "audit.h"
 #include "audit_rules.h"
 #include "baseline.h"
+#include "faultpoint.h"
+#include "history.h"
 #include "cli.h"
 #include "datadir.h"
 #include "discover.h"
@@ -350,6 +352,15 @@ struct {
 } hpa_released_at_exit;
 
 /* Wall-clock seconds, for HOTPATH_AUDIT_STATS's phase times. */
+/* Each line of warnings (newline-ended) on stderr, as a warning. */
+static void print_warnings(const buf *warnings)
+{
+	const char *p = buf_cstr(warnings), *nl;
+
+	for (; (nl = strchr(p, '\n')); p = nl + 1)
+		fprintf(stderr, PROG ": warning: %.*s\n", (int)(nl - p), p);
+}
+
 static double seconds_now(void)
 {
 	struct timespec t;
@@ -372,7 +383,7 @@ int cmd_audit(int argc, char **argv)
 	verify_result vres = { 0 };
 	const char **default_paths = NULL, **crate_names = NULL;
 	strlist scope_paths = { 0 }, scope_crates = { 0 };
-	buf unmatched = BUF_INIT;
+	buf unmatched = BUF_INIT, history_line = BUF_INIT;
 	pack_set packs = { 0 };
 	size_t i;
 	int rc = 2;
@@ -560,8 +571,16 @@ int cmd_audit(int argc, char **argv)
 		goto fail;
 	if (base && baseline_apply(&doc, base, a.baseline) < 0)
 		goto oom;
-	if (a.history && history_update(model, a.history, &err) < 0)
-		goto fail;
+	/* the trend in the reports includes this run; its log line is
+	 * appended only once every report is in place (below) */
+	if (a.history) {
+		buf warnings = BUF_INIT;
+		int hr = history_prepare(model, a.history, &history_line, &warnings, &err);
+		print_warnings(&warnings);
+		buf_free(&warnings);
+		if (hr < 0)
+			goto fail;
+	}
 	if (a.patch) {
 		patch_options po = { a.verify, json_string_value(json_object_get(vres.info, "by")) };
 		size_t removals;
@@ -577,6 +596,11 @@ int cmd_audit(int argc, char **argv)
 			goto fail;
 		t_emitted = seconds_now();
 	}
+	/* the run's one commit point: a killed or failed run before here
+	 * adds no history line, so none stands for reports never written */
+	faultpoint("reports-committed");
+	if (a.history && history_commit(a.history, &history_line, &err) < 0)
+		goto fail;
 	rc = a.fail_on && !a.exit_zero && gate_trips(&doc, a.fail_on) ? 1 : 0;
 	goto done;
 oom:
@@ -620,5 +644,6 @@ done:
 	buf_free(&tdir);
 	buf_free(&cmd);
 	buf_free(&out);
+	buf_free(&history_line);
 	return rc;
 }

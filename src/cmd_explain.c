@@ -7,6 +7,7 @@
 
 #include "cmd_explain.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,9 +305,10 @@ int cmd_explain(int argc, char **argv)
 		json_decref(f);
 	}
 	fputs(buf_cstr(&out), stdout);
+	errno = 0;
 	rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
 	if (rc)
-		fprintf(stderr, PROG ": standard output: write error\n");
+		fprintf(stderr, PROG ": writing standard output failed: %s\n", strerror(errno ? errno : EIO));
 	goto done;
 oom:
 	buf_puts(&err, "out of memory");

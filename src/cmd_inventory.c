@@ -99,7 +99,7 @@ static int usage_error(const char *msg)
 static int write_stdout(const buf *b)
 {
 	if ((b->len && fwrite(b->ptr, 1, b->len, stdout) != b->len) || fflush(stdout) != 0) {
-		perror(PROG ": writing output");
+		perror(PROG ": writing standard output failed");
 		return 2;
 	}
 	return 0;

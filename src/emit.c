@@ -2,10 +2,12 @@
 
 #include "emit.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "export.h"
+#include "faultpoint.h"
 #include "fileio.h"
 #include "jsonwrite.h"
 #include "render.h"
@@ -102,6 +104,9 @@ typedef struct {
 	buf outs[NFORMATS];
 	int rendered[NFORMATS];
 	int streamed[NFORMATS];  /* written as it is made, at write time */
+	buf paths[NFORMATS];     /* where format k goes (files[k].path) */
+	fileio_atomic files[NFORMATS];
+	int opened[NFORMATS];    /* files[k] holds a report not yet committed */
 } emit_ctx;
 
 static int render_into(void *ctx, const char *s, size_t n)
@@ -130,8 +135,24 @@ static int render_into(void *ctx, const char *s, size_t n)
 	return render_one(e->doc->model, k, e->o, &e->outs[k], e->err);
 }
 
-/* Where a streamed report goes: a temporary file renamed at the end, or
- * standard output. */
+/* Standard output's failure, with the reason (a full disk behind a
+ * redirection, a pipe whose reader is gone when SIGPIPE is ignored). */
+static int stdout_failed(buf *err)
+{
+	buf_printf(err, "writing the report to standard output failed: %s", strerror(errno ? errno : EIO));
+	return -1;
+}
+
+static int write_stdout(const char *text, size_t n, buf *err)
+{
+	errno = 0;
+	if (n && fwrite(text, 1, n, stdout) != n)
+		return stdout_failed(err);
+	return 0;
+}
+
+/* Where a streamed report goes: a temporary file committed with the
+ * others, or standard output. */
 typedef struct {
 	fileio_atomic *file;  /* NULL: standard output */
 	buf *err;
@@ -143,69 +164,76 @@ static int stream_write(void *ctx, const char *text, size_t n)
 
 	if (d->file)
 		return fileio_atomic_write(d->file, text, n, d->err);
-	if (n && fwrite(text, 1, n, stdout) != n) {
-		buf_puts(d->err, "writing the report to standard output failed");
-		return -1;
-	}
-	return 0;
+	return write_stdout(text, n, d->err);
 }
 
-/* The JSON report written to `path` (or standard output) as it is made:
- * a nightly report of tens of MB is never held whole, and a file is
- * replaced only once all of it is written. */
-static int stream_json(emit_ctx *e, const char *path)
+/* The JSON report written as it is made: a nightly report of tens of MB
+ * is never held whole. */
+static int stream_json(emit_ctx *e, fileio_atomic *file)
 {
-	fileio_atomic file;
-	stream_dest d = { path ? &file : NULL, e->err };
+	stream_dest d = { file, e->err };
 	jsonwrite_flush flush = { stream_write, &d };
 	buf rest = BUF_INIT;
 	int rc;
 
-	if (path && fileio_atomic_open(&file, path, e->err) < 0)
-		return -1;
 	rc = report_write_json(&rest, e->doc, &flush);
 	if (rc < 0 && !e->err->len)
 		buf_puts(e->err, "out of memory");
 	if (rc == 0 && (buf_putc(&rest, '\n') < 0 || stream_write(&d, rest.ptr, rest.len) < 0))
 		rc = -1;
-	if (rc == 0 && path)
-		rc = fileio_atomic_commit(&file, e->err);
-	else if (rc == 0 && fflush(stdout) != 0) {
-		buf_puts(e->err, "writing the report to standard output failed");
-		rc = -1;
-	}
-	if (rc < 0 && path && file.fd >= 0)
-		fileio_atomic_abort(&file);
 	buf_free(&rest);
 	return rc;
 }
 
+/* Write one format to its temporary file (committed later, with the
+ * others) or to standard output. */
 static int write_one(void *ctx, const char *s, size_t n)
 {
 	emit_ctx *e = ctx;
 	int k = known(s, n), rc;
 	const buf *out = &e->outs[k];
-	buf path = BUF_INIT;
+	const char *dest = e->o->output;
 
-	if (e->streamed[k]) {
-		if (e->o->output_dir)
-			buf_printf(&path, "%s/audit.%s", e->o->output_dir, formats[k].ext);
-		rc = stream_json(e, e->o->output_dir ? path.ptr : e->o->output);
-		buf_free(&path);
+	if (e->o->output_dir) {
+		if (buf_printf(&e->paths[k], "%s/audit.%s", e->o->output_dir, formats[k].ext) < 0) {
+			buf_puts(e->err, "out of memory");
+			return -1;
+		}
+		dest = e->paths[k].ptr;
+	}
+	if (!dest) {
+		rc = e->streamed[k] ? stream_json(e, NULL) : write_stdout(out->ptr, out->len, e->err);
+		errno = 0;
+		if (rc == 0 && fflush(stdout) != 0)
+			rc = stdout_failed(e->err);
 		return rc;
 	}
-	if (e->o->output_dir) {
-		buf_printf(&path, "%s/audit.%s", e->o->output_dir, formats[k].ext);
-		rc = fileio_write_atomic(path.ptr, buf_cstr(out), out->len, e->err);
-	} else if (e->o->output)
-		rc = fileio_write_atomic(e->o->output, buf_cstr(out), out->len, e->err);
-	else {
-		rc = ((out->len && fwrite(out->ptr, 1, out->len, stdout) != out->len) || fflush(stdout) != 0) ? -1 : 0;
-		if (rc < 0)
-			buf_puts(e->err, "writing the report to standard output failed");
-	}
-	buf_free(&path);
-	return rc;
+	if (fileio_atomic_open(&e->files[k], dest, e->err) < 0)
+		return -1;
+	e->opened[k] = 1;
+	return e->streamed[k] ? stream_json(e, &e->files[k])
+	                      : fileio_atomic_write(&e->files[k], buf_cstr(out), out->len, e->err);
+}
+
+/* Every report is complete on disk before the first one replaces its old
+ * file, and the renames follow each other with nothing slow in between:
+ * a run that fails or is killed before this point leaves all the old
+ * reports as they were. */
+static int commit_all(emit_ctx *e)
+{
+	size_t k;
+
+	for (k = 0; k < NFORMATS; k++)
+		if (e->opened[k] && fileio_atomic_sync(&e->files[k], e->err) < 0)
+			return -1;
+	faultpoint("reports-written");
+	for (k = 0; k < NFORMATS; k++)
+		if (e->opened[k]) {
+			if (fileio_atomic_commit(&e->files[k], e->err) < 0)
+				return -1;
+			e->opened[k] = 0;
+		}
+	return 0;
 }
 
 int emit_reports(report_doc *doc, const emit_options *o, buf *err)
@@ -225,7 +253,13 @@ int emit_reports(report_doc *doc, const emit_options *o, buf *err)
 		rc = fileio_make_dirs(o->output_dir, err);
 	if (rc == 0)
 		rc = each_format(o->formats, write_one, &e);
-	for (i = 0; i < NFORMATS; i++)
+	if (rc == 0)
+		rc = commit_all(&e);
+	for (i = 0; i < NFORMATS; i++) {
+		if (e.opened[i])
+			fileio_atomic_abort(&e.files[i]);
 		buf_free(&e.outs[i]);
+		buf_free(&e.paths[i]);
+	}
 	return rc;
 }

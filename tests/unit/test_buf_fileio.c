@@ -125,10 +125,102 @@ static void test_fileio(void)
 	buf_free(&err);
 }
 
+/* Entries of dir, as "a b c" sorted by ls. */
+static void listing(const char *dir, char *out, size_t n)
+{
+	char cmd[200];
+	FILE *p;
+	size_t len;
+
+	snprintf(cmd, sizeof(cmd), "ls -A '%s' | tr '\\n' ' '", dir);
+	out[0] = '\0';
+	p = popen(cmd, "r");
+	if (!p)
+		return;
+	len = fread(out, 1, n - 1, p);
+	out[len] = '\0';
+	pclose(p);
+}
+
+/* Two reports replaced together: nothing named appears before the commit
+ * (where O_TMPFILE works), an abort leaves the old file, a commit the new. */
+static void test_atomic_steps(void)
+{
+	char dir[] = "/tmp/hpa-fileio-XXXXXX", seen[256];
+	buf a_path = BUF_INIT, b_path = BUF_INIT, data = BUF_INIT, err = BUF_INIT;
+	fileio_atomic a, b;
+
+	if (!TAP_OK(mkdtemp(dir) != NULL, "temporary directory"))
+		return;
+	buf_printf(&a_path, "%s/audit.md", dir);
+	buf_printf(&b_path, "%s/audit.json", dir);
+	fileio_write_atomic(a_path.ptr, "old md", 6, &err);
+	TAP_OK(fileio_atomic_open(&a, a_path.ptr, &err) == 0 && fileio_atomic_write(&a, "new md", 6, &err) == 0 &&
+	       fileio_atomic_open(&b, b_path.ptr, &err) == 0 && fileio_atomic_write(&b, "{}", 2, &err) == 0 &&
+	       fileio_atomic_sync(&a, &err) == 0 && fileio_atomic_sync(&b, &err) == 0,
+	       "two reports written and synced, not committed");
+	listing(dir, seen, sizeof(seen));
+	if (a.unnamed && b.unnamed)
+		TAP_OK(strcmp(seen, "audit.md ") == 0, "O_TMPFILE: no name in the directory before the commit");
+	else
+		TAP_OK(1, "O_TMPFILE: not here, named temporary files # SKIP");
+	TAP_OK(fileio_read_all(a_path.ptr, &data, &err) == 0 && strcmp(buf_cstr(&data), "old md") == 0,
+	       "the old report is in place until the commit");
+	fileio_atomic_abort(&b);
+	TAP_OK(fileio_atomic_commit(&a, &err) == 0 && fileio_read_all(a_path.ptr, &data, &err) == 0 &&
+	       strcmp(buf_cstr(&data), "new md") == 0, "the commit puts the new report in place");
+	fileio_atomic_abort(&a); /* after a commit: nothing happens */
+	listing(dir, seen, sizeof(seen));
+	TAP_OK(strcmp(seen, "audit.md ") == 0, "the aborted one left nothing, the committed one is whole");
+	{
+		struct stat st;
+		TAP_OK(stat(a_path.ptr, &st) == 0 && (st.st_mode & 0777) == 0644, "a committed report is mode 0644");
+	}
+	unlink(a_path.ptr);
+	rmdir(dir);
+	buf_free(&a_path);
+	buf_free(&b_path);
+	buf_free(&data);
+	buf_free(&err);
+}
+
+/* The history log: whole lines appended, a torn last line of someone
+ * else's closed off first, a failing destination named. */
+static void test_append_line(void)
+{
+	char dir[] = "/tmp/hpa-fileio-XXXXXX";
+	buf path = BUF_INIT, data = BUF_INIT, err = BUF_INIT;
+	int errnum = 0;
+
+	if (!TAP_OK(mkdtemp(dir) != NULL, "temporary directory"))
+		return;
+	buf_printf(&path, "%s/history.jsonl", dir);
+	TAP_OK(fileio_append_line(path.ptr, "{\"a\":1}\n", 8, &err) == 0 &&
+	       fileio_append_line(path.ptr, "{\"a\":2}\n", 8, &err) == 0 &&
+	       fileio_read_locked(path.ptr, &data, &errnum) == 0 && strcmp(buf_cstr(&data), "{\"a\":1}\n{\"a\":2}\n") == 0,
+	       "append creates the log and adds whole lines");
+	fileio_write_atomic(path.ptr, "{\"a\":1}\n{\"a\"", 12, &err);
+	TAP_OK(fileio_append_line(path.ptr, "{\"a\":3}\n", 8, &err) == 0 && fileio_read_all(path.ptr, &data, &err) == 0 &&
+	       strcmp(buf_cstr(&data), "{\"a\":1}\n{\"a\"\n{\"a\":3}\n") == 0,
+	       "after a torn last line, ours starts on a line of its own");
+	buf_clear(&err);
+	TAP_OK(fileio_append_line(dir, "x\n", 2, &err) < 0 && strstr(buf_cstr(&err), dir), "a directory: refused, named");
+	buf_clear(&err);
+	TAP_OK(fileio_append_line("/dev/full", "x\n", 2, &err) < 0 && strstr(buf_cstr(&err), "/dev/full: "),
+	       "a device: refused, named");
+	unlink(path.ptr);
+	rmdir(dir);
+	buf_free(&path);
+	buf_free(&data);
+	buf_free(&err);
+}
+
 int main(void)
 {
 	test_buf();
 	test_printf();
 	test_fileio();
+	test_atomic_steps();
+	test_append_line();
 	return tap_done();
 }
