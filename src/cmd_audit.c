@@ -502,23 +502,17 @@ int cmd_audit(int argc, char **argv)
 	/* unlike inventory (which mirrors the reference), say what is missing
 	 * of what the user named: an error when none of it is there (a nightly
 	 * with a typo must not stay green), a warning otherwise */
-	if (!default_paths && !a.rev) {
+	if (!default_paths) {
 		size_t missing = 0;
-		for (i = 0; i < a.npaths; i++) {
-			buf p = BUF_INIT;
-			struct stat st;
-			discover_join(&p, src.root, a.paths[i]);
-			if (stat(p.ptr, &st) < 0) {
+		for (i = 0; i < a.npaths; i++)
+			if (!sources_has_path(&src, a.paths[i])) {
 				missing++;
-				if (buf_printf(&unmatched, "%s%s", unmatched.len ? ", " : "", a.paths[i]) < 0) {
-					buf_free(&p);
+				if (buf_printf(&unmatched, "%s%s", unmatched.len ? ", " : "", a.paths[i]) < 0)
 					goto oom;
-				}
 			}
-			buf_free(&p);
-		}
 		if (missing && missing == a.npaths) {
-			fprintf(stderr, PROG ": --paths: nothing of it exists under %s: %s\n", a.root, buf_cstr(&unmatched));
+			fprintf(stderr, PROG ": --paths: nothing of it exists under %s%s%s: %s\n", a.root,
+			        a.rev ? " at " : "", a.rev ? a.rev : "", buf_cstr(&unmatched));
 			goto done;
 		}
 		if (missing)

@@ -343,6 +343,14 @@ static json_t *repository_name(git_repository *repo, const char *workdir)
 	return v;
 }
 
+/* Is path (ending in '/') the root itself? */
+static int is_root_dir(const source_set *s, const char *path)
+{
+	size_t n = strlen(s->root);
+
+	return path && strncmp(path, s->root, n) == 0 && path[n] == '/' && path[n + 1] == '\0';
+}
+
 static int open_git(source_set *s, const sources_options *opt, const path_filter *f, buf *err)
 {
 	const char *workdir = git_repository_workdir(s->repo);
@@ -351,6 +359,12 @@ static int open_git(source_set *s, const sources_options *opt, const path_filter
 	git_commit *commit = NULL;
 	int rc = -1;
 
+	/* a git directory given as the root is a bare repository, even
+	 * without a config file saying so (a mirror's bare copy): libgit2
+	 * then takes its parent for a work tree, and the root for a
+	 * subdirectory of it that no revision holds */
+	if (workdir && is_root_dir(s, git_repository_path(s->repo)))
+		workdir = NULL;
 	json_object_set_new(s->info, "kind", json_string(opt->rev ? "git revision" : "git working tree"));
 	json_object_set_new(s->info, "repository", repository_name(s->repo, workdir));
 	if (git_repository_head(&head, s->repo) == 0)
@@ -641,6 +655,42 @@ int sources_read_path(source_set *s, const char *rel, buf *out)
 		buf_free(&full);
 		return rc;
 	}
+}
+
+int sources_has_path(source_set *s, const char *rel)
+{
+	buf clean = BUF_INIT, full = BUF_INIT;
+	struct stat st;
+	int found;
+
+	/* `./crates/a/`, `.` and `crates//a` name what `crates/a` and the
+	 * root name */
+	if (discover_join(&clean, ".", rel) < 0) {
+		buf_free(&clean);
+		return 0;
+	}
+	if (strcmp(buf_cstr(&clean), ".") == 0)
+		buf_clear(&clean);
+	else if (clean.len > 2 && strncmp(clean.ptr, "./", 2) == 0) {
+		memmove(clean.ptr, clean.ptr + 2, clean.len - 1);
+		clean.len -= 2;
+	}
+	if (s->tree) {
+		git_tree_entry *e = NULL;
+		buf_printf(&full, "%s%s", s->prefix, buf_cstr(&clean));
+		while (full.len && full.ptr[full.len - 1] == '/')
+			full.ptr[--full.len] = '\0';
+		pthread_mutex_lock(&s->lock);
+		found = !full.len || git_tree_entry_bypath(&e, s->tree, full.ptr) == 0;
+		pthread_mutex_unlock(&s->lock);
+		git_tree_entry_free(e);
+	} else {
+		discover_join(&full, s->root, buf_cstr(&clean));
+		found = stat(buf_cstr(&full), &st) == 0;
+	}
+	buf_free(&clean);
+	buf_free(&full);
+	return found;
 }
 
 void sources_close(source_set *s)

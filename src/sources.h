@@ -67,6 +67,11 @@ int sources_read(source_set *s, size_t i, buf *out, buf *msg);
  * file) from the same source.  0, or -1 when there is none. */
 int sources_read_path(source_set *s, const char *rel, buf *out);
 
+/* Is there a file or directory at rel (relative to the root) in the
+ * source: the revision's tree, or the directory on disk?  For telling a
+ * user that a path they named is not there. */
+int sources_has_path(source_set *s, const char *rel);
+
 /* Forget the .py files (collected before it was known that no chosen pack
  * reads Python). */
 void sources_drop_python(source_set *s);

@@ -134,6 +134,18 @@ check "a missing --root: exit 2, said" sh -c "test $? -eq 2 && grep -q 'no/such/
 check "a --root that is a file: exit 2, said" sh -c "test $? -eq 2 && grep -q 'Cargo.toml: not a directory' '$scratch/err'"
 "$H" audit --root "$C" --paths srcc >/dev/null 2>"$scratch/err"
 check "--paths that match nothing: exit 2, the entries named" sh -c "test $? -eq 2 && grep -q ': srcc' '$scratch/err'"
+"$H" audit --root "$G" --rev HEAD --paths srcc >/dev/null 2>"$scratch/err"
+check "--rev with --paths that the revision does not hold: exit 2, named" \
+	sh -c "test $? -eq 2 && grep -q 'at HEAD: srcc' '$scratch/err'"
+"$H" audit --root "$G" --rev HEAD --paths ./src/ srcc --format json --output "$scratch/rev-part.json" 2>"$scratch/err"
+check "--rev with one of two --paths missing: a warning, the other audited" \
+	sh -c "test $? -eq 0 && grep -q 'warning: --paths: .*srcc' '$scratch/err' && grep -q '\"src/lib.rs\"' '$scratch/rev-part.json'"
+# a git directory as the root, without a config file (a mirror's bare
+# copy): the revision's whole tree, not nothing
+git clone -q --bare "$G" "$scratch/mirror" && rm -f "$scratch/mirror/config"
+"$H" audit --root "$scratch/mirror" --rev HEAD --format json --output "$scratch/mirror.json" 2>"$scratch/err"
+check "a bare git directory without a config file: its tree audited" \
+	sh -c "test $? -eq 0 && test \"\$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[\"scope\"][\"files_audited\"])' '$scratch/mirror.json')\" -gt 0"
 "$H" inventory --root "$W" --format json >"$scratch/inv.json"
 check "inventory keeps the rules' default paths (lib crates components): crates/, the excluded crate too, not tools/" python3 -c "
 import json, sys
