@@ -81,4 +81,13 @@ char *buf_detach(buf *b);
 
 void buf_free(buf *b);
 
+/* Exchange two buffers' contents (no copy). */
+static inline void buf_swap(buf *a, buf *b)
+{
+	buf t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
 #endif

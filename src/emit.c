@@ -86,54 +86,14 @@ int emit_check(const emit_options *o, buf *err)
 	return 0;
 }
 
-static int render_one(json_t *model, int k, const emit_options *o, buf *out, buf *err)
-{
-	render_options ro = { 0, o->full_report };
-
-	switch (k) {
-	case 3: return export_sarif(out, model) < 0 ? (buf_puts(err, "out of memory"), -1) : 0;
-	case 4: return export_gitlab(out, model) < 0 ? (buf_puts(err, "out of memory"), -1) : 0;
-	default: return render_report(out, model, formats[k].name, o->templates, &ro, err);
-	}
-}
-
 typedef struct {
 	report_doc *doc;
 	const emit_options *o;
 	buf *err;
-	buf outs[NFORMATS];
-	int rendered[NFORMATS];
-	int streamed[NFORMATS];  /* written as it is made, at write time */
 	buf paths[NFORMATS];     /* where format k goes (files[k].path) */
 	fileio_atomic files[NFORMATS];
 	int opened[NFORMATS];    /* files[k] holds a report not yet committed */
 } emit_ctx;
-
-static int render_into(void *ctx, const char *s, size_t n)
-{
-	emit_ctx *e = ctx;
-	int k = known(s, n);
-
-	e->rendered[k] = 1;
-	if (strcmp(formats[k].name, "json") == 0) {
-		/* straight from the findings' tapes, when the files are written:
-		 * nothing can go wrong in it that a template could */
-		if (e->doc->tapes) {
-			e->streamed[k] = 1;
-			return 0;
-		}
-		if (report_write_json(&e->outs[k], e->doc, NULL) < 0 || buf_putc(&e->outs[k], '\n') < 0) {
-			buf_puts(e->err, "out of memory");
-			return -1;
-		}
-		return 0;
-	}
-	if (report_materialize(e->doc) < 0) {
-		buf_puts(e->err, "out of memory");
-		return -1;
-	}
-	return render_one(e->doc->model, k, e->o, &e->outs[k], e->err);
-}
 
 /* Standard output's failure, with the reason (a full disk behind a
  * redirection, a pipe whose reader is gone when SIGPIPE is ignored). */
@@ -151,36 +111,55 @@ static int write_stdout(const char *text, size_t n, buf *err)
 	return 0;
 }
 
-/* Where a streamed report goes: a temporary file committed with the
+/* Where a report goes as it is made: a temporary file committed with the
  * others, or standard output. */
 typedef struct {
 	fileio_atomic *file;  /* NULL: standard output */
 	buf *err;
-} stream_dest;
+} dest;
 
-static int stream_write(void *ctx, const char *text, size_t n)
+static int dest_write(void *ctx, const char *text, size_t n)
 {
-	stream_dest *d = ctx;
+	dest *d = ctx;
 
 	if (d->file)
 		return fileio_atomic_write(d->file, text, n, d->err);
 	return write_stdout(text, n, d->err);
 }
 
-/* The JSON report written as it is made: a nightly report of tens of MB
- * is never held whole. */
-static int stream_json(emit_ctx *e, fileio_atomic *file)
+/* Format k, made and written to d: the JSON straight from the findings'
+ * tapes, the templates' formats one finding at a time (render.h), the
+ * exports from the model with its findings as JSON values. */
+static int produce(emit_ctx *e, int k, dest *d)
 {
-	stream_dest d = { file, e->err };
-	jsonwrite_flush flush = { stream_write, &d };
+	jsonwrite_flush flush = { dest_write, d };
+	render_options ro = { 0, e->o->full_report, dest_write, d };
 	buf rest = BUF_INIT;
 	int rc;
 
-	rc = report_write_json(&rest, e->doc, &flush);
-	if (rc < 0 && !e->err->len)
-		buf_puts(e->err, "out of memory");
-	if (rc == 0 && (buf_putc(&rest, '\n') < 0 || stream_write(&d, rest.ptr, rest.len) < 0))
-		rc = -1;
+	switch (k) {
+	case 2: /* json */
+		rc = report_write_json(&rest, e->doc, &flush);
+		if (rc < 0 && !e->err->len)
+			buf_puts(e->err, "out of memory");
+		if (rc == 0 && buf_putc(&rest, '\n') < 0)
+			rc = -1;
+		break;
+	case 3: /* sarif */
+	case 4: /* gitlab */
+		if (report_materialize(e->doc) < 0 ||
+		    (k == 3 ? export_sarif(&rest, e->doc->model) : export_gitlab(&rest, e->doc->model)) < 0) {
+			buf_puts(e->err, "out of memory");
+			rc = -1;
+		} else
+			rc = 0;
+		break;
+	default:
+		rc = render_report(&rest, e->doc, formats[k].name, e->o->templates, &ro, e->err);
+		break;
+	}
+	if (rc == 0)
+		rc = dest_write(d, rest.ptr, rest.len);
 	buf_free(&rest);
 	return rc;
 }
@@ -191,28 +170,41 @@ static int write_one(void *ctx, const char *s, size_t n)
 {
 	emit_ctx *e = ctx;
 	int k = known(s, n), rc;
-	const buf *out = &e->outs[k];
-	const char *dest = e->o->output;
+	const char *path = e->o->output;
+	dest d = { NULL, e->err };
 
 	if (e->o->output_dir) {
 		if (buf_printf(&e->paths[k], "%s/audit.%s", e->o->output_dir, formats[k].ext) < 0) {
 			buf_puts(e->err, "out of memory");
 			return -1;
 		}
-		dest = e->paths[k].ptr;
+		path = e->paths[k].ptr;
 	}
-	if (!dest) {
-		rc = e->streamed[k] ? stream_json(e, NULL) : write_stdout(out->ptr, out->len, e->err);
+	if (!path) {
+		rc = produce(e, k, &d);
 		errno = 0;
 		if (rc == 0 && fflush(stdout) != 0)
 			rc = stdout_failed(e->err);
 		return rc;
 	}
-	if (fileio_atomic_open(&e->files[k], dest, e->err) < 0)
+	if (fileio_atomic_open(&e->files[k], path, e->err) < 0)
 		return -1;
 	e->opened[k] = 1;
-	return e->streamed[k] ? stream_json(e, &e->files[k])
-	                      : fileio_atomic_write(&e->files[k], buf_cstr(out), out->len, e->err);
+	d.file = &e->files[k];
+	return produce(e, k, &d);
+}
+
+/* The formats asked for, in the order they are made: those read from the
+ * findings' tapes first, the exports (which turn every finding into JSON
+ * values) last. */
+static int by_tapes_first(void *ctx, const char *s, size_t n)
+{
+	return known(s, n) >= 3 ? 0 : write_one(ctx, s, n);
+}
+
+static int exports_last(void *ctx, const char *s, size_t n)
+{
+	return known(s, n) >= 3 ? write_one(ctx, s, n) : 0;
 }
 
 /* Every report is complete on disk before the first one replaces its old
@@ -240,25 +232,26 @@ int emit_reports(report_doc *doc, const emit_options *o, buf *err)
 {
 	emit_ctx e;
 	size_t i;
-	int rc;
+	int rc = 0;
 
 	memset(&e, 0, sizeof(e));
 	e.doc = doc;
 	e.o = o;
 	e.err = err;
-	/* every format is rendered before any file is written: a template
-	 * error leaves all the old reports in place */
-	rc = each_format(o->formats, render_into, &e);
-	if (rc == 0 && o->output_dir)
+	/* every report is made into a temporary file, and none replaces its
+	 * old one until all are complete (commit_all): a template error or a
+	 * full disk in the last format leaves all the old reports in place */
+	if (o->output_dir)
 		rc = fileio_make_dirs(o->output_dir, err);
 	if (rc == 0)
-		rc = each_format(o->formats, write_one, &e);
+		rc = each_format(o->formats, by_tapes_first, &e);
+	if (rc == 0)
+		rc = each_format(o->formats, exports_last, &e);
 	if (rc == 0)
 		rc = commit_all(&e);
 	for (i = 0; i < NFORMATS; i++) {
 		if (e.opened[i])
 			fileio_atomic_abort(&e.files[i]);
-		buf_free(&e.outs[i]);
 		buf_free(&e.paths[i]);
 	}
 	return rc;

@@ -581,6 +581,9 @@ struct cache {
 };
 
 struct render {
+	const mustache_lists *lists;
+	const mustache_flush *flush;
+	size_t start;            /* out's length on entry: cut back to it on error */
 	mustache_escape_fn esc;
 	mustache_partial_fn load;
 	void *load_ctx;
@@ -694,8 +697,16 @@ static const json_t *lookup(const mustache_template *t, const struct node *nd,
 	return v;
 }
 
-static int truthy(const json_t *v)
+/* A lazy list's marker (mustache_lists), when there are lazy lists. */
+static int is_marker(const struct render *r, const json_t *v)
 {
+	return r->lists && json_is_object(v) && json_object_get(v, "$list");
+}
+
+static int truthy(const struct render *r, const json_t *v)
+{
+	if (is_marker(r, v))
+		return r->lists->count(r->lists->ctx, v) > 0;
 	return v && !json_is_null(v) && !json_is_false(v) &&
 	       !(json_is_array(v) && json_array_size(v) == 0);
 }
@@ -741,7 +752,11 @@ static int value_text(struct render *r, const json_t *v, const char **s,
 		rc = format_real(&r->scratch, json_real_value(v));
 	else if (json_is_boolean(v))
 		rc = buf_puts(&r->scratch, json_is_true(v) ? "true" : "false");
-	else if (json_is_object(v) || json_is_array(v))
+	else if (is_marker(r, v)) {
+		json_t *all = r->lists->whole(r->lists->ctx, v);
+		rc = all ? json_dump_callback(all, dump_to_buf, &r->scratch, JSON_COMPACT | JSON_ENCODE_ANY) : -1;
+		json_decref(all);
+	} else if (json_is_object(v) || json_is_array(v))
 		rc = json_dump_callback(v, dump_to_buf, &r->scratch,
 		                        JSON_COMPACT | JSON_ENCODE_ANY);
 	*s = buf_cstr(&r->scratch);
@@ -823,6 +838,37 @@ static int render_body(struct render *r, const mustache_template *t,
 	return rc;
 }
 
+/* Hand the output on once there is enough of it (mustache_flush). */
+static int maybe_flush(struct render *r, const mustache_template *t, const struct node *nd)
+{
+	if (!r->flush || r->out->len < r->flush->every)
+		return 0;
+	if (r->flush->write(r->flush->ctx, r->out->ptr + r->start, r->out->len - r->start) < 0)
+		return node_error(r, t, nd, "writing the output failed");
+	r->out->len = r->start;
+	r->out->ptr[r->start] = '\0';
+	return 0;
+}
+
+/* A lazy list's section: each item built, rendered and released in turn. */
+static int render_lazy(struct render *r, const mustache_template *t, size_t i, const json_t *marker,
+                       const struct ctx *c)
+{
+	size_t k, n = r->lists->count(r->lists->ctx, marker);
+
+	for (k = 0; k < n; k++) {
+		json_t *item = r->lists->item(r->lists->ctx, marker, k);
+		int rc;
+		if (!item)
+			return oom(r->err, t->name);
+		rc = render_body(r, t, i, item, c);
+		json_decref(item);
+		if (rc < 0 || maybe_flush(r, t, &t->nodes[i]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int render_section(struct render *r, const mustache_template *t,
                           size_t i, const struct ctx *c)
 {
@@ -833,9 +879,11 @@ static int render_section(struct render *r, const mustache_template *t,
 	if (!nd->standalone && put_indent(r) < 0)
 		return oom(r->err, t->name);
 	if (nd->kind == K_INVERTED)
-		return truthy(v) ? 0 : render_body(r, t, i, NULL, c);
-	if (!truthy(v))
+		return truthy(r, v) ? 0 : render_body(r, t, i, NULL, c);
+	if (!truthy(r, v))
 		return 0;
+	if (is_marker(r, v))
+		return render_lazy(r, t, i, v, c);
 	if (!json_is_array(v))
 		return render_body(r, t, i, v, c);
 	for (k = 0; k < json_array_size(v); k++)
@@ -944,15 +992,26 @@ int mustache_render(const mustache_template *t, const json_t *data,
                     mustache_escape_fn esc, mustache_partial_fn partials,
                     void *partial_ctx, buf *out, mustache_error *err)
 {
+	mustache_options o = { esc, partials, partial_ctx, NULL, NULL };
+
+	return mustache_render_with(t, data, &o, out, err);
+}
+
+int mustache_render_with(const mustache_template *t, const json_t *data, const mustache_options *o, buf *out,
+                         mustache_error *err)
+{
 	struct render r;
 	struct ctx root = { data, NULL };
 	size_t start = out->len;
 	int rc;
 
 	memset(&r, 0, sizeof r);
-	r.esc = esc ? esc : mustache_escape_html;
-	r.load = partials;
-	r.load_ctx = partial_ctx;
+	r.esc = o->esc ? o->esc : mustache_escape_html;
+	r.load = o->partials;
+	r.load_ctx = o->partial_ctx;
+	r.lists = o->lists;
+	r.flush = o->flush;
+	r.start = start;
 	r.out = out;
 	r.err = err;
 	r.bol = 1;

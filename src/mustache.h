@@ -100,6 +100,48 @@ int mustache_render(const mustache_template *t, const json_t *data,
                     mustache_escape_fn esc, mustache_partial_fn partials,
                     void *partial_ctx, buf *out, mustache_error *err);
 
+/* Lists too large to hold as JSON (a report's tens of thousands of
+ * findings, each with its view): the data holds a small marker object
+ * with the key "$list" in their place, and the engine asks for the items
+ * one at a time as a section iterates the list, releasing each after its
+ * body is rendered -- so one item's values exist at a time.  A marker is
+ * truthy when count() is not 0.  Interpolating a marker ({{findings}},
+ * which prints the list as JSON) asks whole() for all of it at once. */
+typedef struct {
+	size_t (*count)(void *ctx, const json_t *marker);
+	/* item i as a new reference; NULL when memory ran out */
+	json_t *(*item)(void *ctx, const json_t *marker, size_t i);
+	/* the whole list as a new array reference; NULL when memory ran out */
+	json_t *(*whole)(void *ctx, const json_t *marker);
+	void *ctx;
+} mustache_lists;
+
+/* Output handed on while rendering, so that a long report is never held
+ * whole: after each item of a list, when `out` holds at least `every`
+ * bytes, they go to write() and `out` is emptied.  A failing write() stops
+ * the render with -1 (and the error's message says so). */
+typedef struct {
+	int (*write)(void *ctx, const char *s, size_t n);
+	void *ctx;
+	size_t every;
+} mustache_flush;
+
+/* Everything a render may be given; NULL members are defaults as in
+ * mustache_render(). */
+typedef struct {
+	mustache_escape_fn esc;
+	mustache_partial_fn partials;
+	void *partial_ctx;
+	const mustache_lists *lists;   /* NULL: no markers in the data */
+	const mustache_flush *flush;   /* NULL: all output stays in out */
+} mustache_options;
+
+/* mustache_render() with lists and flushing.  On failure, output already
+ * handed to flush->write() stays written; what is still in `out` is cut
+ * back as mustache_render() does. */
+int mustache_render_with(const mustache_template *t, const json_t *data, const mustache_options *o, buf *out,
+                         mustache_error *err);
+
 /* Release a template.  Accepts NULL. */
 void mustache_free(mustache_template *t);
 

@@ -197,16 +197,171 @@ static json_t *suggestion(json_t *v, json_t *f)
 	return v;
 }
 
+/* Where the findings come from: an audit's tapes (report.h), or the
+ * model's array when a saved report is rendered again. */
+typedef struct {
+	const jsontape_list *tapes;  /* when not NULL */
+	json_t *array;               /* else */
+	size_t n;
+} finding_src;
+
+static void fsrc_init(finding_src *fs, const report_doc *doc)
+{
+	memset(fs, 0, sizeof(*fs));
+	if (doc->tapes) {
+		fs->tapes = &doc->findings;
+		fs->n = doc->findings.n;
+	} else {
+		fs->array = json_object_get(doc->model, "findings");
+		fs->n = json_array_size(fs->array);
+	}
+}
+
+/* Finding i as JSON: a new reference. */
+static json_t *fsrc_json(const finding_src *fs, size_t i)
+{
+	return fs->tapes ? jsontape_to_json(fs->tapes->v[i]) : json_incref(json_array_get(fs->array, i));
+}
+
+/* A string member of finding i ("" when absent), without building it. */
+static const char *fsrc_str(const finding_src *fs, size_t i, const char *key)
+{
+	const char *v = fs->tapes ? jsontape_str(jsontape_get(fs->tapes->v[i], key))
+	                          : json_string_value(json_object_get(json_array_get(fs->array, i), key));
+	return v ? v : "";
+}
+
+static long long fsrc_int(const finding_src *fs, size_t i, const char *key)
+{
+	return fs->tapes ? jsontape_integer(jsontape_get(fs->tapes->v[i], key))
+	                 : json_integer_value(json_object_get(json_array_get(fs->array, i), key));
+}
+
+static int is_actionable(const char *bucket)
+{
+	return strncmp(bucket, "removable", 9) == 0 || strcmp(bucket, "structural_refactor") == 0;
+}
+
+/* The view's finding lists are lazy (mustache_lists): a marker
+ * {"$list": k} stands for lists[k], a run of finding numbers, whose views
+ * are built one at a time as a template iterates them. */
+enum list_kind { LIST_VIEWS, LIST_VIEWS_SUGGESTED };
+
+typedef struct {
+	enum list_kind kind;
+	const size_t *idx;
+	size_t n;
+	size_t *owned;    /* idx, when the list made it */
+} view_list;
+
+typedef struct {
+	const finding_src *fs;
+	int html;
+	view_list *lists; /* owned */
+	size_t nlists, cap;
+	int whole_asked;  /* a template printed a list whole */
+} view_lists;
+
+/* A list of the n findings idx[] (kept by the list when `owned`); its
+ * marker (a new reference), or NULL. */
+static json_t *list_new(view_lists *vl, enum list_kind kind, const size_t *idx, size_t n, size_t *owned)
+{
+	if (vl->nlists == vl->cap) {
+		size_t c = vl->cap ? vl->cap * 2 : 16;
+		view_list *p = realloc(vl->lists, c * sizeof(*p));
+		if (!p) {
+			free(owned);
+			return NULL;
+		}
+		vl->lists = p;
+		vl->cap = c;
+	}
+	vl->lists[vl->nlists].kind = kind;
+	vl->lists[vl->nlists].idx = idx;
+	vl->lists[vl->nlists].n = n;
+	vl->lists[vl->nlists].owned = owned;
+	return json_pack("{s:I}", "$list", (json_int_t)vl->nlists++);
+}
+
+static view_list *list_of(const view_lists *vl, const json_t *marker)
+{
+	return &vl->lists[json_integer_value(json_object_get(marker, "$list"))];
+}
+
+static void lists_free(view_lists *vl)
+{
+	size_t i;
+
+	for (i = 0; i < vl->nlists; i++)
+		free(vl->lists[i].owned);
+	free(vl->lists);
+	vl->lists = NULL;
+	vl->nlists = vl->cap = 0;
+}
+
+static json_t *suggestion(json_t *v, json_t *f);
+
+/* The kept findings whose `key` is `want`, as a list's marker. */
+static json_t *list_where(view_lists *vl, const size_t *keep, size_t nkeep, const char *key, const char *want,
+                          size_t *count)
+{
+	size_t *idx = malloc((nkeep ? nkeep : 1) * sizeof(*idx)), i, n = 0;
+
+	if (!idx)
+		return NULL;
+	for (i = 0; i < nkeep; i++)
+		if (strcmp(fsrc_str(vl->fs, keep[i], key), want) == 0)
+			idx[n++] = keep[i];
+	*count = n;
+	return list_new(vl, LIST_VIEWS, idx, n, idx);
+}
+
+static size_t lazy_count(void *ctx, const json_t *marker)
+{
+	return list_of(ctx, marker)->n;
+}
+
+static json_t *lazy_item(void *ctx, const json_t *marker, size_t k)
+{
+	view_lists *vl = ctx;
+	view_list *l = list_of(vl, marker);
+	json_t *f = fsrc_json(vl->fs, l->idx[k]), *v;
+
+	if (!f)
+		return NULL;
+	v = finding_view(f, vl->html);
+	if (v && l->kind == LIST_VIEWS_SUGGESTED)
+		v = suggestion(v, f);
+	json_decref(f);
+	return v;
+}
+
+static json_t *lazy_whole(void *ctx, const json_t *marker)
+{
+	view_lists *vl = ctx;
+	view_list *l = list_of(vl, marker);
+	json_t *all = json_array();
+	size_t k;
+
+	vl->whole_asked = 1;
+	for (k = 0; all && k < l->n; k++)
+		if (json_array_append_new(all, lazy_item(ctx, marker, k)) < 0) {
+			json_decref(all);
+			all = NULL;
+		}
+	return all;
+}
+
 /* An inline SVG's geometry: one bar per hot path, a segment per bucket. */
-static json_t *chart(json_t *findings)
+static json_t *chart(const finding_src *fs, const size_t *keep, size_t nkeep)
 {
 	json_t *rows = json_array(), *index = json_object();
 	size_t i, k, nrows, maxtotal = 1;
 	const double bar_w = 520, row_h = 22, left = 230;
 
-	for (i = 0; i < json_array_size(findings); i++) {
-		json_t *f = json_array_get(findings, i), *row;
-		const char *hp = str(f, "hot_path");
+	for (i = 0; i < nkeep; i++) {
+		json_t *row;
+		const char *hp = fsrc_str(fs, keep[i], "hot_path"), *bucket = fsrc_str(fs, keep[i], "bucket");
 		row = json_object_get(index, hp);
 		if (!row) {
 			row = json_pack("{s:s, s:I, s:{}}", "label", hp, "total", (json_int_t)0, "counts");
@@ -215,8 +370,8 @@ static json_t *chart(json_t *findings)
 		}
 		json_object_set_new(row, "total", json_integer(json_integer_value(json_object_get(row, "total")) + 1));
 		{
-			json_t *counts = json_object_get(row, "counts"), *c = json_object_get(counts, str(f, "bucket"));
-			json_object_set_new(counts, str(f, "bucket"), json_integer(c ? json_integer_value(c) + 1 : 1));
+			json_t *counts = json_object_get(row, "counts"), *c = json_object_get(counts, bucket);
+			json_object_set_new(counts, bucket, json_integer(c ? json_integer_value(c) + 1 : 1));
 		}
 	}
 	nrows = json_array_size(rows);
@@ -280,11 +435,11 @@ static json_t *rule_pack_views(json_t *model, int html)
 	size_t p, r, i;
 
 	for (p = 0; p < json_array_size(packs); p++) {
-		json_t *pk = json_array_get(packs, p), *rules = json_array(), *entry;
+		json_t *pk = json_array_get(packs, p), *rule_views = json_array(), *entry;
 		json_t *defs[2] = { json_object_get(pk, "rules"), json_object_get(pk, "metrics") };
 		size_t total = 0, d, checked = json_array_size(defs[0]) + json_array_size(defs[1]);
 		if (strcmp(str(pk, "engine"), "rules") != 0) {
-			json_decref(rules);
+			json_decref(rule_views);
 			continue;
 		}
 		for (d = 0; d < 2; d++)
@@ -314,12 +469,12 @@ static json_t *rule_pack_views(json_t *model, int html)
 					json_object_set_new(entry, "rationale_html", md_inline_html(str(rule, "rationale")));
 					json_object_set_new(entry, "change_html", md_inline_html(str(rule, "change")));
 				}
-				json_array_append_new(rules, entry);
+				json_array_append_new(rule_views, entry);
 			}
 		json_array_append_new(out, json_pack("{s:s, s:s, s:s, s:I, s:I, s:I, s:o}", "name", str(pk, "name"), "title",
 		                                     str(pk, "title"), "summary", str(pk, "summary"), "count",
 		                                     (json_int_t)total, "checked", (json_int_t)checked, "with_findings",
-		                                     (json_int_t)json_array_size(rules), "rules", rules));
+		                                     (json_int_t)json_array_size(rule_views), "rules", rule_views));
 	}
 	return out;
 }
@@ -346,36 +501,32 @@ static json_t *crate_views(json_t *model, int html, json_int_t *limit)
 	return out;
 }
 
-static json_t *view_build(json_t *model, json_t *keep, int html)
+/* The view of the report keeping the findings keep[0..nkeep) (numbers in
+ * the finding source, in report order); its finding lists are vl's. */
+static json_t *view_build(json_t *model, view_lists *vl, const size_t *keep, size_t nkeep, int html)
 {
 	/* a shallow copy: the view adds its own keys beside the model's values,
 	 * which it shares and never changes (a deep copy doubled the memory of
 	 * a large report, once per render of the Markdown bisection) */
-	json_t *v = json_copy(model), *secs = json_array(), *rows = json_array(), *kept = json_array();
+	json_t *v = json_copy(model), *secs = json_array(), *rows = json_array();
 	json_t *by = json_object_get(json_object_get(model, "summary"), "by_bucket");
-	json_t *findings = keep ? keep : json_object_get(model, "findings");
+	const finding_src *fs = vl->fs;
 	size_t i, k;
 
 	for (k = 0; k < NSECTIONS; k++) {
-		json_t *list = json_array();
-		for (i = 0; i < json_array_size(findings); i++) {
-			json_t *f = json_array_get(findings, i);
-			if (strcmp(str(f, "bucket"), sections[k].bucket) == 0)
-				json_array_append_new(list, finding_view(f, html));
-		}
+		size_t count = 0;
+		json_t *list = list_where(vl, keep, nkeep, "bucket", sections[k].bucket, &count);
 		json_array_append_new(rows, json_pack("{s:s, s:s, s:O, s:b}", "bucket", sections[k].bucket, "title",
 		                                      sections[k].title, "count", json_object_get(by, sections[k].bucket),
 		                                      "actionable", sections[k].actionable));
-		if (json_array_size(list))
+		if (count)
 			json_array_append_new(secs, json_pack("{s:s, s:s, s:s, s:I, s:b, s:o}", "bucket", sections[k].bucket,
 			                                      "title", sections[k].title, "description", sections[k].description,
-			                                      "count", (json_int_t)json_array_size(list), "actionable",
+			                                      "count", (json_int_t)count, "actionable",
 			                                      sections[k].actionable, "findings", list));
 		else
 			json_decref(list);
 	}
-	for (i = 0; i < json_array_size(findings); i++)
-		json_array_append(kept, json_array_get(findings, i));
 	{
 		json_t *batches = json_deep_copy(json_object_get(model, "batches")); /* these it annotates */
 		json_object_set_new(v, "batches", batches);
@@ -387,30 +538,27 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 	}
 	json_object_set_new(v, "sections", secs);
 	json_object_set_new(v, "bucket_rows", rows);
-	json_object_set_new(v, "shown", json_integer((json_int_t)json_array_size(findings)));
-	json_object_set_new(v, "has_findings", json_boolean(json_array_size(findings) > 0));
-	{ /* findings grouped by file, for the pull-request report */
-		json_t *files = json_array(), *cur = NULL;
-		const char *cur_path = "";
-		for (i = 0; i < json_array_size(findings); i++) {
-			json_t *f = json_array_get(findings, i);
-			if (!cur || strcmp(cur_path, str(f, "path")) != 0) {
-				cur_path = str(f, "path");
-				cur = json_pack("{s:s, s:o, s:[]}", "path", cur_path, "path_md", md_code_json(cur_path), "findings");
-				json_array_append_new(files, cur);
-			}
-			json_array_append_new(json_object_get(cur, "findings"), suggestion(finding_view(f, html), f));
+	json_object_set_new(v, "shown", json_integer((json_int_t)nkeep));
+	json_object_set_new(v, "has_findings", json_boolean(nkeep > 0));
+	{ /* findings grouped by file, for the pull-request report: runs of
+	   * one path in report order */
+		json_t *files = json_array();
+		for (i = 0; i < nkeep;) {
+			const char *path = fsrc_str(fs, keep[i], "path");
+			size_t end = i + 1;
+			while (end < nkeep && strcmp(fsrc_str(fs, keep[end], "path"), path) == 0)
+				end++;
+			json_array_append_new(files, json_pack("{s:s, s:o, s:o}", "path", path, "path_md", md_code_json(path),
+			                                       "findings",
+			                                       list_new(vl, LIST_VIEWS_SUGGESTED, keep + i, end - i, NULL)));
+			i = end;
 		}
 		json_object_set_new(v, "files", files);
 	}
 	{ /* New since the baseline */
-		json_t *news = json_array();
-		for (i = 0; i < json_array_size(findings); i++) {
-			json_t *f = json_array_get(findings, i);
-			if (strcmp(str(f, "status"), "new") == 0)
-				json_array_append_new(news, finding_view(f, html));
-		}
-		json_object_set_new(v, "has_new", json_boolean(json_array_size(news) > 0));
+		size_t count = 0;
+		json_t *news = list_where(vl, keep, nkeep, "status", "new", &count);
+		json_object_set_new(v, "has_new", json_boolean(count > 0));
 		json_object_set_new(v, "new_findings", news);
 		json_object_set_new(v, "has_resolved", json_boolean(json_array_size(json_object_get(model, "resolved")) > 0));
 	}
@@ -458,8 +606,7 @@ static json_t *view_build(json_t *model, json_t *keep, int html)
 	json_object_set_new(v, "has_batches", json_boolean(json_array_size(json_object_get(model, "batches")) > 0));
 	json_object_set_new(v, "has_left_alone", json_boolean(json_array_size(json_object_get(model, "left_alone")) > 0));
 	if (html)
-		json_object_set_new(v, "chart", chart(findings));
-	json_decref(kept);
+		json_object_set_new(v, "chart", chart(fs, keep, nkeep));
 	return v;
 }
 
@@ -489,19 +636,22 @@ static char *load_partial(void *ctx, const char *name, size_t *len)
 	return buf_detach(&text);
 }
 
-static int render_template(buf *out, json_t *view, const char *dir, const char *name, mustache_escape_fn esc, buf *err)
+static int render_template(buf *out, json_t *view, view_lists *vl, const mustache_flush *flush, const char *dir,
+                           const char *name, mustache_escape_fn esc, buf *err)
 {
 	buf path = BUF_INIT, src = BUF_INIT;
 	mustache_template *t = NULL;
 	mustache_error merr = MUSTACHE_ERROR_INIT;
 	partial_ctx pc = { dir };
+	mustache_lists lists = { lazy_count, lazy_item, lazy_whole, vl };
+	mustache_options o = { esc, load_partial, &pc, &lists, flush };
 	int rc = -1;
 
 	buf_printf(&path, "%s/%s", dir, name);
 	if (fileio_read_all(path.ptr, &src, err) < 0)
 		goto done;
 	if (mustache_compile(&t, path.ptr, buf_cstr(&src), src.len, &merr) < 0 ||
-	    mustache_render(t, view, esc, load_partial, &pc, out, &merr) < 0) {
+	    mustache_render_with(t, view, &o, out, &merr) < 0) {
 		buf_puts(err, merr.message ? merr.message : "template error");
 		goto done;
 	}
@@ -514,122 +664,186 @@ done:
 	return rc;
 }
 
-/* Importance, for cutting a Markdown report: actionable first, then by
- * score; the least important is dropped first. */
-static int importance_cmp(const void *pa, const void *pb)
+/* One render of the report keeping keep[0..nkeep); with `omitted`, the
+ * note that the rest was left out. */
+static int render_kept(buf *out, json_t *model, const finding_src *fs, const size_t *keep, size_t nkeep, int html,
+                       json_t *omitted, const mustache_flush *flush, const char *dir, const char *tname,
+                       mustache_escape_fn esc, buf *err)
 {
-	json_t *a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
-	int aa = json_is_true(json_object_get(a, "actionable_")), ab = json_is_true(json_object_get(b, "actionable_"));
-	json_int_t sa = json_integer_value(json_object_get(a, "score")), sb = json_integer_value(json_object_get(b, "score"));
-
-	if (aa != ab)
-		return ab - aa;
-	if (sa != sb)
-		return sa > sb ? -1 : 1;
-	return 0;
-}
-
-static int render_md(buf *out, json_t *model, const char *dir, const char *tname, const render_options *opt, buf *err)
-{
-	size_t limit = opt && opt->md_limit ? opt->md_limit : RENDER_MD_LIMIT;
-	json_t *all = json_object_get(model, "findings"), *view;
-	size_t n = json_array_size(all), lo, hi, i;
-	json_t **order;
-	buf attempt = BUF_INIT;
+	view_lists vl = { fs, html, NULL, 0, 0, 0 };
+	json_t *view = view_build(model, &vl, keep, nkeep, html);
 	int rc;
 
-	view = view_build(model, NULL, 0);
-	rc = render_template(&attempt, view, dir, tname, mustache_escape_markdown, err);
-	json_decref(view);
-	if (rc < 0 || attempt.len <= limit) {
-		if (rc == 0)
-			buf_append(out, attempt.ptr, attempt.len);
-		buf_free(&attempt);
-		return rc;
-	}
-	/* too long for one comment: keep the k most important findings, the
-	 * largest k that fits, found by bisection */
-	order = malloc((n ? n : 1) * sizeof(*order));
-	if (!order) {
-		buf_free(&attempt);
+	if (!view) {
+		lists_free(&vl);
+		json_decref(omitted);
 		buf_puts(err, "out of memory");
 		return -1;
 	}
-	for (i = 0; i < n; i++) {
-		json_t *f = json_array_get(all, i);
-		const char *b = str(f, "bucket");
-		json_object_set_new(f, "actionable_", json_boolean(strncmp(b, "removable", 9) == 0 || strcmp(b, "structural_refactor") == 0));
-		order[i] = f;
-	}
-	qsort(order, n, sizeof(*order), importance_cmp);
-	for (i = 0; i < n; i++) /* each finding's place in importance, for the filter below */
-		json_object_set_new(order[i], "rank_", json_integer((json_int_t)i));
-	lo = 0;
-	hi = n;
-	buf_clear(&attempt);
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo + 1) / 2;
-		json_t *keep = json_array(), *sorted;
-		buf try = BUF_INIT;
-		/* the mid most important, in the report's order */
-		for (i = 0; i < n; i++) {
-			json_t *f = json_array_get(all, i);
-			if ((size_t)json_integer_value(json_object_get(f, "rank_")) < mid)
-				json_array_append(keep, f);
-		}
-		sorted = keep;
-		view = view_build(model, sorted, 0);
-		json_object_set_new(view, "omitted", json_pack("{s:I, s:s}", "count", (json_int_t)(n - mid), "where",
-		                                               opt && opt->full_report ? opt->full_report
-		                                               : "the JSON or HTML report of the same run"));
-		rc = render_template(&try, view, dir, tname, mustache_escape_markdown, err);
-		json_decref(view);
-		json_decref(keep);
-		if (rc < 0) {
-			buf_free(&try);
-			break;
-		}
-		if (try.len <= limit) {
-			lo = mid;
-			buf_clear(&attempt);
-			buf_append(&attempt, try.ptr, try.len);
-		} else
-			hi = mid - 1;
-		buf_free(&try);
-	}
-	for (i = 0; i < n; i++) {
-		json_object_del(json_array_get(all, i), "actionable_");
-		json_object_del(json_array_get(all, i), "rank_");
-	}
-	free(order);
-	if (rc == 0 && lo == 0 && !attempt.len) {
-		/* not even the summary fits: render it with no findings */
-		json_t *none = json_array();
-		view = view_build(model, none, 0);
-		json_object_set_new(view, "omitted", json_pack("{s:I, s:s}", "count", (json_int_t)n, "where",
-		                                               opt && opt->full_report ? opt->full_report
-		                                               : "the JSON or HTML report of the same run"));
-		rc = render_template(&attempt, view, dir, tname, mustache_escape_markdown, err);
-		json_decref(view);
-		json_decref(none);
-	}
-	if (rc == 0)
-		buf_append(out, attempt.ptr, attempt.len);
-	buf_free(&attempt);
+	if (omitted)
+		json_object_set_new(view, "omitted", omitted);
+	rc = render_template(out, view, &vl, flush, dir, tname, esc, err);
+	json_decref(view);
+	lists_free(&vl);
 	return rc;
 }
 
-int render_report(buf *out, json_t *model, const char *format, const char *dir, const render_options *opt, buf *err)
+/* Importance, for cutting a Markdown report: actionable first, then by
+ * score; the least important is dropped first (ties: report order). */
+typedef struct {
+	size_t idx;
+	int actionable;
+	long long score;
+} importance;
+
+static int importance_cmp(const void *pa, const void *pb)
 {
-	if (strcmp(format, "md") == 0)
-		return render_md(out, model, dir, json_object_get(model, "diff") ? "report-pr.md.mustache" : "report.md.mustache",
-		                 opt, err);
-	if (strcmp(format, "html") == 0) {
-		json_t *view = view_build(model, NULL, 1);
-		int rc = render_template(out, view, dir, "report.html.mustache", mustache_escape_html, err);
-		json_decref(view);
-		return rc;
+	const importance *a = pa, *b = pb;
+
+	if (a->actionable != b->actionable)
+		return b->actionable - a->actionable;
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static json_t *omitted_note(size_t count, const render_options *opt)
+{
+	return json_pack("{s:I, s:s}", "count", (json_int_t)count, "where",
+	                 opt && opt->full_report ? opt->full_report : "the JSON or HTML report of the same run");
+}
+
+/* The Markdown report: all of it when it fits one comment, else the k most
+ * important findings for the largest k that fits (in report order), with
+ * a note of how many were left out.  The renders grow k from 64 by
+ * doubling and then bisect, so a report of tens of thousands of findings
+ * is rendered a few times with a few hundred, never whole. */
+static int render_md(buf *out, json_t *model, const finding_src *fs, const char *dir, const char *tname,
+                     const render_options *opt, buf *err)
+{
+	size_t limit = opt && opt->md_limit ? opt->md_limit : RENDER_MD_LIMIT;
+	size_t n = fs->n, i, lo = 0, hi, k, *rank = NULL, *keep = NULL, nkeep;
+	importance *order = NULL;
+	buf attempt = BUF_INIT, try = BUF_INIT;
+	int rc = -1, fits;
+
+	order = malloc((n ? n : 1) * sizeof(*order));
+	rank = malloc((n ? n : 1) * sizeof(*rank));
+	keep = malloc((n ? n : 1) * sizeof(*keep));
+	if (!order || !rank || !keep)
+		goto oom;
+	for (i = 0; i < n; i++) {
+		order[i].idx = i;
+		order[i].actionable = is_actionable(fsrc_str(fs, i, "bucket"));
+		order[i].score = fsrc_int(fs, i, "score");
 	}
-	buf_printf(err, "unknown format '%s'", format);
-	return -1;
+	qsort(order, n, sizeof(*order), importance_cmp);
+	for (i = 0; i < n; i++) /* each finding's place in importance */
+		rank[order[i].idx] = i;
+/* keep: the k most important, in report order */
+#define KEEP_MOST_IMPORTANT(k)                  \
+	do {                                    \
+		nkeep = 0;                      \
+		for (i = 0; i < n; i++)         \
+			if (rank[i] < (k))      \
+				keep[nkeep++] = i; \
+	} while (0)
+
+	/* grow k while the report fits */
+	hi = n;
+	for (k = 64; k < n; k *= 2) {
+		KEEP_MOST_IMPORTANT(k);
+		buf_clear(&try);
+		if (render_kept(&try, model, fs, keep, nkeep, 0, omitted_note(n - k, opt), NULL, dir, tname,
+		                mustache_escape_markdown, err) < 0)
+			goto done;
+		if (try.len > limit) {
+			hi = k - 1;
+			break;
+		}
+		lo = k;
+		buf_swap(&attempt, &try);
+	}
+	if (hi == n) { /* every finding, when that fits */
+		KEEP_MOST_IMPORTANT(n);
+		buf_clear(&try);
+		if (render_kept(&try, model, fs, keep, nkeep, 0, NULL, NULL, dir, tname, mustache_escape_markdown, err) < 0)
+			goto done;
+		if (try.len <= limit) {
+			rc = buf_append(out, try.ptr, try.len) < 0 ? -1 : 0;
+			if (rc < 0)
+				goto oom;
+			goto done;
+		}
+		hi = n;
+	}
+	/* the largest k in lo..hi that fits */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo + 1) / 2;
+		KEEP_MOST_IMPORTANT(mid);
+		buf_clear(&try);
+		if (render_kept(&try, model, fs, keep, nkeep, 0, omitted_note(n - mid, opt), NULL, dir, tname,
+		                mustache_escape_markdown, err) < 0)
+			goto done;
+		fits = try.len <= limit;
+		if (fits) {
+			lo = mid;
+			buf_swap(&attempt, &try);
+		} else
+			hi = mid - 1;
+	}
+#undef KEEP_MOST_IMPORTANT
+	if (lo == 0 && !attempt.len) {
+		/* not even the summary fits: render it with no findings */
+		if (render_kept(&attempt, model, fs, keep, 0, 0, omitted_note(n, opt), NULL, dir, tname,
+		                mustache_escape_markdown, err) < 0)
+			goto done;
+	}
+	if (buf_append(out, attempt.ptr, attempt.len) < 0)
+		goto oom;
+	rc = 0;
+	goto done;
+oom:
+	buf_puts(err, "out of memory");
+	rc = -1;
+done:
+	free(order);
+	free(rank);
+	free(keep);
+	buf_free(&attempt);
+	buf_free(&try);
+	return rc;
+}
+
+int render_report(buf *out, const report_doc *doc, const char *format, const char *dir, const render_options *opt,
+                  buf *err)
+{
+	finding_src fs;
+	size_t *all, i;
+	int rc;
+
+	fsrc_init(&fs, doc);
+	if (strcmp(format, "md") == 0)
+		return render_md(out, doc->model, &fs, dir,
+		                 json_object_get(doc->model, "diff") ? "report-pr.md.mustache" : "report.md.mustache", opt, err);
+	if (strcmp(format, "html") != 0) {
+		buf_printf(err, "unknown format '%s'", format);
+		return -1;
+	}
+	/* every finding, its view built when the page reaches it; the page
+	 * handed on as it is made when the caller takes it in pieces */
+	all = malloc((fs.n ? fs.n : 1) * sizeof(*all));
+	if (!all) {
+		buf_puts(err, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < fs.n; i++)
+		all[i] = i;
+	{
+		mustache_flush flush = { opt ? opt->write : NULL, opt ? opt->write_ctx : NULL, 1 << 20 };
+		rc = render_kept(out, doc->model, &fs, all, fs.n, 1, NULL, flush.write ? &flush : NULL, dir,
+		                 "report.html.mustache", mustache_escape_html, err);
+	}
+	free(all);
+	return rc;
 }

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "report.h"
 
 /* GitHub's limit for one comment. */
 #define RENDER_MD_LIMIT 65536
@@ -20,12 +21,20 @@
 typedef struct {
 	size_t md_limit;          /* 0: RENDER_MD_LIMIT */
 	const char *full_report;  /* where the full report is, for a cut Markdown report */
+	/* when set, the HTML page is handed to write() in pieces of about a
+	 * MB as it is made (out holds the rest at the end): a page of tens of
+	 * MB is never held whole */
+	int (*write)(void *ctx, const char *s, size_t n);
+	void *write_ctx;
 } render_options;
 
 /* Append the report in `format` ("md" or "html": the JSON report is
- * report_write_json()'s) to out.  On error -1 and a message in err
- * ("file:line:col: ..." for a template error). */
-int render_report(buf *out, json_t *model, const char *format, const char *template_dir,
+ * report_write_json()'s) to out.  The findings are read from the doc's
+ * tapes, or from its model's array when it has none (a saved report):
+ * each finding's view is built when a template reaches it and released
+ * after, so memory does not grow with the report.  On error -1 and a
+ * message in err ("file:line:col: ..." for a template error). */
+int render_report(buf *out, const report_doc *doc, const char *format, const char *template_dir,
                   const render_options *opt, buf *err);
 
 #endif
