@@ -39,13 +39,122 @@ static const struct {
 };
 #define NFIELDS (sizeof(field_order) / sizeof(field_order[0]))
 
-/* cmark, inline: one paragraph's HTML without its <p> wrapper. */
-static json_t *md_inline_html(const char *md)
+/* Text as cmark writes it in HTML: & < > " as entities, nothing else. */
+static int cmark_escape(buf *out, const char *s, size_t n)
 {
-	char *html = cmark_markdown_to_html(md, strlen(md), CMARK_OPT_DEFAULT);
+	size_t i, run = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *r;
+		switch (s[i]) {
+		case '&': r = "&amp;"; break;
+		case '<': r = "&lt;"; break;
+		case '>': r = "&gt;"; break;
+		case '"': r = "&quot;"; break;
+		default: continue;
+		}
+		if (buf_append(out, s + run, i - run) < 0 || buf_puts(out, r) < 0)
+			return -1;
+		run = i + 1;
+	}
+	return buf_append(out, s + run, n - run);
+}
+
+/* Does cmark read s as one paragraph of plain text and `code spans`, so
+ * that code_spans_html() gives cmark's bytes?  Nothing outside the spans
+ * that Markdown gives a meaning (emphasis, links, entities, escapes, raw
+ * HTML, line breaks), no block syntax at the start, no space at the ends. */
+static int plain_with_code(const char *s)
+{
+	/* what means something outside a code span */
+	static const unsigned char special[256] = {
+		['\\'] = 1, ['*'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1, ['!'] = 1, ['<'] = 1,
+		['>'] = 1, ['&'] = 1, ['~'] = 1, ['|'] = 1, ['\n'] = 1, ['\r'] = 1,
+	};
+	size_t n = strlen(s);
+	int in_code = 0;
+	size_t run = 0, i;
+
+	if (!n || strchr("-+=>#*0123456789 \t", s[0]) || s[n - 1] == ' ' || s[n - 1] == '\t')
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] == '`') {
+			size_t r = 0;
+			while (s[i + r] == '`')
+				r++;
+			if (!in_code) {
+				in_code = 1;
+				run = r;
+			} else if (r == run)
+				in_code = 0;
+			i += r - 1;
+			continue;
+		}
+		if (special[(unsigned char)s[i]] && (!in_code || s[i] == '\n' || s[i] == '\r'))
+			return 0;
+	}
+	return !in_code; /* an unclosed run: leave it to cmark */
+}
+
+/* Markdown text with `code spans` as HTML: the text escaped, each span
+ * in <code>.  For the kept findings' one-line reasons, tens of thousands
+ * in a page: what cmark would make of them, without a parse each. */
+static int code_spans_html(buf *out, const char *s)
+{
+	while (*s) {
+		const char *tick = strchr(s, '`'), *end;
+		size_t run = 0;
+		if (!tick)
+			return cmark_escape(out, s, strlen(s));
+		while (tick[run] == '`')
+			run++;
+		/* the closing run of the same length */
+		for (end = tick + run; (end = strchr(end, '`')) != NULL;) {
+			size_t r = 0;
+			while (end[r] == '`')
+				r++;
+			if (r == run)
+				break;
+			end += r;
+		}
+		if (!end) { /* no closing run: the backticks are text */
+			if (cmark_escape(out, s, (size_t)(tick - s) + run) < 0)
+				return -1;
+			s = tick + run;
+			continue;
+		}
+		if (cmark_escape(out, s, (size_t)(tick - s)) < 0 || buf_puts(out, "<code>") < 0)
+			return -1;
+		{ /* one space stripped from each end when both are spaces (CommonMark) */
+			const char *a = tick + run, *b = end;
+			const char *p = a;
+			while (p < b && *p == ' ')
+				p++;
+			if (b - a >= 2 && a[0] == ' ' && b[-1] == ' ' && p < b)
+				a++, b--;
+			if (cmark_escape(out, a, (size_t)(b - a)) < 0 || buf_puts(out, "</code>") < 0)
+				return -1;
+		}
+		s = end + run;
+	}
+	return 0;
+}
+
+/* cmark, inline: one paragraph's HTML without its <p> wrapper (plain text
+ * with code spans, most of the tool's prose, without the parse). */
+json_t *render_inline_html(const char *md)
+{
+	char *html;
 	size_t n;
 	json_t *s;
 
+	if (plain_with_code(md)) {
+		buf b = BUF_INIT;
+		s = code_spans_html(&b, md) < 0 ? NULL : json_stringn(b.ptr ? b.ptr : "", b.len);
+		buf_free(&b);
+		return s;
+	}
+	html = cmark_markdown_to_html(md, strlen(md), CMARK_OPT_DEFAULT);
 	if (!html)
 		return NULL;
 	n = strlen(html);
@@ -108,7 +217,7 @@ static json_t *finding_view(json_t *f, int html)
 		}
 		item = json_pack("{s:s, s:s, s:s}", "key", field_order[i].key, "label", field_order[i].label, "value", val);
 		if (html)
-			json_object_set_new(item, "value_html", md_inline_html(val));
+			json_object_set_new(item, "value_html", render_inline_html(val));
 		buf_free(&md); /* val points into it */
 		json_array_append_new(list, item);
 	}
@@ -119,14 +228,14 @@ static json_t *finding_view(json_t *f, int html)
 			buf_printf(&b, "%s: %s (%s)", str(ver, "status"), str(ver, "detail"), str(ver, "by"));
 			item = json_pack("{s:s, s:s, s:s}", "key", "verification", "label", "Compiler check", "value", buf_cstr(&b));
 			if (html)
-				json_object_set_new(item, "value_html", md_inline_html(buf_cstr(&b)));
+				json_object_set_new(item, "value_html", render_inline_html(buf_cstr(&b)));
 			json_array_append_new(list, item);
 			buf_clear(&b);
 		}
 	}
 	json_object_set_new(v, "fields_list", list);
 	if (html)
-		json_object_set_new(v, "change_html", md_inline_html(str(f, "change")));
+		json_object_set_new(v, "change_html", render_inline_html(str(f, "change")));
 	/* the one-line summary: fn, clone, change */
 	if (json_is_string(json_object_get(f, "fn")))
 		buf_printf(&b, "fn %s: ", str(f, "fn"));
@@ -199,14 +308,34 @@ static json_t *suggestion(json_t *v, json_t *f)
 
 /* Where the findings come from: an audit's tapes (report.h), or the
  * model's array when a saved report is rendered again. */
+/* What the views are sorted, grouped and filtered by, read once per
+ * finding (a tape is read member by member). */
+typedef struct {
+	const char *path, *bucket, *status, *hot_path;
+} finding_facts;
+
 typedef struct {
 	const jsontape_list *tapes;  /* when not NULL */
 	json_t *array;               /* else */
 	size_t n;
+	finding_facts *facts;        /* owned; NULL when memory ran out (then read each time) */
 } finding_src;
+
+static const char **fact_slot(finding_facts *f, const char *key)
+{
+	switch (key[0]) { /* a finding has thirty members: one compare for most */
+	case 'p': return strcmp(key, "path") == 0 ? &f->path : NULL;
+	case 'b': return strcmp(key, "bucket") == 0 ? &f->bucket : NULL;
+	case 's': return strcmp(key, "status") == 0 ? &f->status : NULL;
+	case 'h': return strcmp(key, "hot_path") == 0 ? &f->hot_path : NULL;
+	}
+	return NULL;
+}
 
 static void fsrc_init(finding_src *fs, const report_doc *doc)
 {
+	size_t i;
+
 	memset(fs, 0, sizeof(*fs));
 	if (doc->tapes) {
 		fs->tapes = &doc->findings;
@@ -215,6 +344,32 @@ static void fsrc_init(finding_src *fs, const report_doc *doc)
 		fs->array = json_object_get(doc->model, "findings");
 		fs->n = json_array_size(fs->array);
 	}
+	fs->facts = calloc(fs->n ? fs->n : 1, sizeof(*fs->facts));
+	for (i = 0; fs->facts && i < fs->n; i++) {
+		finding_facts *f = &fs->facts[i];
+		const char *key, **slot;
+		if (fs->tapes) {
+			jsontape_value v = NULL;
+			while ((v = jsontape_next(fs->tapes->v[i], v, &key)) != NULL)
+				if ((slot = fact_slot(f, key)) != NULL)
+					*slot = jsontape_str(v);
+		} else {
+			json_t *o = json_array_get(fs->array, i), *v;
+			json_object_foreach(o, key, v)
+				if ((slot = fact_slot(f, key)) != NULL)
+					*slot = json_string_value(v);
+		}
+		f->path = f->path ? f->path : "";
+		f->bucket = f->bucket ? f->bucket : "";
+		f->status = f->status ? f->status : "";
+		f->hot_path = f->hot_path ? f->hot_path : "";
+	}
+}
+
+static void fsrc_free(finding_src *fs)
+{
+	free(fs->facts);
+	fs->facts = NULL;
 }
 
 /* Finding i as JSON: a new reference. */
@@ -226,7 +381,11 @@ static json_t *fsrc_json(const finding_src *fs, size_t i)
 /* A string member of finding i ("" when absent), without building it. */
 static const char *fsrc_str(const finding_src *fs, size_t i, const char *key)
 {
-	const char *v = fs->tapes ? jsontape_str(jsontape_get(fs->tapes->v[i], key))
+	const char *v, **slot;
+
+	if (fs->facts && (slot = fact_slot(&fs->facts[i], key)) != NULL)
+		return *slot;
+	v = fs->tapes ? jsontape_str(jsontape_get(fs->tapes->v[i], key))
 	                          : json_string_value(json_object_get(json_array_get(fs->array, i), key));
 	return v ? v : "";
 }
@@ -237,6 +396,15 @@ static long long fsrc_int(const finding_src *fs, size_t i, const char *key)
 	                 : json_integer_value(json_object_get(json_array_get(fs->array, i), key));
 }
 
+/* A member of finding i's eight fields ("" when absent). */
+static const char *fsrc_field(const finding_src *fs, size_t i, const char *key)
+{
+	const char *v = fs->tapes ? jsontape_str(jsontape_member(jsontape_get(fs->tapes->v[i], "fields"), key))
+	                          : json_string_value(json_object_get(
+	                                json_object_get(json_array_get(fs->array, i), "fields"), key));
+	return v ? v : "";
+}
+
 static int is_actionable(const char *bucket)
 {
 	return strncmp(bucket, "removable", 9) == 0 || strcmp(bucket, "structural_refactor") == 0;
@@ -245,7 +413,7 @@ static int is_actionable(const char *bucket)
 /* The view's finding lists are lazy (mustache_lists): a marker
  * {"$list": k} stands for lists[k], a run of finding numbers, whose views
  * are built one at a time as a template iterates them. */
-enum list_kind { LIST_VIEWS, LIST_VIEWS_SUGGESTED };
+enum list_kind { LIST_VIEWS, LIST_VIEWS_SUGGESTED, LIST_ROWS };
 
 typedef struct {
 	enum list_kind kind;
@@ -321,12 +489,24 @@ static size_t lazy_count(void *ctx, const json_t *marker)
 	return list_of(ctx, marker)->n;
 }
 
+/* A kept finding as one compact row: where, the bucket, why. */
+static json_t *row_view(const finding_src *fs, size_t i)
+{
+	return json_pack("{s:I, s:s, s:s, s:s, s:s, s:o}", "line", (json_int_t)fsrc_int(fs, i, "line"), "bucket",
+	                 fsrc_str(fs, i, "bucket"), "tier", fsrc_str(fs, i, "tier"), "confidence",
+	                 fsrc_str(fs, i, "confidence"), "fingerprint", fsrc_str(fs, i, "fingerprint"), "reason_html",
+	                 render_inline_html(fsrc_field(fs, i, "required_clone_check")));
+}
+
 static json_t *lazy_item(void *ctx, const json_t *marker, size_t k)
 {
 	view_lists *vl = ctx;
 	view_list *l = list_of(vl, marker);
-	json_t *f = fsrc_json(vl->fs, l->idx[k]), *v;
+	json_t *f, *v;
 
+	if (l->kind == LIST_ROWS)
+		return row_view(vl->fs, l->idx[k]);
+	f = fsrc_json(vl->fs, l->idx[k]);
 	if (!f)
 		return NULL;
 	v = finding_view(f, vl->html);
@@ -421,7 +601,7 @@ static json_t *rule_finding_view(json_t *f, int html)
 	json_object_set_new(v, "validation_md", md_code_json(str(f, "validation")));
 	buf_free(&b);
 	if (html) {
-		json_object_set_new(v, "message_html", md_inline_html(str(f, "message")));
+		json_object_set_new(v, "message_html", render_inline_html(str(f, "message")));
 		json_object_set_new(v, "window_lines", window_lines(f));
 	}
 	return v;
@@ -466,8 +646,8 @@ static json_t *rule_pack_views(json_t *model, int html)
 				if (n > json_array_size(list))
 					json_object_set_new(entry, "more", json_integer((json_int_t)(n - json_array_size(list))));
 				if (html) {
-					json_object_set_new(entry, "rationale_html", md_inline_html(str(rule, "rationale")));
-					json_object_set_new(entry, "change_html", md_inline_html(str(rule, "change")));
+					json_object_set_new(entry, "rationale_html", render_inline_html(str(rule, "rationale")));
+					json_object_set_new(entry, "change_html", render_inline_html(str(rule, "change")));
 				}
 				json_array_append_new(rule_views, entry);
 			}
@@ -499,6 +679,53 @@ static json_t *crate_views(json_t *model, int html, json_int_t *limit)
 		json_array_append_new(out, c);
 	}
 	return out;
+}
+
+/* For the HTML page: the actionable findings in full (`actionable_sections`),
+ * the others as compact rows per file (`kept_files`: {path, count, rows}),
+ * their eight fields left to the JSON report -- a page people can open
+ * when a code base has tens of thousands of clones to keep. */
+static int kept_view(json_t *v, view_lists *vl, const size_t *keep, size_t nkeep)
+{
+	const finding_src *fs = vl->fs;
+	json_t *act = json_array(), *files = json_array(), *secs = json_object_get(v, "sections");
+	size_t *kept = malloc((nkeep ? nkeep : 1) * sizeof(*kept)), nk = 0, i;
+
+	if (!act || !files || !kept) {
+		json_decref(act);
+		json_decref(files);
+		free(kept);
+		return -1;
+	}
+	for (i = 0; i < json_array_size(secs); i++)
+		if (json_is_true(json_object_get(json_array_get(secs, i), "actionable")))
+			json_array_append(act, json_array_get(secs, i));
+	for (i = 0; i < nkeep; i++)
+		if (!is_actionable(fsrc_str(fs, keep[i], "bucket")))
+			kept[nk++] = keep[i];
+	{ /* the lists below point into kept: an empty list holds it */
+		json_t *holder = list_new(vl, LIST_ROWS, kept, 0, kept); /* frees kept when it fails */
+		if (!holder) {
+			json_decref(act);
+			json_decref(files);
+			return -1;
+		}
+		json_decref(holder);
+	}
+	for (i = 0; i < nk;) { /* runs of one path: report order is by path */
+		const char *path = fsrc_str(fs, kept[i], "path");
+		size_t end = i + 1;
+		while (end < nk && strcmp(fsrc_str(fs, kept[end], "path"), path) == 0)
+			end++;
+		json_array_append_new(files, json_pack("{s:s, s:I, s:o}", "path", path, "count", (json_int_t)(end - i), "rows",
+		                                       list_new(vl, LIST_ROWS, kept + i, end - i, NULL)));
+		i = end;
+	}
+	json_object_set_new(v, "actionable_sections", act);
+	json_object_set_new(v, "has_actionable", json_boolean(json_array_size(act) > 0));
+	json_object_set_new(v, "kept_files", files);
+	json_object_set_new(v, "kept_count", json_integer((json_int_t)nk));
+	return 0;
 }
 
 /* The view of the report keeping the findings keep[0..nkeep) (numbers in
@@ -605,8 +832,13 @@ static json_t *view_build(json_t *model, view_lists *vl, const size_t *keep, siz
 	json_object_set_new(v, "has_problems", json_boolean(json_array_size(json_object_get(model, "problems")) > 0));
 	json_object_set_new(v, "has_batches", json_boolean(json_array_size(json_object_get(model, "batches")) > 0));
 	json_object_set_new(v, "has_left_alone", json_boolean(json_array_size(json_object_get(model, "left_alone")) > 0));
-	if (html)
+	if (html) {
 		json_object_set_new(v, "chart", chart(fs, keep, nkeep));
+		if (kept_view(v, vl, keep, nkeep) < 0) {
+			json_decref(v);
+			return NULL;
+		}
+	}
 	return v;
 }
 
@@ -822,18 +1054,22 @@ int render_report(buf *out, const report_doc *doc, const char *format, const cha
 	size_t *all, i;
 	int rc;
 
-	fsrc_init(&fs, doc);
-	if (strcmp(format, "md") == 0)
-		return render_md(out, doc->model, &fs, dir,
-		                 json_object_get(doc->model, "diff") ? "report-pr.md.mustache" : "report.md.mustache", opt, err);
-	if (strcmp(format, "html") != 0) {
+	if (strcmp(format, "md") != 0 && strcmp(format, "html") != 0) {
 		buf_printf(err, "unknown format '%s'", format);
 		return -1;
+	}
+	fsrc_init(&fs, doc);
+	if (strcmp(format, "md") == 0) {
+		rc = render_md(out, doc->model, &fs, dir,
+		               json_object_get(doc->model, "diff") ? "report-pr.md.mustache" : "report.md.mustache", opt, err);
+		fsrc_free(&fs);
+		return rc;
 	}
 	/* every finding, its view built when the page reaches it; the page
 	 * handed on as it is made when the caller takes it in pieces */
 	all = malloc((fs.n ? fs.n : 1) * sizeof(*all));
 	if (!all) {
+		fsrc_free(&fs);
 		buf_puts(err, "out of memory");
 		return -1;
 	}
@@ -845,5 +1081,6 @@ int render_report(buf *out, const report_doc *doc, const char *format, const cha
 		                 "report.html.mustache", mustache_escape_html, err);
 	}
 	free(all);
+	fsrc_free(&fs);
 	return rc;
 }

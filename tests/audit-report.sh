@@ -69,7 +69,11 @@ check "Markdown: audit-only statement" grep -q 'Audit-only: no files changed' "$
 check "Markdown: the review roles, and that they were not independent" grep -q 'not independent reviewers' "$scratch/r.md"
 
 "$H" audit --root "$S" --format html >"$scratch/r.html"
-check "HTML: one finding body per JSON finding" test "$(grep -c '<tbody class="finding"' "$scratch/r.html")" -eq "$n"
+nact=$(python3 -c "import json,sys; print(sum(f['bucket'] in ('removable_move','removable_borrow','structural_refactor') for f in json.load(open(sys.argv[1]))['findings']))" "$scratch/j1.json")
+check "HTML: each actionable finding in full (a finding body with its code), each other one a row in its file's list" \
+	sh -c "test \$(grep -c '<tbody class=\"finding\"' '$scratch/r.html') -eq $nact && test \$(grep -c '<pre class=\"window\"' '$scratch/r.html') -eq $nact && test \$(grep -c '^<tr id=\"f[0-9a-f]*\" data-bucket=' '$scratch/r.html') -eq \$(($n - $nact))"
+check "HTML: the kept ones grouped per file, each file's list one <details>" \
+	sh -c "test \$(grep -c '^<details class=\"kept\">' '$scratch/r.html') -eq \$(python3 -c \"import json; fs=json.load(open('$scratch/j1.json'))['findings']; print(len({f['path'] for f in fs if f['bucket'] not in ('removable_move','removable_borrow','structural_refactor')}))\")"
 check "HTML: self-contained (no external URL, no script)" sh -c "! grep -Eiq '(src|href)=\"(https?:)?//|<script' '$scratch/r.html'"
 check "HTML: an inline SVG chart" grep -q '<svg xmlns="http://www.w3.org/2000/svg"' "$scratch/r.html"
 
