@@ -147,12 +147,9 @@ static int produce(emit_ctx *e, int k, dest *d)
 		break;
 	case 3: /* sarif */
 	case 4: /* gitlab */
-		if (report_materialize(e->doc) < 0 ||
-		    (k == 3 ? export_sarif(&rest, e->doc->model) : export_gitlab(&rest, e->doc->model)) < 0) {
+		rc = k == 3 ? export_sarif(&rest, e->doc, &flush) : export_gitlab(&rest, e->doc, &flush);
+		if (rc < 0 && !e->err->len)
 			buf_puts(e->err, "out of memory");
-			rc = -1;
-		} else
-			rc = 0;
 		break;
 	default:
 		rc = render_report(&rest, e->doc, formats[k].name, e->o->templates, &ro, e->err);

@@ -11,8 +11,14 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "jsonwrite.h"
+#include "report.h"
 
-int export_sarif(buf *out, json_t *model);
-int export_gitlab(buf *out, json_t *model);
+/* Append the report in the format to out, each finding made into its
+ * result when its turn comes; with `flush`, the text is handed on in
+ * pieces as it is made (out holds the rest).  0, or -1 when memory ran
+ * out or flush failed. */
+int export_sarif(buf *out, const report_doc *doc, const jsonwrite_flush *flush);
+int export_gitlab(buf *out, const report_doc *doc, const jsonwrite_flush *flush);
 
 #endif

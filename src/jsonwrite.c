@@ -306,6 +306,11 @@ static int put_value(buf *out, const json_t *v, size_t flags, size_t depth, unsi
 	return -1;
 }
 
+int jsonwrite_at(buf *out, const json_t *v, size_t flags, size_t depth)
+{
+	return v ? put_value(out, v, flags, depth, 1, NULL) : -1;
+}
+
 int jsonwrite(buf *out, const json_t *v, size_t flags)
 {
 	return jsonwrite_threads(out, v, flags, 1);

@@ -39,6 +39,9 @@ int jsonwrite_threads(buf *out, const json_t *v, size_t flags, unsigned threads)
  * after a separator when `space`); an array of n elements, each written by
  * `element` at the depth given, on `threads` threads when long. */
 int jsonwrite_string(buf *out, const char *s, size_t n);
+/* v written as it stands at `depth` inside a document (an element of an
+ * array written by jsonwrite_array(), whose callback is given the depth). */
+int jsonwrite_at(buf *out, const json_t *v, size_t flags, size_t depth);
 int jsonwrite_break(buf *out, size_t flags, size_t depth, int space);
 typedef int jsonwrite_element_fn(buf *out, const void *ctx, size_t i, size_t flags, size_t depth);
 int jsonwrite_array(buf *out, size_t n, jsonwrite_element_fn *element, const void *ctx, size_t flags, size_t depth,

@@ -465,6 +465,17 @@ void report_doc_free(report_doc *doc)
 	memset(doc, 0, sizeof(*doc));
 }
 
+size_t report_finding_count(const report_doc *doc)
+{
+	return doc->tapes ? doc->findings.n : json_array_size(json_object_get(doc->model, "findings"));
+}
+
+json_t *report_finding(const report_doc *doc, size_t i)
+{
+	return doc->tapes ? jsontape_to_json(doc->findings.v[i])
+	                  : json_incref(json_array_get(json_object_get(doc->model, "findings"), i));
+}
+
 int report_materialize(report_doc *doc)
 {
 	json_t *list;

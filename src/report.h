@@ -61,6 +61,13 @@ int report_materialize(report_doc *doc);
  * it): a report of tens of MB is never held whole. */
 int report_write_json(buf *out, const report_doc *doc, const jsonwrite_flush *flush);
 
+/* The report's clone findings, one at a time: their number, and finding
+ * i as a JSON value (a new reference; NULL when memory ran out) made from
+ * its tape, or taken from the model once materialized.  Safe from several
+ * threads at once. */
+size_t report_finding_count(const report_doc *doc);
+json_t *report_finding(const report_doc *doc, size_t i);
+
 void report_doc_free(report_doc *doc);
 
 /* "2026-11-22T03:04:05Z": $SOURCE_DATE_EPOCH when set (reproducible
