@@ -1,13 +1,16 @@
 #!/bin/bash
 # bench/run.sh: how fast is hotpath-audit next to ripgrep, on the same tree?
 #
-#   bench/run.sh [--mode inventory|audit|scale] [--runs N] [--binary PATH] [--packs LIST] [TREE]
+#   bench/run.sh [--mode inventory|audit|scale|formats] [--runs N] [--binary PATH] [--packs LIST] [TREE]
 #
 # inventory  times `hotpath-audit inventory --paths . --limit 0 --format json`
 # audit      times `hotpath-audit audit --paths . --no-config --format json`
 #            (with `--packs LIST` when given: the rule packs in the same pass)
 # scale      the audit at 0.5, 1, 2 and 4 million lines cut from TREE (files
 #            taken in path order, the tree repeated when it is too small)
+# formats    the audit writing each report format to a file (json, md,
+#            html, sarif, gitlab, and all five in one run with --output-dir),
+#            each set against the JSON run as well as rg
 #
 # Each is set against the reference command
 # `rg --pcre2 -n '(?:\bArc::clone\s*\(|\.clone\s*\()' -g '*.rs'` on the same
@@ -33,7 +36,7 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-case $mode in inventory | audit | scale) ;; *) echo "bench/run.sh: unknown mode $mode" >&2; exit 2 ;; esac
+case $mode in inventory | audit | scale | formats) ;; *) echo "bench/run.sh: unknown mode $mode" >&2; exit 2 ;; esac
 command -v rg >/dev/null || { echo "bench/run.sh: rg not found (apt-get install ripgrep)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench/run.sh: GNU time not found (apt-get install time)" >&2; exit 2; }
 [ -x "$bin" ] || { echo "bench/run.sh: $bin not built (run make)" >&2; exit 2; }
@@ -123,9 +126,50 @@ build_tree() {
 	done
 }
 
+# formats: every format and rg in each round, so that a slow spell of the
+# machine weighs on all alike; medians, and ratios to the JSON run and rg
+measure_formats() {
+	local dir=$1 i f
+	local fmts=(json md html sarif gitlab all)
+	: >"$work/rg"
+	for f in "${fmts[@]}"; do : >"$work/f-$f"; done
+	format_cmd() {
+		if [ "$1" = all ]; then
+			cmd=("$bin" audit --paths . --no-config --format md,html,json,sarif,gitlab --output-dir "$work/out-all")
+		else
+			cmd=("$bin" audit --paths . --no-config --format "$1" --output "$work/out.$1")
+		fi
+	}
+	for f in "${fmts[@]}"; do format_cmd "$f"; (cd "$dir" && "${cmd[@]}" >/dev/null 2>&1) || true; done # warm
+	for i in $(seq 1 "$runs"); do
+		for f in "${fmts[@]}"; do
+			format_cmd "$f"
+			time_into "$work/f-$f" "$dir" "${cmd[@]}"
+		done
+		time_into "$work/rg" "$dir" "${rg_cmd[@]}"
+	done
+	local jw rw
+	jw=$(median_col "$work/f-json" 1)
+	rw=$(median_col "$work/rg" 1)
+	printf '%-8s %9s %9s %10s %12s %9s %8s\n' format "wall s" "cpu s" "peak MiB" "output MB" "x json" "x rg"
+	for f in "${fmts[@]}"; do
+		local size
+		if [ "$f" = all ]; then size=$(du -sb "$work/out-all" | cut -f1); else size=$(stat -c %s "$work/out.$f"); fi
+		awk -v f="$f" -v w="$(median_col "$work/f-$f" 1)" -v c="$(median_col "$work/f-$f" 2)" \
+			-v m="$(median_col "$work/f-$f" 3)" -v s="$size" -v jw="$jw" -v rw="$rw" 'BEGIN {
+			printf "%-8s %9.3f %9.2f %10.1f %12.1f %9.2f %8.2f\n", f, w, c, m / 1024, s / 1e6, w / jw, w / rw }'
+	done
+	awk -v w="$rw" -v c="$(median_col "$work/rg" 2)" -v m="$(median_col "$work/rg" 3)" 'BEGIN {
+		printf "%-8s %9.3f %9.2f %10.1f\n", "rg", w, c, m / 1024 }'
+}
+
 printf 'bench/run.sh --mode %s: %s, %s runs each, %s cores, %s\n' "$mode" "$label" "$runs" "$(nproc)" "$(date -u +%F)"
 printf 'reference: %s\n' "${rg_cmd[*]}"
-if [ "$mode" = scale ]; then
+if [ "$mode" = formats ]; then
+	printf '%s lines, %s files, %s findings\n' "$(lines_of "$src")" "$(find "$src" -name '*.rs' -type f | wc -l)" \
+		"$(count_findings audit "$src")"
+	measure_formats "$src"
+elif [ "$mode" = scale ]; then
 	header
 	for want in 500000 1000000 2000000 4000000; do
 		dir=$work/scale-$want

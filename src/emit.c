@@ -93,6 +93,7 @@ typedef struct {
 	buf paths[NFORMATS];     /* where format k goes (files[k].path) */
 	fileio_atomic files[NFORMATS];
 	int opened[NFORMATS];    /* files[k] holds a report not yet committed */
+	int whole_list;          /* a template printed a list of findings whole */
 } emit_ctx;
 
 /* Standard output's failure, with the reason (a full disk behind a
@@ -133,7 +134,7 @@ static int dest_write(void *ctx, const char *text, size_t n)
 static int produce(emit_ctx *e, int k, dest *d)
 {
 	jsonwrite_flush flush = { dest_write, d };
-	render_options ro = { 0, e->o->full_report, dest_write, d };
+	render_options ro = { 0, e->o->full_report, dest_write, d, &e->whole_list };
 	buf rest = BUF_INIT;
 	int rc;
 
@@ -246,6 +247,9 @@ int emit_reports(report_doc *doc, const emit_options *o, buf *err)
 		rc = each_format(o->formats, exports_last, &e);
 	if (rc == 0)
 		rc = commit_all(&e);
+	if (e.whole_list) /* said once: the memory bound does not hold for it */
+		fprintf(stderr, "hotpath-audit: note: a template prints a list of findings whole ({{findings}}), "
+		                "so that list was made in memory at once\n");
 	for (i = 0; i < NFORMATS; i++) {
 		if (e.opened[i])
 			fileio_atomic_abort(&e.files[i]);

@@ -10,6 +10,7 @@
 #include "fileio.h"
 #include "finding.h"
 #include "mustache.h"
+#include "parallel.h"
 
 /* The buckets in the order a reader wants them: what to do first. */
 static const struct {
@@ -319,6 +320,7 @@ typedef struct {
 	json_t *array;               /* else */
 	size_t n;
 	finding_facts *facts;        /* owned; NULL when memory ran out (then read each time) */
+	int *whole_list;             /* set when a template prints a list whole (or NULL) */
 } finding_src;
 
 static const char **fact_slot(finding_facts *f, const char *key)
@@ -413,7 +415,7 @@ static int is_actionable(const char *bucket)
 /* The view's finding lists are lazy (mustache_lists): a marker
  * {"$list": k} stands for lists[k], a run of finding numbers, whose views
  * are built one at a time as a template iterates them. */
-enum list_kind { LIST_VIEWS, LIST_VIEWS_SUGGESTED, LIST_ROWS };
+enum list_kind { LIST_FINDINGS, LIST_VIEWS, LIST_VIEWS_SUGGESTED, LIST_ROWS };
 
 typedef struct {
 	enum list_kind kind;
@@ -422,12 +424,19 @@ typedef struct {
 	size_t *owned;    /* idx, when the list made it */
 } view_list;
 
+/* Views are made a batch ahead, on every core, while the template is
+ * rendered on one: at most VIEW_BATCH of them exist at a time. */
+#define VIEW_BATCH 256
+
 typedef struct {
 	const finding_src *fs;
 	int html;
 	view_list *lists; /* owned */
 	size_t nlists, cap;
 	int whole_asked;  /* a template printed a list whole */
+	const view_list *batch_of;      /* the list the batch is of, or NULL */
+	size_t batch_from, batch_n;
+	json_t *batch[VIEW_BATCH];      /* owned until handed out (then NULL) */
 } view_lists;
 
 /* A list of the n findings idx[] (kept by the list when `owned`); its
@@ -456,10 +465,13 @@ static view_list *list_of(const view_lists *vl, const json_t *marker)
 	return &vl->lists[json_integer_value(json_object_get(marker, "$list"))];
 }
 
+static void drop_batch(view_lists *vl);
+
 static void lists_free(view_lists *vl)
 {
 	size_t i;
 
+	drop_batch(vl);
 	for (i = 0; i < vl->nlists; i++)
 		free(vl->lists[i].owned);
 	free(vl->lists);
@@ -498,21 +510,70 @@ static json_t *row_view(const finding_src *fs, size_t i)
 	                 render_inline_html(fsrc_field(fs, i, "required_clone_check")));
 }
 
-static json_t *lazy_item(void *ctx, const json_t *marker, size_t k)
+/* Item k of list l: a finding's view or row.  Called from several
+ * threads at once (build_batch): it reads the findings and makes values
+ * of its own. */
+static json_t *make_item(const view_lists *vl, const view_list *l, size_t k)
 {
-	view_lists *vl = ctx;
-	view_list *l = list_of(vl, marker);
 	json_t *f, *v;
 
 	if (l->kind == LIST_ROWS)
 		return row_view(vl->fs, l->idx[k]);
 	f = fsrc_json(vl->fs, l->idx[k]);
-	if (!f)
-		return NULL;
+	if (!f || l->kind == LIST_FINDINGS) /* the model's own, for a team's templates */
+		return f;
 	v = finding_view(f, vl->html);
 	if (v && l->kind == LIST_VIEWS_SUGGESTED)
 		v = suggestion(v, f);
 	json_decref(f);
+	return v;
+}
+
+typedef struct {
+	view_lists *vl;
+	const view_list *l;
+	size_t from;
+} batch_job;
+
+static void build_batch(void *ctx, size_t a, size_t b)
+{
+	batch_job *j = ctx;
+
+	for (; a < b; a++)
+		j->vl->batch[a] = make_item(j->vl, j->l, j->from + a);
+}
+
+static void drop_batch(view_lists *vl)
+{
+	size_t i;
+
+	for (i = 0; i < vl->batch_n; i++) {
+		json_decref(vl->batch[i]);
+		vl->batch[i] = NULL;
+	}
+	vl->batch_of = NULL;
+	vl->batch_n = 0;
+}
+
+static json_t *lazy_item(void *ctx, const json_t *marker, size_t k)
+{
+	view_lists *vl = ctx;
+	const view_list *l = list_of(vl, marker);
+	json_t *v;
+
+	/* a new batch when k is outside this one, or was handed out already
+	 * (the list iterated again) */
+	if (vl->batch_of != l || k < vl->batch_from || k >= vl->batch_from + vl->batch_n ||
+	    !vl->batch[k - vl->batch_from]) {
+		batch_job j = { vl, l, k };
+		drop_batch(vl);
+		vl->batch_n = l->n - k < VIEW_BATCH ? l->n - k : VIEW_BATCH;
+		parallel_for(vl->batch_n, 32, build_batch, &j);
+		vl->batch_of = l;
+		vl->batch_from = k;
+	}
+	v = vl->batch[k - vl->batch_from];
+	vl->batch[k - vl->batch_from] = NULL; /* the caller's now */
 	return v;
 }
 
@@ -524,6 +585,8 @@ static json_t *lazy_whole(void *ctx, const json_t *marker)
 	size_t k;
 
 	vl->whole_asked = 1;
+	if (vl->fs->whole_list)
+		*vl->fs->whole_list = 1;
 	for (k = 0; all && k < l->n; k++)
 		if (json_array_append_new(all, lazy_item(ctx, marker, k)) < 0) {
 			json_decref(all);
@@ -765,6 +828,13 @@ static json_t *view_build(json_t *model, view_lists *vl, const size_t *keep, siz
 	}
 	json_object_set_new(v, "sections", secs);
 	json_object_set_new(v, "bucket_rows", rows);
+	{ /* the model's `findings`, all of them as the JSON has them (a
+	   * team's template may list them), made one at a time too */
+		size_t *all = malloc((fs->n ? fs->n : 1) * sizeof(*all));
+		for (i = 0; all && i < fs->n; i++)
+			all[i] = i;
+		json_object_set_new(v, "findings", all ? list_new(vl, LIST_FINDINGS, all, fs->n, all) : NULL);
+	}
 	json_object_set_new(v, "shown", json_integer((json_int_t)nkeep));
 	json_object_set_new(v, "has_findings", json_boolean(nkeep > 0));
 	{ /* findings grouped by file, for the pull-request report: runs of
@@ -902,10 +972,14 @@ static int render_kept(buf *out, json_t *model, const finding_src *fs, const siz
                        json_t *omitted, const mustache_flush *flush, const char *dir, const char *tname,
                        mustache_escape_fn esc, buf *err)
 {
-	view_lists vl = { fs, html, NULL, 0, 0, 0 };
-	json_t *view = view_build(model, &vl, keep, nkeep, html);
+	view_lists vl;
+	json_t *view;
 	int rc;
 
+	memset(&vl, 0, sizeof(vl));
+	vl.fs = fs;
+	vl.html = html;
+	view = view_build(model, &vl, keep, nkeep, html);
 	if (!view) {
 		lists_free(&vl);
 		json_decref(omitted);
@@ -1059,6 +1133,7 @@ int render_report(buf *out, const report_doc *doc, const char *format, const cha
 		return -1;
 	}
 	fsrc_init(&fs, doc);
+	fs.whole_list = opt ? opt->whole_list : NULL;
 	if (strcmp(format, "md") == 0) {
 		rc = render_md(out, doc->model, &fs, dir,
 		               json_object_get(doc->model, "diff") ? "report-pr.md.mustache" : "report.md.mustache", opt, err);

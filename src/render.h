@@ -26,6 +26,9 @@ typedef struct {
 	 * MB is never held whole */
 	int (*write)(void *ctx, const char *s, size_t n);
 	void *write_ctx;
+	/* set (when not NULL) if a template printed a list of findings whole
+	 * ({{findings}}): it was made in memory at once, for that tag */
+	int *whole_list;
 } render_options;
 
 /* Append the report in `format` ("md" or "html": the JSON report is

@@ -1,0 +1,77 @@
+#!/bin/sh
+# Reports at scale: on a generated large tree (the sample workspace's
+# sources twenty times over) the Markdown and HTML reports are made one
+# finding at a time -- the same findings as the JSON, a page sized for
+# people, memory that does not grow with the templates' formats -- and a
+# team's template that lists the findings twice, or prints them whole,
+# still renders right.
+. "$top_srcdir/tests/lib.sh"
+H=$HOTPATH_AUDIT
+export SOURCE_DATE_EPOCH=1700000000
+T=$scratch/tree
+for i in $(seq 1 20); do
+	mkdir -p "$T/c$i" && cp -R "$top_srcdir/samples/lib" "$T/c$i/" || exit 1
+done
+"$H" audit --root "$T" --paths . --no-config --format md,html,json,sarif,gitlab --output-dir "$scratch/out" 2>"$scratch/err"
+check "all five formats of a large tree (exit 0)" test $? -eq 0
+n=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['findings']))" "$scratch/out/audit.json")
+check "the large tree has thousands of findings ($n)" test "$n" -gt 3000
+check "HTML: every finding once, the actionable in full, the others as rows" python3 -c "
+import json, re, sys
+found = json.load(open(sys.argv[1]))['findings']
+page = open(sys.argv[2], encoding='utf-8').read()
+act = sum(f['bucket'] in ('removable_move', 'removable_borrow', 'structural_refactor') for f in found)
+full = page.count('<tbody class=\"finding\"')
+rows = len(re.findall(r'^<tr id=\"f[0-9a-f]+\" data-bucket=', page, re.M))
+assert full == act and full + rows == len(found), (full, rows, act, len(found))" "$scratch/out/audit.json" "$scratch/out/audit.html"
+size=$(wc -c <"$scratch/out/audit.html")
+echo "# HTML page: $size bytes for $n findings"
+# a window and eight fields for each of them made 2.4 KB a finding here
+check "HTML: the page stays small, at most 1.2 KB a finding on average" test "$size" -le $((n * 1229))
+check "Markdown: one comment, the most important findings first" sh -c \
+	"test \$(wc -c <'$scratch/out/audit.md') -le 65536 && grep -q 'findings left out' '$scratch/out/audit.md'"
+check "SARIF and GitLab: one result a finding" python3 -c "
+import json, sys
+n = len(json.load(open(sys.argv[1]))['findings'])
+assert len(json.load(open(sys.argv[2]))['runs'][0]['results']) == n
+assert len(json.load(open(sys.argv[3]))) == n" "$scratch/out/audit.json" "$scratch/out/audit.sarif" "$scratch/out/audit.gitlab.json"
+
+# memory: the template formats add next to nothing per finding to what the
+# audit holds (its findings, which the JSON run holds too).  Peak RSS from
+# GNU time; not under the sanitizers, whose shadow memory is another story.
+if [ -x /usr/bin/time ] && ! ldd "$HOTPATH_AUDIT_BINARY" 2>/dev/null | grep -q 'libasan'; then
+	for f in json html md; do
+		/usr/bin/time -f %M -o "$scratch/rss.$f" "$H" audit --root "$T" --paths . --no-config --format $f \
+			--output "$scratch/m.$f" 2>/dev/null
+	done
+	json=$(cat "$scratch/rss.json") html=$(cat "$scratch/rss.html") md=$(cat "$scratch/rss.md")
+	echo "# peak KiB: json $json, html $html, md $md ($n findings)"
+	check "HTML and Markdown: peak memory within 16 MiB + 0.5 KiB a finding of the JSON run's" \
+		sh -c "test $html -le $((json + 16384 + n / 2)) && test $md -le $((json + 16384 + n / 2))"
+else
+	skip "peak memory of the template formats" "no GNU time, or a sanitizer build"
+fi
+
+# a team's template: the findings listed twice, and printed whole
+mkdir -p "$scratch/tpl" && cp "$top_srcdir"/templates/*.mustache "$scratch/tpl/"
+cat >"$scratch/tpl/report.md.mustache" <<'TPL'
+{{#findings}}{{path}}:{{line}} {{bucket}}
+{{/findings}}
+again:
+{{#findings}}{{path}}:{{line}}
+{{/findings}}
+TPL
+"$H" audit --root "$top_srcdir/samples" --templates "$scratch/tpl" --format md --output "$scratch/twice.md" 2>"$scratch/err"
+ns=$("$H" audit --root "$top_srcdir/samples" --format json | python3 -c "import json,sys; print(len(json.load(sys.stdin)['findings']))")
+check "a template that lists the findings twice: each list whole, in order" python3 -c "
+import sys
+lines = open(sys.argv[1]).read().split('\n')
+i = lines.index('again:')
+first, second = lines[:i], [l for l in lines[i + 1:] if l]
+assert len(first) == len(second) == int(sys.argv[2]), (len(first), len(second))
+assert [l.rsplit(' ', 1)[0] for l in first] == second" "$scratch/twice.md" "$ns"
+printf 'whole: {{findings}}\n' >"$scratch/tpl/report.md.mustache"
+"$H" audit --root "$top_srcdir/samples" --templates "$scratch/tpl" --format md --output "$scratch/whole.md" 2>"$scratch/err"
+check "a template that prints the findings whole: they are there, and a note says so once" sh -c \
+	"test $? -eq 0 && test \$(grep -c 'prints a list of findings whole' '$scratch/err') -eq 1 && grep -q '\"fingerprint\"' '$scratch/whole.md'"
+done_testing
