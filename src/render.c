@@ -507,7 +507,8 @@ static json_t *row_view(const finding_src *fs, size_t i)
 	return json_pack("{s:I, s:s, s:s, s:s, s:s, s:o}", "line", (json_int_t)fsrc_int(fs, i, "line"), "bucket",
 	                 fsrc_str(fs, i, "bucket"), "tier", fsrc_str(fs, i, "tier"), "confidence",
 	                 fsrc_str(fs, i, "confidence"), "fingerprint", fsrc_str(fs, i, "fingerprint"), "reason_html",
-	                 render_inline_html(fsrc_field(fs, i, "required_clone_check")));
+	                 render_inline_html(fsrc_field(fs, i, is_actionable(fsrc_str(fs, i, "bucket")) ? "bucket_and_change"
+	                                                                                          : "required_clone_check")));
 }
 
 /* Item k of list l: a finding's view or row.  Called from several
@@ -748,24 +749,94 @@ static json_t *crate_views(json_t *model, int html, json_int_t *limit)
  * the others as compact rows per file (`kept_files`: {path, count, rows}),
  * their eight fields left to the JSON report -- a page people can open
  * when a code base has tens of thousands of clones to keep. */
+/* Importance, for cutting a Markdown report: actionable first, then by
+ * score; the least important is dropped first (ties: report order). */
+typedef struct {
+	size_t idx;
+	int actionable;
+	long long score;
+} importance;
+
+static int importance_cmp(const void *pa, const void *pb)
+{
+	const importance *a = pa, *b = pb;
+
+	if (a->actionable != b->actionable)
+		return b->actionable - a->actionable;
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* Which actionable findings the page shows in full: all of them up to
+ * HTML_FULL_FINDINGS, else that many of the highest score (ties: report
+ * order); full[i] is set for those.  Beyond a few thousand windows and
+ * field lists a browser takes minutes to lay a page out. */
+#define HTML_FULL_FINDINGS 2000
+
+static size_t choose_full(const finding_src *fs, const size_t *keep, size_t nkeep, unsigned char *full)
+{
+	importance *act = malloc((nkeep ? nkeep : 1) * sizeof(*act));
+	size_t na = 0, i;
+
+	if (!act)
+		return (size_t)-1;
+	for (i = 0; i < nkeep; i++)
+		if (is_actionable(fsrc_str(fs, keep[i], "bucket"))) {
+			act[na].idx = keep[i];
+			act[na].actionable = 1;
+			act[na].score = fsrc_int(fs, keep[i], "score");
+			na++;
+		}
+	if (na > HTML_FULL_FINDINGS)
+		qsort(act, na, sizeof(*act), importance_cmp);
+	for (i = 0; i < na && i < HTML_FULL_FINDINGS; i++)
+		full[act[i].idx] = 1;
+	free(act);
+	return na;
+}
+
 static int kept_view(json_t *v, view_lists *vl, const size_t *keep, size_t nkeep)
 {
 	const finding_src *fs = vl->fs;
 	json_t *act = json_array(), *files = json_array(), *secs = json_object_get(v, "sections");
-	size_t *kept = malloc((nkeep ? nkeep : 1) * sizeof(*kept)), nk = 0, i;
+	size_t *kept = malloc((nkeep ? nkeep : 1) * sizeof(*kept)), nk = 0, i, na;
+	unsigned char *full = calloc(fs->n ? fs->n : 1, 1);
 
-	if (!act || !files || !kept) {
+	if (!act || !files || !kept || !full || (na = choose_full(fs, keep, nkeep, full)) == (size_t)-1) {
 		json_decref(act);
 		json_decref(files);
 		free(kept);
+		free(full);
 		return -1;
 	}
-	for (i = 0; i < json_array_size(secs); i++)
-		if (json_is_true(json_object_get(json_array_get(secs, i), "actionable")))
-			json_array_append(act, json_array_get(secs, i));
+	for (i = 0; i < json_array_size(secs); i++) {
+		json_t *sec = json_array_get(secs, i);
+		const char *bucket = json_string_value(json_object_get(sec, "bucket"));
+		size_t *idx, n = 0, k;
+		if (!json_is_true(json_object_get(sec, "actionable")))
+			continue;
+		if (na <= HTML_FULL_FINDINGS) { /* every one: the section as it is */
+			json_array_append(act, sec);
+			continue;
+		}
+		idx = malloc(nkeep * sizeof(*idx));
+		for (k = 0; idx && k < nkeep; k++)
+			if (full[keep[k]] && strcmp(fsrc_str(fs, keep[k], "bucket"), bucket) == 0)
+				idx[n++] = keep[k];
+		sec = json_copy(sec);
+		json_object_set_new(sec, "count", json_integer((json_int_t)n));
+		json_object_set_new(sec, "findings", idx ? list_new(vl, LIST_VIEWS, idx, n, idx) : NULL);
+		if (n)
+			json_array_append(act, sec);
+		json_decref(sec);
+	}
 	for (i = 0; i < nkeep; i++)
-		if (!is_actionable(fsrc_str(fs, keep[i], "bucket")))
+		if (!full[keep[i]] && (na > HTML_FULL_FINDINGS || !is_actionable(fsrc_str(fs, keep[i], "bucket"))))
 			kept[nk++] = keep[i];
+	free(full);
+	if (na > HTML_FULL_FINDINGS)
+		json_object_set_new(v, "actionable_more", json_integer((json_int_t)(na - HTML_FULL_FINDINGS)));
 	{ /* the lists below point into kept: an empty list holds it */
 		json_t *holder = list_new(vl, LIST_ROWS, kept, 0, kept); /* frees kept when it fails */
 		if (!holder) {
@@ -992,25 +1063,6 @@ static int render_kept(buf *out, json_t *model, const finding_src *fs, const siz
 	json_decref(view);
 	lists_free(&vl);
 	return rc;
-}
-
-/* Importance, for cutting a Markdown report: actionable first, then by
- * score; the least important is dropped first (ties: report order). */
-typedef struct {
-	size_t idx;
-	int actionable;
-	long long score;
-} importance;
-
-static int importance_cmp(const void *pa, const void *pb)
-{
-	const importance *a = pa, *b = pb;
-
-	if (a->actionable != b->actionable)
-		return b->actionable - a->actionable;
-	if (a->score != b->score)
-		return a->score > b->score ? -1 : 1;
-	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
 static json_t *omitted_note(size_t count, const render_options *opt)
