@@ -197,6 +197,11 @@ typedef struct {
 	size_t base;              /* the first pack rule in rule_list */
 } results_ctx;
 
+/* What the results read of a finding. */
+static const char *const sarif_keys[] = { "path", "line", "column", "bucket", "confidence", "rule", "score", "tier",
+	                                  "fingerprint", "change", "fields", "status", "verification", NULL };
+static const char *const gitlab_keys[] = { "path", "line", "bucket", "tier", "fingerprint", "fields", NULL };
+
 static int sarif_element(buf *out, const void *ctx, size_t i, size_t flags, size_t depth)
 {
 	const results_ctx *c = ctx;
@@ -205,7 +210,7 @@ static int sarif_element(buf *out, const void *ctx, size_t i, size_t flags, size
 	if (i >= c->nclone)
 		return put_element(out, sarif_pack_result(json_array_get(c->rule_findings, i - c->nclone), c->rule_list, c->base),
 		                   flags, depth);
-	f = report_finding(c->doc, i);
+	f = report_finding_part(c->doc, i, sarif_keys);
 	r = f ? sarif_result(f) : NULL;
 	json_decref(f);
 	return put_element(out, r, flags, depth);
@@ -273,7 +278,7 @@ static int gitlab_element(buf *out, const void *ctx, size_t i, size_t flags, siz
 
 	if (i >= c->nclone)
 		return put_element(out, gitlab_pack_issue(json_array_get(c->rule_findings, i - c->nclone)), flags, depth);
-	f = report_finding(c->doc, i);
+	f = report_finding_part(c->doc, i, gitlab_keys);
 	v = f ? gitlab_issue(f) : NULL;
 	json_decref(f);
 	return put_element(out, v, flags, depth);

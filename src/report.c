@@ -476,6 +476,24 @@ json_t *report_finding(const report_doc *doc, size_t i)
 	                  : json_incref(json_array_get(json_object_get(doc->model, "findings"), i));
 }
 
+json_t *report_finding_part(const report_doc *doc, size_t i, const char *const *keys)
+{
+	json_t *out;
+	size_t k;
+
+	if (!doc->tapes)
+		return report_finding(doc, i);
+	out = json_object();
+	for (k = 0; out && keys[k]; k++) {
+		jsontape_value v = jsontape_get(doc->findings.v[i], keys[k]);
+		if (v && json_object_set_new(out, keys[k], jsontape_value_to_json(v)) < 0) {
+			json_decref(out);
+			out = NULL;
+		}
+	}
+	return out;
+}
+
 int report_materialize(report_doc *doc)
 {
 	json_t *list;

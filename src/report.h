@@ -68,6 +68,12 @@ int report_write_json(buf *out, const report_doc *doc, const jsonwrite_flush *fl
 size_t report_finding_count(const report_doc *doc);
 json_t *report_finding(const report_doc *doc, size_t i);
 
+/* Finding i with only the members `keys` (NULL-ended) that are present,
+ * for an export that reads a few: a finding's evidence and code window
+ * are most of its values.  A new reference; once materialized, the whole
+ * finding. */
+json_t *report_finding_part(const report_doc *doc, size_t i, const char *const *keys);
+
 void report_doc_free(report_doc *doc);
 
 /* "2026-11-22T03:04:05Z": $SOURCE_DATE_EPOCH when set (reproducible
