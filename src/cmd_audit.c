@@ -244,20 +244,21 @@ static int over_threshold(const char *what, const char *level, const char *statu
 	       (strcmp(what, "new") == 0 && (!status || strcmp(status, "new") == 0));
 }
 
-/* --fail-on: does an actionable finding pass the threshold?  Only removable
- * and structural clone findings count -- a gate never fails a build on a
- * clone the audit says is needed -- and rule findings by their severity. */
-static int gate_trips(const report_doc *doc, const char *what)
+/* --fail-on: how many actionable findings pass the threshold?  Only
+ * removable and structural clone findings count -- a gate never fails a
+ * build on a clone the audit says is needed -- and rule findings by their
+ * severity. */
+static size_t gate_count(const report_doc *doc, const char *what)
 {
 	json_t *rule_findings = json_object_get(doc->model, "rule_findings");
-	size_t i;
+	size_t i, n = 0;
 
 	for (i = 0; i < json_array_size(rule_findings); i++) {
 		json_t *f = json_array_get(rule_findings, i);
 		if (!json_object_get(f, "suppression") &&
 		    over_threshold(what, json_string_value(json_object_get(f, "severity")),
 		                   json_string_value(json_object_get(f, "status"))))
-			return 1;
+			n++;
 	}
 
 	/* the clone findings' tapes: what the model shows, materialized or not */
@@ -269,9 +270,9 @@ static int gate_trips(const report_doc *doc, const char *what)
 		if (strncmp(bucket, "removable", 9) != 0 && strcmp(bucket, "structural_refactor") != 0)
 			continue;
 		if (over_threshold(what, tier, status))
-			return 1;
+			n++;
 	}
-	return 0;
+	return n;
 }
 
 static void print_help(void)
@@ -583,6 +584,11 @@ int cmd_audit(int argc, char **argv)
 		    fileio_write_atomic(a.patch, buf_cstr(&out), out.len, &err) < 0)
 			goto fail;
 	}
+	if (a.fail_on) { /* the reports say whether the check fails, and why */
+		size_t over = gate_count(&doc, a.fail_on);
+		json_object_set_new(model, "gate", json_pack("{s:s, s:I, s:b, s:b}", "fail_on", a.fail_on, "over",
+		                                             (json_int_t)over, "fails", over > 0, "exit_zero", a.exit_zero));
+	}
 	{
 		emit_options eo = { a.format, a.output, a.output_dir, tdir.ptr, a.full_report };
 		t_modelled = seconds_now();
@@ -595,7 +601,7 @@ int cmd_audit(int argc, char **argv)
 	faultpoint("reports-committed");
 	if (a.history && history_commit(a.history, &history_line, &err) < 0)
 		goto fail;
-	rc = a.fail_on && !a.exit_zero && gate_trips(&doc, a.fail_on) ? 1 : 0;
+	rc = a.fail_on && !a.exit_zero && gate_count(&doc, a.fail_on) > 0 ? 1 : 0;
 	goto done;
 oom:
 	buf_puts(&err, "out of memory");

@@ -169,17 +169,6 @@ json_t *render_inline_html(const char *md)
 	return s;
 }
 
-static json_t *html_escaped(const char *s)
-{
-	buf b = BUF_INIT;
-	json_t *j;
-
-	mustache_escape_html(&b, s, strlen(s));
-	j = json_string(buf_cstr(&b));
-	buf_free(&b);
-	return j;
-}
-
 static const char *str(json_t *o, const char *k)
 {
 	const char *s = json_string_value(json_object_get(o, k));
@@ -237,16 +226,43 @@ static json_t *finding_view(json_t *f, int html)
 	json_object_set_new(v, "fields_list", list);
 	if (html)
 		json_object_set_new(v, "change_html", render_inline_html(str(f, "change")));
-	/* the one-line summary: fn, clone, change */
-	if (json_is_string(json_object_get(f, "fn")))
-		buf_printf(&b, "fn %s: ", str(f, "fn"));
-	buf_printf(&b, "%s — %s", str(f, "receiver"), str(f, "change"));
-	json_object_set_new(v, "summary_html", html_escaped(buf_cstr(&b)));
+	/* the one-line summary: fn, clone, change -- as HTML, since a forge
+	 * renders no Markdown inside <summary>: code in <code>, all escaped */
+	if (json_is_string(json_object_get(f, "fn"))) {
+		buf_puts(&b, "fn ");
+		md_code(&b, str(f, "fn"), strlen(str(f, "fn")));
+		buf_puts(&b, ": ");
+	}
+	md_code(&b, str(f, "receiver"), strlen(str(f, "receiver")));
+	buf_printf(&b, " — %s", str(f, "change"));
+	{
+		buf h = BUF_INIT;
+		json_object_set_new(v, "summary_html", code_spans_html(&h, buf_cstr(&b)) < 0 ? NULL : json_string(buf_cstr(&h)));
+		buf_free(&h);
+	}
 	buf_clear(&b);
 	buf_printf(&b, "%s:%lld", str(f, "path"), (long long)json_integer_value(json_object_get(f, "line")));
 	json_object_set_new(v, "location", json_string(buf_cstr(&b)));
 	json_object_set_new(v, "location_md", md_code_json(buf_cstr(&b)));
 	buf_free(&b);
+	{ /* the clone's own line, for a review comment: in a fence longer
+	   * than any run of backticks in it */
+		json_t *w = json_object_get(f, "window");
+		json_int_t at = json_integer_value(json_object_get(f, "line")) - json_integer_value(json_object_get(w, "first"));
+		const char *line = at >= 0 ? json_string_value(json_array_get(json_object_get(w, "lines"), (size_t)at)) : NULL;
+		if (line) {
+			size_t run = 0, longest = 0, k;
+			for (k = 0; line[k]; k++) {
+				run = line[k] == '`' ? run + 1 : 0;
+				longest = run > longest ? run : longest;
+			}
+			buf_clear(&b);
+			for (k = 0; k < (longest >= 3 ? longest + 1 : 3); k++)
+				buf_putc(&b, '`');
+			json_object_set_new(v, "code_line", json_string(line));
+			json_object_set_new(v, "code_fence", json_string(buf_cstr(&b)));
+		}
+	}
 	json_object_set_new(v, "actionable", json_boolean(strncmp(str(f, "bucket"), "removable", 9) == 0 ||
 	                                                   strcmp(str(f, "bucket"), "structural_refactor") == 0));
 	if (html) /* the code window, the clone's line marked */
@@ -415,7 +431,7 @@ static int is_actionable(const char *bucket)
 /* The view's finding lists are lazy (mustache_lists): a marker
  * {"$list": k} stands for lists[k], a run of finding numbers, whose views
  * are built one at a time as a template iterates them. */
-enum list_kind { LIST_FINDINGS, LIST_VIEWS, LIST_VIEWS_SUGGESTED, LIST_ROWS };
+enum list_kind { LIST_FINDINGS, LIST_VIEWS, LIST_VIEWS_SUGGESTED, LIST_ROWS, LIST_MD_ROWS };
 
 typedef struct {
 	enum list_kind kind;
@@ -501,6 +517,57 @@ static size_t lazy_count(void *ctx, const json_t *marker)
 	return list_of(ctx, marker)->n;
 }
 
+/* Text for a cell of a GitHub table: a '|' would end the cell even inside
+ * a code span (GFM reads the row's cells first), so each gets its
+ * backslash; a line break would end the row. */
+static json_t *table_cell(const char *md)
+{
+	buf b = BUF_INIT;
+	json_t *v;
+
+	for (; *md; md++) {
+		if (*md == '|')
+			buf_puts(&b, "\\|");
+		else if (*md == '\n' || *md == '\r')
+			buf_putc(&b, ' ');
+		else
+			buf_putc(&b, *md);
+	}
+	v = json_string(buf_cstr(&b));
+	buf_free(&b);
+	return v;
+}
+
+/* A finding as a row of a Markdown table: where, the bucket, why it stays
+ * (or, for an actionable one, its change). */
+static json_t *md_row_view(const finding_src *fs, size_t i)
+{
+	buf loc = BUF_INIT, code = BUF_INIT;
+	const char *why = fsrc_field(fs, i, is_actionable(fsrc_str(fs, i, "bucket")) ? "bucket_and_change"
+	                                                                             : "required_clone_check");
+	json_t *v;
+
+	buf_printf(&loc, "%s:%lld", fsrc_str(fs, i, "path"), fsrc_int(fs, i, "line"));
+	md_code(&code, loc.ptr, loc.len);
+	{ /* and the compiler's word when it was asked (audit --verify) */
+		const char *status = fs->tapes ? jsontape_str(jsontape_member(jsontape_get(fs->tapes->v[i], "verification"), "status"))
+		                               : json_string_value(json_object_get(
+		                                     json_object_get(json_array_get(fs->array, i), "verification"), "status"));
+		const char *detail = fs->tapes ? jsontape_str(jsontape_member(jsontape_get(fs->tapes->v[i], "verification"), "detail"))
+		                               : json_string_value(json_object_get(
+		                                     json_object_get(json_array_get(fs->array, i), "verification"), "detail"));
+		buf_clear(&loc);
+		buf_puts(&loc, why);
+		if (status)
+			buf_printf(&loc, " Compiler check: %s%s%s%s.", status, detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
+	}
+	v = json_pack("{s:o, s:s, s:s, s:o}", "location_md", table_cell(buf_cstr(&code)), "bucket",
+	              fsrc_str(fs, i, "bucket"), "tier", fsrc_str(fs, i, "tier"), "why_md", table_cell(buf_cstr(&loc)));
+	buf_free(&loc);
+	buf_free(&code);
+	return v;
+}
+
 /* A kept finding as one compact row: where, the bucket, why. */
 static json_t *row_view(const finding_src *fs, size_t i)
 {
@@ -520,6 +587,8 @@ static json_t *make_item(const view_lists *vl, const view_list *l, size_t k)
 
 	if (l->kind == LIST_ROWS)
 		return row_view(vl->fs, l->idx[k]);
+	if (l->kind == LIST_MD_ROWS)
+		return md_row_view(vl->fs, l->idx[k]);
 	f = fsrc_json(vl->fs, l->idx[k]);
 	if (!f || l->kind == LIST_FINDINGS) /* the model's own, for a team's templates */
 		return f;
@@ -862,6 +931,146 @@ static int kept_view(json_t *v, view_lists *vl, const size_t *keep, size_t nkeep
 	return 0;
 }
 
+/* "s" when n is not 1. */
+static const char *plural(json_int_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* The marker a CI job finds its earlier comment by: the repository and
+ * the base the change is compared with -- kept to characters that cannot
+ * end an HTML comment or start markup. */
+static json_t *comment_marker(json_t *model)
+{
+	const char *repo = json_string_value(json_object_get(json_object_get(model, "source"), "repository"));
+	const char *given = json_string_value(json_object_get(json_object_get(model, "diff"), "given"));
+	const char *dots = given ? strstr(given, "..") : NULL, *p;
+	buf b = BUF_INIT;
+	json_t *v;
+
+	buf_printf(&b, "%s#", repo ? repo : "");
+	if (given)
+		buf_append(&b, given, dots ? (size_t)(dots - given) : strlen(given));
+	for (p = b.ptr; *p; p++) /* no "--", '>' or '<' can survive */
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/:@#~^+", *p) &&
+		    !(*p == '-' && p[1] != '-' && (p == b.ptr || p[-1] != '-')))
+			b.ptr[p - b.ptr] = '_';
+	v = json_string(buf_cstr(&b));
+	buf_free(&b);
+	return v;
+}
+
+/* The verdict a reader sees first: what to act on, what stays, and, with
+ * --fail-on, whether the check fails and why. */
+static json_t *verdict_line(json_t *model)
+{
+	json_t *sum = json_object_get(model, "summary"), *gate = json_object_get(model, "gate");
+	json_int_t total = json_integer_value(json_object_get(sum, "total"));
+	json_int_t act = json_integer_value(json_object_get(sum, "actionable"));
+	json_int_t nrules = json_integer_value(json_object_get(json_object_get(model, "rule_summary"), "total"));
+	int diff = json_object_get(model, "diff") != NULL;
+	buf b = BUF_INIT;
+	json_t *v;
+
+	if (!total)
+		buf_puts(&b, diff ? "No clone sites on the lines this change adds or modifies" : "No clone sites in scope");
+	else if (act)
+		buf_printf(&b, "%lld clone%s to act on%s; %lld kept, with reasons", (long long)act, plural(act),
+		           diff ? " in this change" : "", (long long)(total - act));
+	else
+		buf_printf(&b, "Nothing to act on%s; %lld clone%s kept, with reasons", diff ? " in this change" : "",
+		           (long long)total, plural(total));
+	if (nrules)
+		buf_printf(&b, "; %lld rule-pack finding%s", (long long)nrules, plural(nrules));
+	buf_puts(&b, ".");
+	if (gate) {
+		json_int_t over = json_integer_value(json_object_get(gate, "over"));
+		const char *level = json_string_value(json_object_get(gate, "fail_on"));
+		if (over)
+			buf_printf(&b, " The check fails: %lld finding%s at or above `--fail-on %s`%s%s.", (long long)over,
+			           plural(over), level, diff ? " on the changed lines" : "",
+			           json_is_true(json_object_get(gate, "exit_zero")) ? " (reported only: `--exit-zero`)" : "");
+		else
+			buf_printf(&b, " The check passes: nothing reaches `--fail-on %s`.", level);
+	}
+	v = json_string(buf_cstr(&b));
+	buf_free(&b);
+	return v;
+}
+
+/* Does a rule finding reach the --fail-on threshold (all of them without one)? */
+static int rule_to_act_on(json_t *model, json_t *f)
+{
+	const char *level = json_string_value(json_object_get(json_object_get(model, "gate"), "fail_on"));
+	const char *sev = str(f, "severity");
+
+	if (!level || strcmp(level, "any") == 0 || strcmp(level, "new") == 0)
+		return 1;
+	return strcmp(level, "high") == 0 ? strcmp(sev, "high") == 0 : strcmp(sev, "low") != 0;
+}
+
+/* For the Markdown reports, act-on-first: the actionable findings in full
+ * (`act_sections` by bucket; `act_findings` in report order, with the
+ * compiler's suggestions), rule findings to act on (`rule_act`), and
+ * everything left alone as one table (`kept_rows`), plus the verdict, the
+ * title's code span and the comment marker. */
+static int md_view(json_t *v, json_t *model, view_lists *vl, const size_t *keep, size_t nkeep)
+{
+	const finding_src *fs = vl->fs;
+	size_t *act = malloc((nkeep ? nkeep : 1) * sizeof(*act)), *rest = malloc((nkeep ? nkeep : 1) * sizeof(*rest));
+	size_t na = 0, nr = 0, i;
+	json_t *secs = json_object_get(v, "sections"), *act_secs = json_array(), *rule_act = json_array();
+	json_t *found = json_object_get(model, "rule_findings");
+
+	if (!act || !rest || !act_secs || !rule_act) {
+		free(act);
+		free(rest);
+		json_decref(act_secs);
+		json_decref(rule_act);
+		return -1;
+	}
+	for (i = 0; i < nkeep; i++) {
+		if (is_actionable(fsrc_str(fs, keep[i], "bucket")))
+			act[na++] = keep[i];
+		else
+			rest[nr++] = keep[i];
+	}
+	for (i = 0; i < json_array_size(secs); i++)
+		if (json_is_true(json_object_get(json_array_get(secs, i), "actionable")))
+			json_array_append(act_secs, json_array_get(secs, i));
+	for (i = 0; i < json_array_size(found); i++) {
+		json_t *f = json_array_get(found, i);
+		buf loc = BUF_INIT;
+		if (!rule_to_act_on(model, f))
+			continue;
+		buf_printf(&loc, "%s:%lld", str(f, "path"), (long long)json_integer_value(json_object_get(f, "line")));
+		json_array_append_new(rule_act, json_pack("{s:o, s:s, s:s, s:s, s:O, s:o}", "location_md",
+		                                          md_code_json(buf_cstr(&loc)), "pack", str(f, "pack"), "rule",
+		                                          str(f, "rule"), "severity", str(f, "severity"), "message",
+		                                          json_object_get(f, "message"), "validation_md",
+		                                          md_code_json(str(f, "validation"))));
+		buf_free(&loc);
+	}
+	json_object_set_new(v, "act_findings", list_new(vl, LIST_VIEWS_SUGGESTED, act, na, act));
+	json_object_set_new(v, "act_count", json_integer((json_int_t)na));
+	json_object_set_new(v, "act_sections", act_secs);
+	json_object_set_new(v, "rule_act", rule_act);
+	json_object_set_new(v, "rule_act_count", json_integer((json_int_t)json_array_size(rule_act)));
+	json_object_set_new(v, "kept_rows", list_new(vl, LIST_MD_ROWS, rest, nr, rest));
+	json_object_set_new(v, "kept_count", json_integer((json_int_t)nr));
+	/* (Mustache takes 0 for true: sections test these) */
+	json_object_set_new(v, "has_act", json_boolean(na > 0));
+	json_object_set_new(v, "has_rule_act", json_boolean(json_array_size(rule_act) > 0));
+	json_object_set_new(v, "has_kept", json_boolean(nr > 0));
+	json_object_set_new(v, "verdict", verdict_line(model));
+	if (json_object_get(model, "diff")) {
+		json_object_set_new(v, "marker", comment_marker(model));
+		json_object_set_new(v, "given_md",
+		                    md_code_json(str(json_object_get(model, "diff"), "given")));
+	}
+	return 0;
+}
+
 /* The view of the report keeping the findings keep[0..nkeep) (numbers in
  * the finding source, in report order); its finding lists are vl's. */
 static json_t *view_build(json_t *model, view_lists *vl, const size_t *keep, size_t nkeep, int html)
@@ -979,6 +1188,9 @@ static json_t *view_build(json_t *model, view_lists *vl, const size_t *keep, siz
 			json_decref(v);
 			return NULL;
 		}
+	} else if (md_view(v, model, vl, keep, nkeep) < 0) {
+		json_decref(v);
+		return NULL;
 	}
 	return v;
 }

@@ -118,7 +118,7 @@ import json,sys; m=json.load(open(sys.argv[1]))
 f=m['findings']; assert [(x['path'], x['fn']) for x in f] == [('lib/llm/src/router.rs', 'added')], f
 d=m['diff']; assert d['findings_elsewhere'] >= 3 and d['given'] == 'main..feature', d" "$scratch/out.json"
 "$H" audit --root "$R" --paths . --diff main..feature --format md >"$scratch/pr.md"
-check "--diff Markdown: the range in the title, grouped by file, one line about the rest" sh -c "grep -q '^# Clone audit of \`main..feature\`' '$scratch/pr.md' && grep -q '^## \`lib/llm/src/router.rs\`' '$scratch/pr.md' && grep -q '^Untouched code: ' '$scratch/pr.md'"
+check "--diff Markdown: the marker, the range in the title, the verdict, the finding to act on, one line about the rest" sh -c "head -1 '$scratch/pr.md' | grep -q '^<!-- hotpath-audit: .*#main -->\$' && grep -q '^# Clone audit of \`main..feature\`\$' '$scratch/pr.md' && grep -q '^\*\*1 clone to act on in this change; 0 kept, with reasons.\*\*' '$scratch/pr.md' && grep -q '^### \`lib/llm/src/router.rs:[0-9]*\` · removable' '$scratch/pr.md' && grep -q '^Untouched code: ' '$scratch/pr.md'"
 check "--diff Markdown: fits one comment" test "$(wc -c <"$scratch/pr.md")" -le 65536
 git checkout -q feature
 printf 'fn wip(s: String) -> usize { s.clone().len() }\n' >>lib/llm/src/router.rs

@@ -22,6 +22,15 @@ check "benign sample report: exit 0" test $? -eq 0
 check "benign rule-pack report: exit 0" test $? -eq 0
 "$MD2HTML" <"$scratch/benign-packs/audit.md" >"$scratch/benign-packs/md.html"
 PACKS="--packs clone,perf-review,crate-hygiene"
+# ... and of a benign change's review-ticket report (code fences, a table)
+B=$scratch/benign-repo
+mkdir -p "$B" && cp -R "$top_srcdir/samples/lib" "$B/" && (cd "$B" && git init -q -b main . && git add -A &&
+	git commit -qm base && printf '\npub fn route_all(cfg: Config, w: &Vec<String>) -> String {\n    let c = cfg.clone();\n    w[0].clone()\n}\n' \
+	>>lib/llm/src/kv_router/publisher.rs && git commit -qam change) || exit 1
+"$H" audit --root "$B" --paths . --no-config --diff HEAD~1..HEAD --format md --output "$scratch/benign/pr.md" 2>"$scratch/err"
+check "benign review-ticket report: exit 0, something to act on and something kept" sh -c \
+	"test $? -eq 0 && grep -q '^## To act on' '$scratch/benign/pr.md' && grep -q '^## Kept, with reasons' '$scratch/benign/pr.md'"
+"$MD2HTML" <"$scratch/benign/pr.md" >"$scratch/benign/pr.html"
 
 R=$scratch/repo
 mkdir -p "$R" && (cd "$R" && git init -q -b main . && git commit -q --allow-empty -m base) || exit 1
@@ -48,7 +57,7 @@ sys.exit(0 if {'blocking-in-async', 'lock-across-await', 'owned-string-borrowed'
 	"$H" audit --root "$R" --diff "$base..HEAD" --no-config $PACKS --format md --output "$scratch/pr.md" 2>"$scratch/err"
 	check "seed $seed: review-ticket report (--diff): exit 0" test $? -eq 0
 	"$MD2HTML" <"$scratch/pr.md" >"$scratch/pr.html"
-	$S html "$T/report-pr.md.mustache" "$T/finding.md.mustache" "$scratch/benign/md.html" -- "$scratch/pr.html" >"$scratch/v"
+	$S html "$T/report-pr.md.mustache" "$T/finding.md.mustache" "$scratch/benign/md.html" "$scratch/benign/pr.html" -- "$scratch/pr.html" >"$scratch/v"
 	check "seed $seed: review-ticket Markdown: no raw HTML or link from the code" test $? -eq 0
 	sed 's/^/#   /' "$scratch/v"
 	for fmt in json sarif gitlab.json; do
