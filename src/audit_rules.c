@@ -25,6 +25,7 @@ static const struct {
 	{ "lock_method", offsetof(audit_rules, lock_method) },
 	{ "cheap_name_exact", offsetof(audit_rules, cheap_name_exact) },
 	{ "deref_type", offsetof(audit_rules, deref_type) },
+	{ "move_out_type", offsetof(audit_rules, move_out_type) },
 	{ "guard_type", offsetof(audit_rules, guard_type) },
 	{ "lookup_method", offsetof(audit_rules, lookup_method) },
 	{ "pass_method", offsetof(audit_rules, pass_method) },

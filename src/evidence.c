@@ -627,6 +627,14 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			if (name != RS_NONE)
 				ev->root_drops = typelib_drop(c.tl, root_type.src->text + root_type.src->t[name].off,
 				                              root_type.src->t[name].len);
+			/* `state: Arc<S>`: state.name is reached through Deref, and
+			 * nothing moves out of a Deref (E0507); a Box is the exception */
+			if (name != RS_NONE && in_list(root_type.src, &c.ar->deref_type, name) &&
+			    !in_list(root_type.src, &c.ar->move_out_type, name)) {
+				ev->field_behind_deref = 1;
+				snprintf(ev->deref_type, sizeof(ev->deref_type), "%.*s", (int)root_type.src->t[name].len,
+				         root_type.src->text + root_type.src->t[name].off);
+			}
 		}
 	}
 

@@ -96,6 +96,9 @@ typedef struct {
 	int owned_binding;     /* a `while let`/`if let` binding that owns its value */
 	int partial_move;      /* moving root.field would be a partial move */
 	int root_drops;        /* ... out of a value whose type implements Drop: not allowed (E0509) */
+	int field_behind_deref;/* ... out of an Arc, Rc, Cow (a deref_type that is no move_out_type):
+	                        * its fields are only lent (E0507) */
+	char deref_type[32];   /* which */
 	uint32_t borrowed_line; /* `let y = &root..;` (line) with y read after the clone: a move would
 	                         * end the borrow while it is alive (E0505); 0 none */
 	uint32_t taken_line;   /* self.field is cleared or replaced after (line): take it */

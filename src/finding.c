@@ -334,12 +334,24 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 		buf_puts(b, ": an owned copy is needed unless the API changes");
 		break;
 	default: /* R16 */
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->field_behind_deref) {
+			code(b, ev->receiver);
+			buf_printf(b, " is reached through `%s`, which only lends what it holds: a field cannot be moved out of "
+			              "it (E0507), so the copy stays unless the code borrows instead", ev->deref_type);
+			break;
+		}
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->root_drops) {
+			code(b, ev->receiver);
+			buf_puts(b, " is a field of a value whose type implements Drop: it cannot be moved out (E0509)");
+			break;
+		}
 		buf_puts(b, "evidence incomplete: ");
 		if (ev->budget_exhausted)
 			buf_puts(b, "this file's analysis budget ran out (a fn with a very large number of clones), so the "
 			            "uses around this site were not examined");
 		else if (!ev->fn_name[0])
 			buf_puts(b, "the clone is outside any fn");
+
 		else if (ev->root_kind == EV_ROOT_UNKNOWN) {
 			code(b, ev->root[0] ? ev->root : ev->receiver);
 			buf_puts(b, " is not declared in fn ");
@@ -626,6 +638,7 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_bool(f, "for_loop_over_clone", ev->for_head);
 	jsontape_set_bool(f, "partial_move", ev->partial_move);
 	jsontape_set_bool(f, "field_of_drop_type", ev->root_drops);
+	jsontape_set_bool(f, "field_behind_deref", ev->field_behind_deref);
 	jsontape_set_bool(f, "copy_behind_reference", ev->copy_behind_ref);
 	jsontape_set_line(f, "borrowed_line", ev->borrowed_line);
 	jsontape_set_line(f, "field_cleared_line", ev->taken_line);

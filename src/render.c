@@ -261,6 +261,7 @@ static json_t *finding_view(json_t *f, int html)
 				buf_putc(&b, '`');
 			json_object_set_new(v, "code_line", json_string(line));
 			json_object_set_new(v, "code_fence", json_string(buf_cstr(&b)));
+			buf_free(&b);
 		}
 	}
 	json_object_set_new(v, "actionable", json_boolean(strncmp(str(f, "bucket"), "removable", 9) == 0 ||
