@@ -622,6 +622,57 @@ trange expr_type(const ctx *c, const rs_fn *fn, size_t a, size_t b, int depth, i
 	return chain_type(c, t, a + 1, b);
 }
 
+/* In the tuple pattern opened at `pat` bound by the tuple type at
+ * [ta, tb), is token k an element of its own (`NAME` or `mut NAME`)?  Its
+ * element of the type in *out, then. */
+static int tuple_element(const ctx *c, size_t pat, size_t ta, size_t tb, size_t k, trange *out)
+{
+	size_t pclose = c->t[pat].pair, i, from, idx = 0, n = 0;
+	int angle = 0;
+
+	if (!c->t[pat].pair_ok || !is_open(c, ta, '(') || !c->t[ta].pair_ok || c->t[ta].pair + 1 != tb)
+		return 0;
+	/* which element k is: a whole one, alone or after `mut` */
+	for (from = pat + 1, i = pat + 1; i <= pclose; i++) {
+		if (i < pclose && c->t[i].kind == TOK_OPEN) {
+			i = skip_pair(c, i);
+			continue;
+		}
+		if (i == pclose || is(c, i, ",")) {
+			if (k >= from && k < i) {
+				if (!(k + 1 == i && (k == from || (k == from + 1 && is(c, from, "mut")))))
+					return 0;
+				break;
+			}
+			idx++;
+			from = i + 1;
+		}
+	}
+	if (i > pclose)
+		return 0;
+	/* the same element of the type */
+	for (from = ta + 1, i = ta + 1; i <= c->t[ta].pair; i++) {
+		if (i < c->t[ta].pair && c->t[i].kind == TOK_OPEN) {
+			i = skip_pair(c, i);
+			continue;
+		}
+		if (is(c, i, "<"))
+			angle++;
+		else if (is(c, i, ">"))
+			angle--;
+		if (i == c->t[ta].pair || (angle <= 0 && is(c, i, ","))) {
+			if (n++ == idx) {
+				if (i == from)
+					return 0;
+				*out = tr(c, from, i);
+				return 1;
+			}
+			from = i + 1;
+		}
+	}
+	return 0;
+}
+
 int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 {
 	size_t close, p;
@@ -659,16 +710,26 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 					}
 				}
 		} else {
-			/* NAME: T, mut NAME: T, or a pattern: Json(NAME): Json<T> */
+			/* NAME: T, mut NAME: T, or a pattern: Json(NAME): Json<T>,
+			 * (a, b): (A, &B) */
 			for (k = p; k < q; k++)
 				if (names_root(c, k, ev->root)) {
 					trange t = tr(c, q + 1, e);
-					ev->root_kind = is(c, q + 1, "&") || is(c, q + 1, "&&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+					int plain = k + 1 == q && (k == p || (k == p + 1 && is(c, p, "mut")));
 					ev->decl_line = c->t[k].line;
-					if (k > p && is_open(c, k - 1, '(') && is_ident(c, p)) /* destructured wrapper */
-						t = type_arg(t, 0);
-					*type = t;
 					ev->type_source = "parameter";
+					if (!plain && is_open(c, p, '(') && tuple_element(c, p, q + 1, e, k, &t)) {
+						/* `(target, source): (&Balance<T>, Error)`: the
+						 * element's own type says whether it is a reference */
+					} else if (!plain && !(k > p && is_open(c, k - 1, '(') && is_ident(c, p) && k + 2 == q)) {
+						/* another pattern: what it binds may be a reference */
+						ev->root_kind = EV_ROOT_BINDING;
+						ev->type_source = NULL;
+						return 1;
+					} else if (!plain) /* destructured wrapper */
+						t = type_arg(t, 0);
+					ev->root_kind = is(c, t.a, "&") || is(c, t.a, "&&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+					*type = t;
 					return 1;
 				}
 		}
