@@ -248,6 +248,23 @@ static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
 	return TR_NONE;
 }
 
+int struct_has_field(trange t, const char *f, size_t fn, const ctx *site)
+{
+	const ctx *home;
+	size_t lt, name, i, first, count;
+
+	name = type_head(t, &lt);
+	if (name == RS_NONE || !(home = struct_home(t.src, name, site, &first, &count)))
+		return -1;
+	for (i = first; i < first + count; i++) {
+		const rs_field *fd = &home->rs->fields[i];
+		if (fd->position >= 0 ? fn > 0 && fn < 4 && f[0] >= '0' && f[0] <= '9' && atoi_n(f, fn) == fd->position
+		                      : tok_eq_text(home, fd->name, f, fn))
+			return 1;
+	}
+	return 0;
+}
+
 trange unwrap_type(trange t)
 {
 	size_t lt, name = type_head(strip_refs(t, NULL), &lt);

@@ -28,6 +28,11 @@ trange deref_once(trange t, const ctx *site);
 /* Option<T>/Result<T, E> -> T; anything else unchanged. */
 trange unwrap_type(trange t);
 
+/* Is f[0..fn) a field of the struct that type t names (as written, not
+ * seen through a pointer)?  1 yes, 0 the struct is known and has no such
+ * field, -1 the struct is not known. */
+int struct_has_field(trange t, const char *f, size_t fn, const ctx *site);
+
 /* The cost of cloning a value of type t. */
 enum ev_cost type_cost(trange t, const ctx *site);
 

@@ -630,11 +630,19 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			/* `state: Arc<S>`: state.name is reached through Deref, and
 			 * nothing moves out of a Deref (E0507); a Box is the exception */
 			if (name != RS_NONE && in_list(root_type.src, &c.ar->deref_type, name) &&
-			    !in_list(root_type.src, &c.ar->move_out_type, name)) {
+			    !in_list(root_type.src, &c.ar->move_out_type, name))
 				ev->field_behind_deref = 1;
+			/* a type of the workspace with `impl Deref for` it: a field not
+			 * its own is reached through the Deref (linkerd's
+			 * `protocol::Http<T>`, whose `parent.policy` is the T's) */
+			else if (name != RS_NONE &&
+			         typelib_deref(c.tl, root_type.src->text + root_type.src->t[name].off, root_type.src->t[name].len)) {
+				size_t flen = strcspn(ev->field, ".");
+				ev->field_behind_deref = struct_has_field(strip_refs(root_type, NULL), ev->field, flen, &c) != 1;
+			}
+			if (ev->field_behind_deref)
 				snprintf(ev->deref_type, sizeof(ev->deref_type), "%.*s", (int)root_type.src->t[name].len,
 				         root_type.src->text + root_type.src->t[name].off);
-			}
 		}
 	}
 

@@ -111,6 +111,7 @@ static int put_record(typelib *lib, uint64_t key, int flag)
 #define COPY_MARK 0x9e3779b97f4a7c15ULL /* derives Copy, or not */
 #define PARAM_MARK 0x94d049bb133111ebULL /* the parameters that take a reference as well */
 #define DROP_MARK 0xc2b2ae3d27d4eb4fULL /* has a Drop impl */
+#define DEREF_MARK 0x165667b19e3779f9ULL /* has a Deref impl */
 
 static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
 {
@@ -403,6 +404,32 @@ static size_t item_name(const char *text, size_t len, size_t i, size_t *n)
 	return *n ? i : 0;
 }
 
+/* Record NAME for every `TRAIT for NAME` in the text (the trait as a
+ * whole word: `ops::Deref for`, not `DerefMut for`). */
+static int impls_of(typelib *lib, const char *text, size_t len, const char *trait, uint64_t mark)
+{
+	const char *p, *end = text + len;
+	size_t tl = strlen(trait);
+
+	for (p = text; (p = memmem(p, (size_t)(end - p), trait, tl));) {
+		size_t at = (size_t)(p - text), a, name;
+		p += tl;
+		if (!word_at(text, len, at, trait, tl) || !code_word_at(text, at))
+			continue;
+		for (a = at + tl; a < len && is_space(text[a]); a++)
+			;
+		if (!word_at(text, len, a, "for", 3))
+			continue;
+		for (a += 3; a < len && is_space(text[a]); a++)
+			;
+		for (name = a; a < len && word_char((unsigned char)text[a]); a++)
+			;
+		if (a > name && put_record(lib, marked_key(text + name, a - name, mark), 0) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Which types the text declares Copy, and which not: for every
  * `#[derive(..)]` on a struct, enum or union, a record under its name's
  * COPY_MARK key -- 0 when Copy is derived and the type has no generic
@@ -441,23 +468,12 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 			rc = -1;
 	}
 	/* `impl Drop for NAME` / `impl<T> Drop for NAME<T>`: a field cannot be
-	 * moved out of such a value (E0509) */
-	for (p = text; rc == 0 && (p = memmem(p, (size_t)(end - p), "Drop", 4));) {
-		size_t at = (size_t)(p - text), a, name;
-		p += 4;
-		if (!word_at(text, len, at, "Drop", 4) || !code_word_at(text, at))
-			continue;
-		for (a = at + 4; a < len && is_space(text[a]); a++)
-			;
-		if (!word_at(text, len, a, "for", 3))
-			continue;
-		for (a += 3; a < len && is_space(text[a]); a++)
-			;
-		for (name = a; a < len && word_char((unsigned char)text[a]); a++)
-			;
-		if (a > name && put_record(lib, marked_key(text + name, a - name, DROP_MARK), 0) < 0)
-			rc = -1;
-	}
+	 * moved out of such a value (E0509); `impl Deref for NAME`: what it
+	 * lends is not its own to move (E0507) */
+	if (rc == 0)
+		rc = impls_of(lib, text, len, "Drop", DROP_MARK);
+	if (rc == 0)
+		rc = impls_of(lib, text, len, "Deref", DEREF_MARK);
 	return rc;
 }
 
@@ -739,6 +755,11 @@ static int probe(const typelib *lib, uint64_t h)
 int typelib_drop(const typelib *lib, const char *name, size_t n)
 {
 	return probe(lib, marked_key(name, n, DROP_MARK)) >= 0;
+}
+
+int typelib_deref(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, marked_key(name, n, DEREF_MARK)) >= 0;
 }
 
 int typelib_copy(const typelib *lib, const char *name, size_t n)

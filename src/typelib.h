@@ -79,6 +79,11 @@ int typelib_copy(const typelib *lib, const char *name, size_t n);
  * (`impl Drop for NAME`)?  Then no field moves out of its values. */
 int typelib_drop(const typelib *lib, const char *name, size_t n);
 
+/* Does a type of this name implement Deref (`impl Deref for NAME` in the
+ * workspace)?  Its fields are then its own, and the rest of what `x.f`
+ * reaches is only lent. */
+int typelib_deref(const typelib *lib, const char *name, size_t n);
+
 /* Append the type items of one already scanned file. 0, or -1 on no memory. */
 int typelib_add(typelib *lib, const rustscan_result *rs);
 
