@@ -240,6 +240,111 @@ static int runs_once(const ctx *c, const rustscan_result *rs, size_t si, size_t 
 	return 1;
 }
 
+/* Does fn f take `&self` or `&mut self` (or `&'a self`)? */
+static int takes_ref_self(const ctx *c, const rs_fn *f)
+{
+	size_t p = f->params_open;
+
+	if (p == RS_NONE || !is(c, p + 1, "&"))
+		return 0;
+	p += 2;
+	if (p < c->n && c->t[p].kind == TOK_LIFETIME)
+		p++;
+	if (is(c, p, "mut"))
+		p++;
+	return is(c, p, "self") && (is(c, p + 1, ",") || c->t[p + 1].kind == TOK_CLOSE);
+}
+
+/* Is token m inside a macro's arguments (`name!( .. m .. )`) within
+ * [floor, m)?  A macro may take a place by reference (format_args!). */
+static int in_macro_args(const ctx *c, size_t floor, size_t m)
+{
+	size_t k = m;
+
+	while (k > floor) {
+		k--;
+		if (c->t[k].kind == TOK_CLOSE && c->t[k].pair_ok && c->t[k].pair < k) {
+			k = c->t[k].pair; /* skip a whole group before m */
+			continue;
+		}
+		if (c->t[k].kind == TOK_OPEN && k > floor && is(c, k - 1, "!"))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the `=` at token eq bind or assign the whole value: `let NAME =`,
+ * `let mut NAME: T =`, `place =` -- not a destructuring `let` pattern
+ * (which moves fields, each of which may be Copy where the whole is not)? */
+static int whole_binding(const ctx *c, size_t floor, size_t eq)
+{
+	size_t k = eq;
+
+	while (k > floor && !is(c, k - 1, ";") && !is_open(c, k - 1, '{') && !is(c, k - 1, "let")) {
+		if (c->t[k - 1].kind == TOK_CLOSE)
+			return 0; /* `S { a, b }`, `(a, b)`, `v[i]`: not a plain name or place */
+		k--;
+	}
+	if (!is(c, k - 1, "let")) /* an assignment: `other.x = self.a;` */
+		return !is(c, k, "let");
+	if (is(c, k, "mut"))
+		k++;
+	return is_ident(c, k) && (k + 1 == eq || is(c, k + 1, ":"));
+}
+
+/* The receiver [vs, ve) -- `self.a.b` -- used by value, as a whole, in a
+ * `&self`/`&mut self` method of the same implemented type: moved into a
+ * call, a struct literal's field, a `let`, a `return` or an arm.  Moving a
+ * field out from behind a reference compiles only when its type is Copy
+ * (E0507), so the code proves what no declaration in view says (a type
+ * from another crate: linkerd's protobuf `StreamId`).  The line, or 0. */
+static uint32_t copy_by_use(const ctx *c, const rs_fn *site_fn, size_t vs, size_t ve)
+{
+	const rustscan_result *rs = c->rs;
+	size_t self_type, i, m, n = ve - vs;
+
+	if (site_fn->impl == RS_NONE || !takes_ref_self(c, site_fn) || n < 3 || !is(c, vs, "self"))
+		return 0;
+	for (i = vs + 1; i < ve; i++) /* a place: `self.a.0.b`, no call, index or deref */
+		if (!(is(c, i, ".") || is_ident(c, i) || c->t[i].kind == TOK_NUMBER))
+			return 0;
+	self_type = rs->impls[site_fn->impl].self_type;
+	if (self_type == RS_NONE) /* `impl<T> Trait for [T]`: no type name to match */
+		return 0;
+	for (i = 0; i < rs->fn_count; i++) {
+		const rs_fn *f = &rs->fns[i];
+		if (f->impl == RS_NONE || f->body_open == RS_NONE || f->body_close == RS_NONE ||
+		    rs->impls[f->impl].self_type == RS_NONE || !same_tok(c, rs->impls[f->impl].self_type, self_type) ||
+		    rs->impls[f->impl].self_ref ||
+		    !takes_ref_self(c, f))
+			continue;
+		for (m = f->body_open + 1; m + n < f->body_close; m++) {
+			size_t k;
+			if (m == vs)
+				continue;
+			for (k = 0; k < n && same_tok(c, m + k, vs + k); k++)
+				;
+			if (k < n)
+				continue;
+			/* by value, whole: nothing after it but the end of an argument,
+			 * field, statement or block; before it, where a value goes */
+			if (!(is(c, m + n, ",") || is(c, m + n, ";") || (c->t[m + n].kind == TOK_CLOSE && !is(c, m + n, "]"))))
+				continue;
+			if (!(is(c, m - 1, ",") || is_open(c, m - 1, '(') || is(c, m - 1, ":") || is(c, m - 1, "=") ||
+			      is(c, m - 1, "=>") || is(c, m - 1, "return")))
+				continue;
+			if (is(c, m - 1, ":") && (m < 2 || !is_ident(c, m - 2))) /* `a::b` paths, not `field: value` */
+				continue;
+			if (is(c, m - 1, "=") && !whole_binding(c, f->body_open, m - 1))
+				continue; /* `let S { a, b } = self.p;` moves the fields, not the whole */
+			if (in_macro_args(c, f->body_open, m))
+				continue;
+			return c->t[m].line;
+		}
+	}
+	return 0;
+}
+
 void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si,
                      size_t *budget, evidence_memo *memo)
 {
@@ -459,6 +564,14 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		strcat(ev->type, "<_>");
 		ev->type_source = "the cast's type";
 		ev->cost = EV_COST_REFCOUNT;
+	}
+	/* Copy, proven by the code: `self.a.b` used by value in a `&self`
+	 * method of the same type compiles only for a Copy type */
+	if (ev->cost == EV_COST_UNKNOWN && ev->root_kind == EV_ROOT_SELF_FIELD && st->form == RS_METHOD && ev->type_source &&
+	    ev->type[0] && ev->type[0] != '&' && fn && (ev->copy_use_line = copy_by_use(&c, fn, vs, ve)) != 0) {
+		ev->cost = EV_COST_COPY;
+		ev->type_source = "Copy: used by value through `&self`";
+		ev->decl_line = ev->copy_use_line;
 	}
 	/* `42.clone()`, `Clone::clone(&'z')`: a literal */
 	if (!ev->type_source && vs + 1 == ve && literal_copy(&c, vs, ev->type, sizeof(ev->type), 0)) {

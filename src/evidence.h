@@ -96,6 +96,8 @@ typedef struct {
 	int owned_binding;     /* a `while let`/`if let` binding that owns its value */
 	int partial_move;      /* moving root.field would be a partial move */
 	int root_drops;        /* ... out of a value whose type implements Drop: not allowed (E0509) */
+	uint32_t copy_use_line;/* the same `self.a.b` used by value in a `&self` method of the same
+	                        * type at this line: its type is Copy (E0507 otherwise); 0 none */
 	int field_behind_deref;/* ... out of an Arc, Rc, Cow (a deref_type that is no move_out_type):
 	                        * its fields are only lent (E0507) */
 	char deref_type[32];   /* which */
