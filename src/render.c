@@ -415,12 +415,17 @@ static long long fsrc_int(const finding_src *fs, size_t i, const char *key)
 	                 : json_integer_value(json_object_get(json_array_get(fs->array, i), key));
 }
 
+/* A string member of an object member of finding i (NULL when absent). */
+static const char *fsrc_sub(const finding_src *fs, size_t i, const char *object, const char *key)
+{
+	return fs->tapes ? jsontape_str(jsontape_member(jsontape_get(fs->tapes->v[i], object), key))
+	                 : json_string_value(json_object_get(json_object_get(json_array_get(fs->array, i), object), key));
+}
+
 /* A member of finding i's eight fields ("" when absent). */
 static const char *fsrc_field(const finding_src *fs, size_t i, const char *key)
 {
-	const char *v = fs->tapes ? jsontape_str(jsontape_member(jsontape_get(fs->tapes->v[i], "fields"), key))
-	                          : json_string_value(json_object_get(
-	                                json_object_get(json_array_get(fs->array, i), "fields"), key));
+	const char *v = fsrc_sub(fs, i, "fields", key);
 	return v ? v : "";
 }
 
@@ -551,12 +556,8 @@ static json_t *md_row_view(const finding_src *fs, size_t i)
 	buf_printf(&loc, "%s:%lld", fsrc_str(fs, i, "path"), fsrc_int(fs, i, "line"));
 	md_code(&code, loc.ptr, loc.len);
 	{ /* and the compiler's word when it was asked (audit --verify) */
-		const char *status = fs->tapes ? jsontape_str(jsontape_member(jsontape_get(fs->tapes->v[i], "verification"), "status"))
-		                               : json_string_value(json_object_get(
-		                                     json_object_get(json_array_get(fs->array, i), "verification"), "status"));
-		const char *detail = fs->tapes ? jsontape_str(jsontape_member(jsontape_get(fs->tapes->v[i], "verification"), "detail"))
-		                               : json_string_value(json_object_get(
-		                                     json_object_get(json_array_get(fs->array, i), "verification"), "detail"));
+		const char *status = fsrc_sub(fs, i, "verification", "status");
+		const char *detail = fsrc_sub(fs, i, "verification", "detail");
 		buf_clear(&loc);
 		buf_puts(&loc, why);
 		if (status)
