@@ -26,6 +26,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_NOT_AWAITED] = "not_awaited",
 	[PRED_NOT_INSIDE_CALL] = "not_inside_call",
 	[PRED_TARGET_LOOPS_WITHOUT] = "target_loops_without",
+	[PRED_APPENDS_TO_STR] = "appends_to_str",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -45,6 +46,7 @@ static int predicate_languages(int what)
 	case PRED_NOT_AWAITED:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
+	case PRED_APPENDS_TO_STR:
 		return PACK_PYTHON;
 	default:
 		return PACK_RUST | PACK_PYTHON;

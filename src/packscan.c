@@ -1171,6 +1171,47 @@ static int py_inside_call(const pylex_result *lx, size_t tok, const strlist *wor
 	return 0;
 }
 
+/* Is token i a string: a literal (any prefix, f-strings too) or `str(`? */
+static int py_stringy(const pylex_result *lx, size_t i)
+{
+	return i < lx->count && (lx->tokens[i].kind == PYTOK_STRING ||
+	                         (p_is(lx, i, "str") && i + 1 < lx->count && p_is(lx, i + 1, "(")));
+}
+
+/* appends_to_str: the `+=` at tok adds to a string -- what it adds is one
+ * (`text += "x"`, `text += str(t)`), or its target was given one earlier
+ * in the same function (`out = ""` ... `out += piece`, `out: str = ..`).
+ * A list's or a number's `+=` is not (`items += [x]`, `total += i`). */
+static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
+{
+	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0);
+	size_t i, from;
+
+	if (py_stringy(lx, tok + 1))
+		return 1;
+	if (tok == 0 || lx->tokens[tok - 1].kind != PYTOK_IDENT || fn == PYLEX_NONE)
+		return 0;
+	from = lx->blocks[fn].body_start;
+	for (i = tok; i-- > from;) { /* the nearest assignment to the name before */
+		const pylex_token *t = &lx->tokens[i];
+		if (t->kind != PYTOK_IDENT || t->len != lx->tokens[tok - 1].len ||
+		    memcmp(lx->text + t->off, lx->text + lx->tokens[tok - 1].off, t->len) != 0 ||
+		    (i > 0 && p_is(lx, i - 1, ".")))
+			continue;
+		if (p_is(lx, i + 1, "=")) {
+			if (!py_stringy(lx, i + 2))
+				return 0;
+			hit->related_line = t->line;
+			return 1;
+		}
+		if (p_is(lx, i + 1, ":") && p_is(lx, i + 2, "str")) {
+			hit->related_line = t->line;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The predicates only Python answers; -1 for one it does not know. */
 static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_hit *hit)
 {
@@ -1178,6 +1219,7 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 
 	switch (w->what) {
 	case PRED_TARGET_LOOPS_WITHOUT: return py_target_loops_without(lx, tok, &w->words, hit);
+	case PRED_APPENDS_TO_STR: return py_appends_to_str(lx, tok, hit);
 	case PRED_NOT_INSIDE_CALL: return !py_inside_call(lx, tok, &w->words);
 	default: return -1;
 	}

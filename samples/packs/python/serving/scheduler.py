@@ -129,3 +129,18 @@ async def notify_shell(msg):
 async def run_tool_async(cmd):
     proc = await asyncio.create_subprocess_exec(*cmd)
     return await proc.wait()
+
+
+def stream_text(events):
+    out = ""
+    for ev in events:
+        piece = ev.text
+        out += piece  # expect: perf-review/str-concat-in-loop
+    return out
+
+
+def collect(events):
+    items = []
+    for ev in events:
+        items += [ev]
+    return items
