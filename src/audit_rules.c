@@ -35,6 +35,7 @@ static const struct {
 	{ "once_call", offsetof(audit_rules, once_call) },
 	{ "lend_method", offsetof(audit_rules, lend_method) },
 	{ "request_type", offsetof(audit_rules, request_type) },
+	{ "hot_call_skip", offsetof(audit_rules, hot_call_skip) },
 	{ "event_method", offsetof(audit_rules, event_method) },
 	{ "handler_call", offsetof(audit_rules, handler_call) },
 };
@@ -56,6 +57,8 @@ static int parse_line(void *ctx, kvfile_pos *pos, const char *key, char *value)
 		return kvfile_version(pos, value, &ps->version_seen, "rules");
 	if (strcmp(key, "inferred_hot_score") == 0)
 		return kvfile_int(pos, value, 0, 100, &ps->r->inferred_hot_score);
+	if (strcmp(key, "hot_calls_across_files") == 0)
+		return kvfile_int(pos, value, 0, 1, &ps->r->hot_calls_across_files);
 	if (strcmp(key, "element_type") == 0) {
 		char *name, *arg;
 		int n;

@@ -12,9 +12,11 @@ typedef struct {
 	strlist once_call;     /* calls that run the closure they are given at most once */
 	strlist lend_method;   /* methods whose result borrows the receiver (`iter`, `as_str`, `to_str`) */
 	strlist request_type;  /* parameter types that make a fn a request handler (hotpaths.h) */
+	strlist hot_call_skip; /* free fns whose calls are not followed into other files (hotpaths.h) */
 	strlist event_method;  /* awaited in a `while let` head, they make its body an event loop */
 	strlist handler_call;  /* `post(handle_chat)`, `service_fn(serve)`: the fn named runs per request */
 	int inferred_hot_score; /* the priority of code hot by what it does (0: such code is not ranked hot) */
+	int hot_calls_across_files; /* follow per-request code's calls into other files' free fns (hotpaths.h) */
 	strlist element_type;  /* NAME ARG pairs: the item is "NAME ARG" */
 } audit_rules;
 

@@ -101,7 +101,66 @@ static int mark_named(hotpaths_map *m, size_t k, const buf *why, size_t *queue, 
 	return 0;
 }
 
-int hotpaths_build(hotpaths_map *m, const rustscan_result *rs, const audit_rules *ar)
+/* Is fn f a free fn (not in an impl, not a test) with a hot call's reason
+ * in the library?  The reason, or NULL. */
+static const char *hot_call_of(const rustscan_result *rs, const typelib *tl, const rs_fn *f)
+{
+	const rustlex_token *t = &rs->lex->tokens[f->name];
+
+	/* free fns only: a method's name alone does not say which type's it
+	 * is, and one the workspace defines once may still be another crate's
+	 * (`prometheus_handle.render()` is not the benchmark's `render`) */
+	if (!tl || f->impl != RS_NONE || f->is_test || f->name == RS_NONE)
+		return NULL;
+	return typelib_hot_call(tl, rs->lex->text + t->off, t->len);
+}
+
+int hotpaths_called_here(const rustscan_result *rs, const typelib *tl)
+{
+	size_t i;
+
+	for (i = 0; tl && tl->nhot_calls && i < rs->fn_count; i++)
+		if (hot_call_of(rs, tl, &rs->fns[i]))
+			return 1;
+	return 0;
+}
+
+int hotpaths_calls_out(const hotpaths_map *m, const char *path, buf *out)
+{
+	const rustscan_result *rs = m->rs;
+	const rustlex_token *t = rs->lex->tokens;
+	size_t f, k, g;
+
+	for (f = 0; f < m->n; f++) {
+		const rs_fn *fn = &rs->fns[f];
+		if (!m->why[f] || fn->body_open == RS_NONE || fn->body_close == RS_NONE)
+			continue;
+		for (k = fn->body_open + 1; k + 1 < fn->body_close; k++) {
+			char first = rs->lex->text[t[k].off];
+			if (t[k].kind != TOK_IDENT || !is(rs, k + 1, "(") || is(rs, k - 1, "fn") || is(rs, k - 1, ".") ||
+			    !(first >= 'a' && first <= 'z') || ident_in(rs, k, &m->ar->hot_call_skip))
+				continue;
+			/* `kv::key_hash(..)` yes, `Type::new(..)` and `Self::f(..)` no */
+			if (is(rs, k - 1, "::") && (k < 2 || t[k - 2].kind != TOK_IDENT ||
+			                            !(rs->lex->text[t[k - 2].off] >= 'a' && rs->lex->text[t[k - 2].off] <= 'z')))
+				continue;
+			for (g = 0; g < rs->fn_count; g++) /* defined here: the in-file graph's */
+				if (t[rs->fns[g].name].len == t[k].len &&
+				    memcmp(rs->lex->text + t[rs->fns[g].name].off, rs->lex->text + t[k].off, t[k].len) == 0)
+					break;
+			if (g < rs->fn_count)
+				continue;
+			buf_append(out, rs->lex->text + t[k].off, t[k].len);
+			buf_puts(out, "\tper request, called from `");
+			buf_append(out, rs->lex->text + t[fn->name].off, t[fn->name].len);
+			if (buf_printf(out, "` in %s (line %u)%s\n", path, t[k].line, m->why[f] + strlen("per request")) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int hotpaths_build(hotpaths_map *m, const rustscan_result *rs, const audit_rules *ar, const typelib *tl)
 {
 	size_t *queue = NULL, *depth = NULL, nq = 0, head = 0, i, k;
 	buf why = BUF_INIT;
@@ -122,6 +181,14 @@ int hotpaths_build(hotpaths_map *m, const rustscan_result *rs, const audit_rules
 		if (rs->fns[i].is_test || (r = takes_request(rs, ar, &rs->fns[i], &why)) == 0)
 			continue;
 		if (r < 0 || !(m->why[i] = strdup(buf_cstr(&why))))
+			goto done;
+		queue[nq++] = i;
+	}
+	for (i = 0; i < m->n; i++) { /* free fns per-request code of other files calls */
+		const char *reason = m->why[i] ? NULL : hot_call_of(rs, tl, &rs->fns[i]);
+		if (!reason)
+			continue;
+		if (!(m->why[i] = strdup(reason)))
 			goto done;
 		queue[nq++] = i;
 	}

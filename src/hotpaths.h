@@ -11,8 +11,15 @@
  *     same file it calls (by name: `helper(..)`, `self.helper(..)`,
  *     `Self::helper(..)`), up to three calls deep;
  *   - the body of an event loop, `while let Some(ev) = rx.recv().await`
- *     (an `event_method` awaited in the loop's head): once per event.
- * Calls into other files are not followed yet. */
+ *     (an `event_method` awaited in the loop's head): once per event;
+ *   - a free fn of another file that such code calls by name
+ *     (`key_hash(..)`, `kv::key_hash(..)`): the first pass collects those
+ *     calls (hotpaths_calls_out) into the type library, and the file that
+ *     defines the fn marks it, and what it calls in its own file, per
+ *     request.  One file deep; methods and `Type::f` are not followed (a
+ *     name alone does not say which type's; tried on
+ *     text-generation-inference, a method the workspace defines once was
+ *     still matched by another crate's: `prometheus_handle.render()`). */
 #ifndef HPA_HOTPATHS_H
 #define HPA_HOTPATHS_H
 
@@ -21,6 +28,7 @@
 #include "audit_rules.h"
 #include "buf.h"
 #include "rustscan.h"
+#include "typelib.h"
 
 /* One file's fns that run per request, each with why. */
 typedef struct hotpaths_map_ {
@@ -31,7 +39,15 @@ typedef struct hotpaths_map_ {
 } hotpaths_map;
 
 /* Build the map of rs's fns.  0, or -1 when memory ran out. */
-int hotpaths_build(hotpaths_map *m, const rustscan_result *rs, const audit_rules *ar);
+int hotpaths_build(hotpaths_map *m, const rustscan_result *rs, const audit_rules *ar, const typelib *tl);
+
+/* The calls m's per-request fns make to free fns this file does not
+ * define, as the type library keeps them: "NAME\tREASON\n" lines onto
+ * out, the reason naming the caller in `path`.  0, or -1. */
+int hotpaths_calls_out(const hotpaths_map *m, const char *path, buf *out);
+
+/* Does the library say that a free fn of rs runs per request? */
+int hotpaths_called_here(const rustscan_result *rs, const typelib *tl);
 void hotpaths_free(hotpaths_map *m);
 
 /* Why token tok of fn (RS_NONE: outside any) runs per request or per

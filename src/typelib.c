@@ -615,8 +615,15 @@ int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t l
 	return rc ? rc : append_copies(lib, text, len);
 }
 
+int typelib_add_hot_calls(typelib *lib, const char *lines, size_t len)
+{
+	return buf_append(&lib->hot_text, lines, len);
+}
+
 int typelib_merge(typelib *lib, const typelib *part)
 {
+	if (part->hot_text.len && buf_append(&lib->hot_text, buf_cstr(&part->hot_text), part->hot_text.len) < 0)
+		return -1;
 	if (lib->text.len + part->text.len > TYPELIB_MAX_BYTES) {
 		lib->truncated = 1;
 		return 0;
@@ -676,11 +683,79 @@ const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t 
 	return find(lib->aliases, lib->naliases, name, n);
 }
 
+static int cmp_hot(const void *pa, const void *pb)
+{
+	const typelib_entry *a = pa, *b = pb;
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->name, b->name, n);
+
+	if (c)
+		return c;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return a->count < b->count ? -1 : a->count > b->count;
+}
+
+/* The hot calls' lines, split in place and sorted by name (the first
+ * reason for a name wins: files were merged in path order). */
+static int index_hot_calls(typelib *lib)
+{
+	char *p = lib->hot_text.ptr, *end = p + lib->hot_text.len;
+	size_t n = 0, cap = 0;
+
+	while (p && p < end) {
+		char *tab = memchr(p, '\t', (size_t)(end - p)), *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;
+		if (tab && tab < nl) {
+			if (n == cap) {
+				size_t c = cap ? cap * 2 : 16;
+				typelib_entry *e = realloc(lib->hot_calls, c * sizeof(*e));
+				if (!e)
+					return -1;
+				lib->hot_calls = e;
+				cap = c;
+			}
+			lib->hot_calls[n].name = p;
+			lib->hot_calls[n].len = (size_t)(tab - p);
+			lib->hot_calls[n].first = (size_t)(tab + 1 - lib->hot_text.ptr);
+			lib->hot_calls[n].count = n; /* the order of arrival, for ties */
+			n++;
+			*nl = '\0';
+		}
+		p = nl + 1;
+	}
+	lib->nhot_calls = n;
+	if (n)
+		qsort(lib->hot_calls, n, sizeof(*lib->hot_calls), cmp_hot);
+	return 0;
+}
+
+const char *typelib_hot_call(const typelib *lib, const char *name, size_t n)
+{
+	size_t lo = 0, hi = lib ? lib->nhot_calls : 0;
+
+	while (lo < hi) { /* the first entry of that name */
+		size_t mid = lo + (hi - lo) / 2;
+		const typelib_entry *e = &lib->hot_calls[mid];
+		int c = memcmp(e->name, name, e->len < n ? e->len : n);
+		if (c < 0 || (c == 0 && e->len < n))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < (lib ? lib->nhot_calls : 0) && lib->hot_calls[lo].len == n && memcmp(lib->hot_calls[lo].name, name, n) == 0)
+		return lib->hot_text.ptr + lib->hot_calls[lo].first;
+	return NULL;
+}
+
 int typelib_finish(typelib *lib)
 {
 	const rustscan_result *rs = &lib->scan;
 	size_t i, k;
 
+	if (index_hot_calls(lib) < 0)
+		return -1;
 	memset(&lib->lex, 0, sizeof(lib->lex));
 	if (rustlex_lex(&lib->lex, buf_cstr(&lib->text), lib->text.len) < 0 || rustscan_scan(&lib->scan, &lib->lex) < 0)
 		return -1;
@@ -786,6 +861,8 @@ int typelib_fn_owned(const typelib *lib, const char *name, size_t n)
 
 void typelib_free(typelib *lib)
 {
+	free(lib->hot_calls);
+	buf_free(&lib->hot_text);
 	free(lib->fns);
 	free(lib->structs);
 	free(lib->aliases);

@@ -47,6 +47,12 @@ typedef struct {
 	buf fn_text;            /* what each fn returns: records of a name's hash and a borrow flag (owned) */
 	typelib_fn *fns;        /* the table made of them, open addressing by hash (owned) */
 	size_t nfns;            /* its slots: a power of two */
+	/* the free fns that code running per request calls from another file
+	 * (hotpaths.h): "NAME\tREASON\n" lines, then NUL-ended in place and
+	 * sorted by name in hot_calls (owned) */
+	buf hot_text;
+	typelib_entry *hot_calls; /* name, len; first: the reason's offset in hot_text */
+	size_t nhot_calls;
 } typelib;
 
 /* The struct (or alias) called name[0..n): NULL when there is none, or
@@ -83,6 +89,15 @@ int typelib_drop(const typelib *lib, const char *name, size_t n);
  * workspace)?  Its fields are then its own, and the rest of what `x.f`
  * reaches is only lent. */
 int typelib_deref(const typelib *lib, const char *name, size_t n);
+
+/* Why a free fn named name[0..n) runs per request, when code found to run
+ * per request in another file calls it ("per request, called from
+ * `chat` in src/http.rs (line 40): ..."): a NUL-ended reason, or NULL. */
+const char *typelib_hot_call(const typelib *lib, const char *name, size_t n);
+
+/* Record, in a file's piece of the library, the calls its per-request code
+ * makes to fns of other files: lines "NAME\tREASON\n".  0, or -1. */
+int typelib_add_hot_calls(typelib *lib, const char *lines, size_t len);
 
 /* Append the type items of one already scanned file. 0, or -1 on no memory. */
 int typelib_add(typelib *lib, const rustscan_result *rs);

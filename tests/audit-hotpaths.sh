@@ -138,6 +138,61 @@ f = [(x['path'], x['line'], x['rule']) for x in json.load(open(sys.argv[1]))['ru
 assert ('src/api/mod.rs', 2, 'regex-per-call') in f, f
 assert not any(p == 'src/api/mod.rs' and l == 7 for p, l, r in f), f
 " "$scratch/p.json"
+# calls into other files: a free fn the handler calls by name (`kv::key_hash`)
+# runs per request, and so does what it calls in its own file; a fn of the
+# same file no hot code calls stays cold; a method reached as `Type::f`
+# elsewhere is not taken for a free fn
+X=$scratch/xfile
+mkdir -p "$X/src"
+printf '[package]\nname = "xf"\nversion = "0.1.0"\nedition = "2021"\n' >"$X/Cargo.toml"
+cat >"$X/src/http.rs" <<'EOF'
+pub async fn chat(Json(req): Json<ChatRequest>) -> u64 {
+    let h = crate::kv::key_hash(&req.key);
+    let n = Pool::size(&req);
+    h + n
+}
+EOF
+cat >"$X/src/kv.rs" <<'EOF'
+pub fn key_hash(key: &String) -> u64 {
+    let copy = key.clone();
+    mix(copy)
+}
+fn mix(s: String) -> u64 {
+    let t = s.clone();
+    t.len() as u64
+}
+pub fn cold(key: &String) -> String {
+    key.clone()
+}
+pub struct Pool { names: Vec<String> }
+impl Pool {
+    pub fn size(&self) -> u64 {
+        let v = self.names.clone();
+        v.len() as u64
+    }
+}
+EOF
+"$H" audit --root "$X" --no-config --format json --output "$scratch/x-off.json"
+check "calls into other files are not followed by default (hot_calls_across_files 0)" python3 -c "
+import json, sys
+f = {x['line']: x for x in json.load(open(sys.argv[1]))['findings'] if x['path'] == 'src/kv.rs'}
+assert f[2]['hot_path'] == 'not a known hot path', f[2]['hot_path']
+" "$scratch/x-off.json"
+mkdir -p "$scratch/xrules" && cp -R "$top_srcdir/patterns/." "$scratch/xrules/" &&
+	sed -i 's/^hot_calls_across_files 0$/hot_calls_across_files 1/' "$scratch/xrules/audit.rules"
+"$H" audit --root "$X" --no-config --patterns "$scratch/xrules" --format json --output "$scratch/x.json"
+check "another file's free fn a handler calls runs per request, with the way it is reached; its own callee too" python3 -c "
+import json, sys
+f = {x['line']: x for x in json.load(open(sys.argv[1]))['findings'] if x['path'] == 'src/kv.rs'}
+assert f[2]['hot_path'] == 'per request, called from \`chat\` in src/http.rs (line 2): \`chat\` takes a \`Json\` (line 1)', f[2]['hot_path']
+assert f[6]['hot_path'].startswith('per request, via \`key_hash\` (line 3), called from \`chat\`'), f[6]['hot_path']
+" "$scratch/x.json"
+check "... a fn nothing hot calls, and a method reached only as Type::f, stay cold" python3 -c "
+import json, sys
+f = {x['line']: x for x in json.load(open(sys.argv[1]))['findings'] if x['path'] == 'src/kv.rs'}
+assert f[10]['hot_path'] == 'not a known hot path' and f[15]['hot_path'] == 'not a known hot path', (f[10]['hot_path'], f[15]['hot_path'])
+" "$scratch/x.json"
+
 printf '{"version": 1, "hot_paths": [{"prefix": "src/", "score": 9, "label": "service path"}]}\n' >"$R/.hotpath-audit.json"
 "$H" audit --root "$R" --format json --output "$scratch/c.json"
 check "a configured hot path wins over the inferred one" python3 -c "
