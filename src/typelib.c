@@ -683,19 +683,6 @@ const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t 
 	return find(lib->aliases, lib->naliases, name, n);
 }
 
-static int cmp_hot(const void *pa, const void *pb)
-{
-	const typelib_entry *a = pa, *b = pb;
-	size_t n = a->len < b->len ? a->len : b->len;
-	int c = memcmp(a->name, b->name, n);
-
-	if (c)
-		return c;
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	return a->count < b->count ? -1 : a->count > b->count;
-}
-
 /* The hot calls' lines, split in place and sorted by name (the first
  * reason for a name wins: files were merged in path order). */
 static int index_hot_calls(typelib *lib)
@@ -718,8 +705,10 @@ static int index_hot_calls(typelib *lib)
 			}
 			lib->hot_calls[n].name = p;
 			lib->hot_calls[n].len = (size_t)(tab - p);
+			/* the reason's offset, which also orders a name's entries as
+			 * they came (cmp_entry's tie-break) */
 			lib->hot_calls[n].first = (size_t)(tab + 1 - lib->hot_text.ptr);
-			lib->hot_calls[n].count = n; /* the order of arrival, for ties */
+			lib->hot_calls[n].count = 0;
 			n++;
 			*nl = '\0';
 		}
@@ -727,26 +716,20 @@ static int index_hot_calls(typelib *lib)
 	}
 	lib->nhot_calls = n;
 	if (n)
-		qsort(lib->hot_calls, n, sizeof(*lib->hot_calls), cmp_hot);
+		qsort(lib->hot_calls, n, sizeof(*lib->hot_calls), cmp_entry);
 	return 0;
 }
 
 const char *typelib_hot_call(const typelib *lib, const char *name, size_t n)
 {
-	size_t lo = 0, hi = lib ? lib->nhot_calls : 0;
+	typelib_entry key = { name, n, 0, 0 };
+	const typelib_entry *e = lib && lib->nhot_calls
+	                             ? bsearch(&key, lib->hot_calls, lib->nhot_calls, sizeof(key), cmp_key)
+	                             : NULL;
 
-	while (lo < hi) { /* the first entry of that name */
-		size_t mid = lo + (hi - lo) / 2;
-		const typelib_entry *e = &lib->hot_calls[mid];
-		int c = memcmp(e->name, name, e->len < n ? e->len : n);
-		if (c < 0 || (c == 0 && e->len < n))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < (lib ? lib->nhot_calls : 0) && lib->hot_calls[lo].len == n && memcmp(lib->hot_calls[lo].name, name, n) == 0)
-		return lib->hot_text.ptr + lib->hot_calls[lo].first;
-	return NULL;
+	while (e && e > lib->hot_calls && cmp_name(e - 1, &key) == 0) /* a name's first reason */
+		e--;
+	return e ? lib->hot_text.ptr + e->first : NULL;
 }
 
 int typelib_finish(typelib *lib)
