@@ -19,6 +19,25 @@
  * the clone (boundaries, format macros, Arc::new), the binding it is
  * stored in, closures that run once, and evidence_gather(). */
 
+/* Is token k inside a `move` closure or `async move` block that begins at
+ * or after `from`?  Then the name there is the closure's own copy: moved
+ * into it, whatever the closure does with it -- and such a closure may be
+ * returned or stored (`.filter(move |g| g.args.contains(&arg))` in an
+ * `impl Iterator + 'a`: a borrow in place of the copy would not live long
+ * enough, clap's `groups_for_arg`, refuted by the compiler). */
+static int captured_by_move(const ctx *c, size_t k, size_t from)
+{
+	size_t i;
+
+	for (i = 0; i < c->rs->scope_count; i++) {
+		const rs_scope *sc = &c->rs->scopes[i];
+		if ((sc->kind == RS_CLOSURE || sc->kind == RS_ASYNC) && sc->is_move && sc->head >= from && sc->start <= k &&
+		    k < sc->end)
+			return 1;
+	}
+	return 0;
+}
+
 /* How a `let NAME = <clone>;` binding is used until its block ends. */
 static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size_t until, size_t floor)
 {
@@ -34,6 +53,8 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
 			continue;
 		u = use_at(c, k, floor);
+		if (u == USE_READ && captured_by_move(c, k, from))
+			u = USE_MOVE;
 		if (u == USE_READ) {
 			if (!reads)
 				ev->bound_first_read_line = c->t[k].line;
