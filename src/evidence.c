@@ -19,6 +19,32 @@
  * the clone (boundaries, format macros, Arc::new), the binding it is
  * stored in, closures that run once, and evidence_gather(). */
 
+/* Does the receiver [vs, ve) go on from a call whose result may be owned
+ * (`sema.parse(..).syntax()`, `x.unwrap().field`)?  Only a call the
+ * workspace declares to return a borrow, or a lend_method (`iter`,
+ * `as_ref`, `get`, ...), hands on something that outlives the statement;
+ * anything else is a temporary that `let y = &<receiver>;` would borrow
+ * into and drop at once (E0716).  The line, or 0. */
+static uint32_t borrows_into_temporary(const ctx *c, size_t vs, size_t ve)
+{
+	size_t k;
+
+	for (k = vs; k + 1 < ve; k++) {
+		size_t after;
+		if (!is_ident(c, k) || !is_open(c, k + 1, '('))
+			continue;
+		after = skip_pair(c, k + 1) + 1;
+		while (after < ve && is(c, after, "?"))
+			after++;
+		if (after >= ve) /* the last call: its own result is what `&` extends */
+			continue;
+		if (in_list(c, &c->ar->lend_method, k) || typelib_fn_returns(c->tl, c->text + c->t[k].off, c->t[k].len) == 1)
+			continue;
+		return c->t[k].line;
+	}
+	return 0;
+}
+
 /* Is token k inside a `move` closure or `async move` block that begins at
  * or after `from`?  Then the name there is the closure's own copy: moved
  * into it, whatever the closure does with it -- and such a closure may be
@@ -681,6 +707,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 				}
 			}
 			bound_uses(&c, ev, is_mut, end + 1, block_end(&c, end + 1, fn->body_close), floor);
+			if (ev->bound_reads > 0 && (ev->temp_borrowed_line = borrows_into_temporary(&c, vs, ve)) != 0)
+				ev->bound_reads = 0; /* `let s = &a.parse(..).syntax();` would not outlive its statement */
 			if (ev->bound_reads > 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP && ev->root_kind != EV_ROOT_CALL &&
 			    root_disturbed(&c, ev, end + 1, block_end(&c, end + 1, fn->body_close), floor))
 				ev->bound_reads = 0; /* the original changes while the name would borrow it */

@@ -98,6 +98,9 @@ typedef struct {
 	int root_drops;        /* ... out of a value whose type implements Drop: not allowed (E0509) */
 	uint32_t copy_use_line;/* the same `self.a.b` used by value in a `&self` method of the same
 	                        * type at this line: its type is Copy (E0507 otherwise); 0 none */
+	uint32_t temp_borrowed_line; /* the receiver reaches into a call's owned result (`a.parse(..).syntax()`):
+	                        * a borrow bound to a name in place of the copy would outlive that
+	                        * temporary (E0716); the line, 0 none */
 	int field_behind_deref;/* ... out of an Arc, Rc, Cow (a deref_type that is no move_out_type):
 	                        * its fields are only lent (E0507) */
 	char deref_type[32];   /* which */

@@ -639,6 +639,7 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_bool(f, "partial_move", ev->partial_move);
 	jsontape_set_bool(f, "field_of_drop_type", ev->root_drops);
 	jsontape_set_bool(f, "field_behind_deref", ev->field_behind_deref);
+	jsontape_set_line(f, "temporary_borrowed_line", ev->temp_borrowed_line);
 	jsontape_set_bool(f, "copy_behind_reference", ev->copy_behind_ref);
 	jsontape_set_line(f, "borrowed_line", ev->borrowed_line);
 	jsontape_set_line(f, "field_cleared_line", ev->taken_line);
