@@ -709,6 +709,11 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			bound_uses(&c, ev, is_mut, end + 1, block_end(&c, end + 1, fn->body_close), floor);
 			if (ev->bound_reads > 0 && (ev->temp_borrowed_line = borrows_into_temporary(&c, vs, ve)) != 0)
 				ev->bound_reads = 0; /* `let s = &a.parse(..).syntax();` would not outlive its statement */
+			/* `let m = key.modifier.clone().unwrap_or_default();`: the name
+			 * holds what the unwrapping made of the copy, and `&key.modifier`
+			 * is another type (an Option where a String was read) */
+			if (tail != after)
+				ev->bound_reads = 0;
 			if (ev->bound_reads > 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP && ev->root_kind != EV_ROOT_CALL &&
 			    root_disturbed(&c, ev, end + 1, block_end(&c, end + 1, fn->body_close), floor))
 				ev->bound_reads = 0; /* the original changes while the name would borrow it */
