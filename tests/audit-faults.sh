@@ -52,14 +52,32 @@ only_reports() { test "$(ls -A "$D" | tr '\n' ' ')" = "$(echo $NAMES | tr ' ' '\
 history_lines() { wc -l <"$HIST" | tr -d ' '; }
 old_lines=$(wc -l <"$scratch/history.old" | tr -d ' ')
 
+# renamed_in_part: a kill between the renames themselves (they follow each
+# other, in the formats' order md, html, json, sarif, gitlab): the first
+# ones new, the rest old, each whole
+renamed_in_part() {
+	seen_old=
+	for f in audit.md audit.html audit.json audit.sarif audit.gitlab.json; do
+		if cmp -s "$scratch/new/$f" "$D/$f"; then
+			[ -z "$seen_old" ] || return 1
+		elif cmp -s "$scratch/old/$f" "$D/$f"; then
+			seen_old=1
+		else
+			return 1
+		fi
+	done
+}
 # after_kill WHAT: the state a killed run may leave -- all old reports and
-# no new history line, or (killed after its renames) all new reports; a
-# history line only with every new report
+# no new history line, or (killed after its renames) all new reports, or
+# (killed within them) new ones then old ones in commit order; a history
+# line only with every new report
 after_kill() {
 	if same_as "$scratch/old" && cmp -s "$scratch/history.old" "$HIST"; then
 		echo "#   $1: the old reports"
 	elif same_as "$scratch/new" && { cmp -s "$scratch/history.old" "$HIST" || test "$(history_lines)" -eq $((old_lines + 1)); }; then
 		echo "#   $1: the new reports"
+	elif renamed_in_part && cmp -s "$scratch/history.old" "$HIST"; then
+		echo "#   $1: killed between the renames: the first reports in commit order new, the rest old, no history line"
 	else
 		for f in $NAMES; do
 			cmp -s "$scratch/old/$f" "$D/$f" && echo "#   $f: old" || { cmp -s "$scratch/new/$f" "$D/$f" && echo "#   $f: new" || echo "#   $f: neither"; }
