@@ -483,7 +483,11 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			size_t q = vs;
 			while (is_ident(&c, q) && is(&c, q + 1, "::"))
 				q += 2;
-			if (is_ident(&c, q) && is_open(&c, q + 1, '(') && q >= 2) {
+			/* the constructor's value itself, `Type::new(..).clone()` -- not
+			 * something a chain reaches from it (`Id::from(p).fields(db)
+			 * .fields()[i].name.clone()`: a field behind an index, of
+			 * another type: rust-analyzer's, called a fresh Copy value) */
+			if (is_ident(&c, q) && is_open(&c, q + 1, '(') && q >= 2 && skip_pair(&c, q + 1) + 1 == ve) {
 				trange t = tr(&c, q - 2, q - 1);
 				if (is(&c, q, "new") || is(&c, q, "current") || is(&c, q, "default") || is(&c, q, "from") ||
 				    is(&c, q, "with_capacity")) {
