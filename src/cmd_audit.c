@@ -352,7 +352,6 @@ struct {
 	audit_result res;
 } hpa_released_at_exit;
 
-/* Wall-clock seconds, for HOTPATH_AUDIT_STATS's phase times. */
 /* Each line of warnings (newline-ended) on stderr, as a warning. */
 static void print_warnings(const buf *warnings)
 {
@@ -362,6 +361,7 @@ static void print_warnings(const buf *warnings)
 		fprintf(stderr, PROG ": warning: %.*s\n", (int)(nl - p), p);
 }
 
+/* Wall-clock seconds, for HOTPATH_AUDIT_STATS's phase times. */
 static double seconds_now(void)
 {
 	struct timespec t;
@@ -386,7 +386,7 @@ int cmd_audit(int argc, char **argv)
 	strlist scope_paths = { 0 }, scope_crates = { 0 };
 	buf unmatched = BUF_INIT, history_line = BUF_INIT;
 	pack_set packs = { 0 };
-	size_t i;
+	size_t i, over = 0; /* findings over --fail-on's threshold */
 	int rc = 2;
 	/* HOTPATH_AUDIT_STATS: where the time goes, phase by phase */
 	audit_result times = { 0 };
@@ -585,7 +585,7 @@ int cmd_audit(int argc, char **argv)
 			goto fail;
 	}
 	if (a.fail_on) { /* the reports say whether the check fails, and why */
-		size_t over = gate_count(&doc, a.fail_on);
+		over = gate_count(&doc, a.fail_on);
 		json_object_set_new(model, "gate", json_pack("{s:s, s:I, s:b, s:b}", "fail_on", a.fail_on, "over",
 		                                             (json_int_t)over, "fails", over > 0, "exit_zero", a.exit_zero));
 	}
@@ -601,7 +601,7 @@ int cmd_audit(int argc, char **argv)
 	faultpoint("reports-committed");
 	if (a.history && history_commit(a.history, &history_line, &err) < 0)
 		goto fail;
-	rc = a.fail_on && !a.exit_zero && gate_count(&doc, a.fail_on) > 0 ? 1 : 0;
+	rc = a.fail_on && !a.exit_zero && over > 0 ? 1 : 0;
 	goto done;
 oom:
 	buf_puts(&err, "out of memory");

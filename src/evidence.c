@@ -287,21 +287,6 @@ static int runs_once(const ctx *c, const rustscan_result *rs, size_t si, size_t 
 	return 1;
 }
 
-/* Does fn f take `&self` or `&mut self` (or `&'a self`)? */
-static int takes_ref_self(const ctx *c, const rs_fn *f)
-{
-	size_t p = f->params_open;
-
-	if (p == RS_NONE || !is(c, p + 1, "&"))
-		return 0;
-	p += 2;
-	if (p < c->n && c->t[p].kind == TOK_LIFETIME)
-		p++;
-	if (is(c, p, "mut"))
-		p++;
-	return is(c, p, "self") && (is(c, p + 1, ",") || c->t[p + 1].kind == TOK_CLOSE);
-}
-
 /* Is token m inside a macro's arguments (`name!( .. m .. )`) within
  * [floor, m)?  A macro may take a place by reference (format_args!). */
 static int in_macro_args(const ctx *c, size_t floor, size_t m)
@@ -350,7 +335,7 @@ static uint32_t copy_by_use(const ctx *c, const rs_fn *site_fn, size_t vs, size_
 	const rustscan_result *rs = c->rs;
 	size_t self_type, i, m, n = ve - vs;
 
-	if (site_fn->impl == RS_NONE || !takes_ref_self(c, site_fn) || n < 3 || !is(c, vs, "self"))
+	if (site_fn->impl == RS_NONE || !self_by_ref(c, site_fn) || n < 3 || !is(c, vs, "self"))
 		return 0;
 	for (i = vs + 1; i < ve; i++) /* a place: `self.a.0.b`, no call, index or deref */
 		if (!(is(c, i, ".") || is_ident(c, i) || c->t[i].kind == TOK_NUMBER))
@@ -363,7 +348,7 @@ static uint32_t copy_by_use(const ctx *c, const rs_fn *site_fn, size_t vs, size_
 		if (f->impl == RS_NONE || f->body_open == RS_NONE || f->body_close == RS_NONE ||
 		    rs->impls[f->impl].self_type == RS_NONE || !same_tok(c, rs->impls[f->impl].self_type, self_type) ||
 		    rs->impls[f->impl].self_ref ||
-		    !takes_ref_self(c, f))
+		    !self_by_ref(c, f))
 			continue;
 		for (m = f->body_open + 1; m + n < f->body_close; m++) {
 			size_t k;

@@ -53,6 +53,7 @@ static const char *str(json_t *o, const char *k)
  * thousands of findings are never JSON values all at once.  The text is
  * handed to `flush` in pieces when given; `out` holds the rest. */
 #define PLACEHOLDER "\001elements"
+#define PLACEHOLDER_TEXT "\"\\u0001elements\"" /* as jsonwrite writes it */
 
 static int write_streamed(buf *out, json_t *skeleton, size_t n, jsonwrite_element_fn *element, const void *ctx,
                           size_t depth, const jsonwrite_flush *flush)
@@ -64,13 +65,13 @@ static int write_streamed(buf *out, json_t *skeleton, size_t n, jsonwrite_elemen
 
 	if (!skeleton || jsonwrite(&text, skeleton, JSON_INDENT(2) | JSON_ENCODE_ANY) < 0 || buf_putc(&text, '\n') < 0)
 		goto done;
-	at = strstr(buf_cstr(&text), "\"\\u0001elements\"");
+	at = strstr(buf_cstr(&text), PLACEHOLDER_TEXT);
 	if (!at)
 		goto done;
 	cut = (size_t)(at - text.ptr);
 	if (buf_append(out, text.ptr, cut) < 0 ||
 	    jsonwrite_array_flushed(out, n, element, ctx, JSON_INDENT(2), depth, parallel_cpus(), flush) < 0 ||
-	    buf_puts(out, at + strlen("\"\\u0001elements\"")) < 0)
+	    buf_puts(out, at + strlen(PLACEHOLDER_TEXT)) < 0)
 		goto done;
 	rc = 0;
 done:

@@ -24,7 +24,7 @@ static json_t *this_run(json_t *model)
  * file given by mistake: nothing is appended to it). */
 static int parse_runs(const char *path, const buf *text, json_t *runs, buf *warnings, buf *err)
 {
-	size_t line_no = 0, pos = 0, whole_bad = 0, first_bad = 0;
+	size_t line_no = 0, pos = 0, whole_bad = 0, first_bad = 0, warned_from = warnings->len;
 	buf first_why = BUF_INIT;
 	int rc = 0;
 
@@ -55,6 +55,10 @@ static int parse_runs(const char *path, const buf *text, json_t *runs, buf *warn
 		pos = end + 1;
 	}
 	if (rc == 0 && whole_bad && json_array_size(runs) == 0) {
+		/* refused whole: the error says it once, not a warning a line */
+		warnings->len = warned_from;
+		if (warnings->ptr)
+			warnings->ptr[warned_from] = '\0';
 		buf_printf(err, "%s:%zu: not a history line: %s", path, first_bad, buf_cstr(&first_why));
 		rc = -1;
 	} else if (rc < 0)

@@ -74,15 +74,20 @@ static int in_event_loop(const rustscan_result *rs, const audit_rules *ar, size_
 	return 0;
 }
 
+/* Is fn g of rs named by token k? */
+static int fn_named(const rustscan_result *rs, size_t g, size_t k)
+{
+	const rustlex_token *t = rs->lex->tokens, *name = &t[rs->fns[g].name];
+
+	return name->len == t[k].len && memcmp(rs->lex->text + name->off, rs->lex->text + t[k].off, t[k].len) == 0;
+}
+
 /* The first fn from g on that token k names and the map has not marked
  * yet (test fns aside); m->n when none. */
 static size_t unmarked_named(const hotpaths_map *m, size_t k, size_t g)
 {
-	const rustlex_token *t = m->rs->lex->tokens;
-
 	for (; g < m->n; g++)
-		if (!m->why[g] && !m->rs->fns[g].is_test && t[m->rs->fns[g].name].len == t[k].len &&
-		    memcmp(m->rs->lex->text + t[m->rs->fns[g].name].off, m->rs->lex->text + t[k].off, t[k].len) == 0)
+		if (!m->why[g] && !m->rs->fns[g].is_test && fn_named(m->rs, g, k))
 			break;
 	return g;
 }
@@ -105,13 +110,14 @@ static int mark_named(hotpaths_map *m, size_t k, const buf *why, size_t *queue, 
  * in the library?  The reason, or NULL. */
 static const char *hot_call_of(const rustscan_result *rs, const typelib *tl, const rs_fn *f)
 {
-	const rustlex_token *t = &rs->lex->tokens[f->name];
+	const rustlex_token *t;
 
 	/* free fns only: a method's name alone does not say which type's it
 	 * is, and one the workspace defines once may still be another crate's
 	 * (`prometheus_handle.render()` is not the benchmark's `render`) */
 	if (!tl || f->impl != RS_NONE || f->is_test || f->name == RS_NONE)
 		return NULL;
+	t = &rs->lex->tokens[f->name];
 	return typelib_hot_call(tl, rs->lex->text + t->off, t->len);
 }
 
@@ -144,10 +150,8 @@ int hotpaths_calls_out(const hotpaths_map *m, const char *path, buf *out)
 			if (is(rs, k - 1, "::") && (k < 2 || t[k - 2].kind != TOK_IDENT ||
 			                            !(rs->lex->text[t[k - 2].off] >= 'a' && rs->lex->text[t[k - 2].off] <= 'z')))
 				continue;
-			for (g = 0; g < rs->fn_count; g++) /* defined here: the in-file graph's */
-				if (t[rs->fns[g].name].len == t[k].len &&
-				    memcmp(rs->lex->text + t[rs->fns[g].name].off, rs->lex->text + t[k].off, t[k].len) == 0)
-					break;
+			for (g = 0; g < rs->fn_count && !fn_named(rs, g, k); g++) /* defined here: the in-file graph's */
+				;
 			if (g < rs->fn_count)
 				continue;
 			buf_append(out, rs->lex->text + t[k].off, t[k].len);

@@ -78,7 +78,7 @@ static int plain_place_tokens(const ctx *c, size_t a, size_t b)
 
 /* Does the fn take `self` by reference (`&self`, `&mut self`, `&'a self`),
  * or as `self` of an impl for a type holding a reference? */
-static int self_by_ref(const ctx *c, const rs_fn *fn)
+int self_by_ref(const ctx *c, const rs_fn *fn)
 {
 	size_t k, close;
 

@@ -27,6 +27,10 @@ typedef struct {
 	int item_by_ref;      /* a closure parameter given `&` items by `iter()` / `values()` (type: the item's) */
 } decl;
 
+/* Does the fn take `self` by reference (`&self`, `&mut self`, `&'a self`),
+ * or as `self` of an impl for a type holding a reference? */
+int self_by_ref(const ctx *c, const rs_fn *fn);
+
 /* The index of the first scope whose head is at or after token k: the
  * scanner adds scopes in token order, so they are sorted by head. */
 size_t scope_lower_bound(const ctx *c, size_t k);

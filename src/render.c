@@ -188,6 +188,25 @@ static json_t *window_lines(json_t *f)
 	return out;
 }
 
+/* A Markdown code fence for a line: longer than any run of backticks in
+ * it, three at least (a new reference). */
+static json_t *fence_for(const char *line)
+{
+	size_t run = 0, longest = 0, k;
+	buf fence = BUF_INIT;
+	json_t *v;
+
+	for (k = 0; line[k]; k++) {
+		run = line[k] == '`' ? run + 1 : 0;
+		longest = run > longest ? run : longest;
+	}
+	for (k = 0; k < (longest >= 3 ? longest + 1 : 3); k++)
+		buf_putc(&fence, '`');
+	v = json_string(buf_cstr(&fence));
+	buf_free(&fence);
+	return v;
+}
+
 /* A finding as the templates see it. */
 static json_t *finding_view(json_t *f, int html)
 {
@@ -251,17 +270,8 @@ static json_t *finding_view(json_t *f, int html)
 		json_int_t at = json_integer_value(json_object_get(f, "line")) - json_integer_value(json_object_get(w, "first"));
 		const char *line = at >= 0 ? json_string_value(json_array_get(json_object_get(w, "lines"), (size_t)at)) : NULL;
 		if (line) {
-			size_t run = 0, longest = 0, k;
-			for (k = 0; line[k]; k++) {
-				run = line[k] == '`' ? run + 1 : 0;
-				longest = run > longest ? run : longest;
-			}
-			buf_clear(&b);
-			for (k = 0; k < (longest >= 3 ? longest + 1 : 3); k++)
-				buf_putc(&b, '`');
 			json_object_set_new(v, "code_line", json_string(line));
-			json_object_set_new(v, "code_fence", json_string(buf_cstr(&b)));
-			buf_free(&b);
+			json_object_set_new(v, "code_fence", fence_for(line));
 		}
 	}
 	json_object_set_new(v, "actionable", json_boolean(strncmp(str(f, "bucket"), "removable", 9) == 0 ||
@@ -297,8 +307,7 @@ static json_t *suggestion(json_t *v, json_t *f)
 	json_int_t line = json_integer_value(json_object_get(e, "line")), first = json_integer_value(json_object_get(w, "first"));
 	const char *text;
 	long a, b;
-	buf out = BUF_INIT, fence = BUF_INIT;
-	size_t run = 0, longest = 0, i;
+	buf out = BUF_INIT;
 
 	if (!e || strcmp(str(ver, "status"), "verified") != 0 || line != json_integer_value(json_object_get(e, "end_line")) ||
 	    line < first || !(text = json_string_value(json_array_get(json_object_get(w, "lines"), (size_t)(line - first)))))
@@ -310,29 +319,22 @@ static json_t *suggestion(json_t *v, json_t *f)
 	buf_append(&out, text, (size_t)a);
 	buf_puts(&out, str(e, "replacement"));
 	buf_puts(&out, text + b);
-	for (i = 0; i < out.len; i++) { /* a fence longer than any run of backticks in the line */
-		run = out.ptr[i] == '`' ? run + 1 : 0;
-		if (run > longest)
-			longest = run;
-	}
-	for (i = 0; i < (longest >= 3 ? longest + 1 : 3); i++)
-		buf_putc(&fence, '`');
 	json_object_set_new(v, "suggestion", json_string(buf_cstr(&out)));
-	json_object_set_new(v, "suggestion_fence", json_string(buf_cstr(&fence)));
+	json_object_set_new(v, "suggestion_fence", fence_for(buf_cstr(&out)));
 	buf_free(&out);
-	buf_free(&fence);
 	return v;
 }
 
-/* Where the findings come from: an audit's tapes (report.h), or the
- * model's array when a saved report is rendered again. */
 /* What the views are sorted, grouped and filtered by, read once per
  * finding (a tape is read member by member). */
 typedef struct {
 	const char *path, *bucket, *status, *hot_path;
 } finding_facts;
 
+/* Where the findings come from: an audit's tapes (report.h), or the
+ * model's array when a saved report is rendered again. */
 typedef struct {
+	const report_doc *doc;
 	const jsontape_list *tapes;  /* when not NULL */
 	json_t *array;               /* else */
 	size_t n;
@@ -356,6 +358,7 @@ static void fsrc_init(finding_src *fs, const report_doc *doc)
 	size_t i;
 
 	memset(fs, 0, sizeof(*fs));
+	fs->doc = doc;
 	if (doc->tapes) {
 		fs->tapes = &doc->findings;
 		fs->n = doc->findings.n;
@@ -391,11 +394,6 @@ static void fsrc_free(finding_src *fs)
 	fs->facts = NULL;
 }
 
-/* Finding i as JSON: a new reference. */
-static json_t *fsrc_json(const finding_src *fs, size_t i)
-{
-	return fs->tapes ? jsontape_to_json(fs->tapes->v[i]) : json_incref(json_array_get(fs->array, i));
-}
 
 /* A string member of finding i ("" when absent), without building it. */
 static const char *fsrc_str(const finding_src *fs, size_t i, const char *key)
@@ -455,7 +453,6 @@ typedef struct {
 	int html;
 	view_list *lists; /* owned */
 	size_t nlists, cap;
-	int whole_asked;  /* a template printed a list whole */
 	const view_list *batch_of;      /* the list the batch is of, or NULL */
 	size_t batch_from, batch_n;
 	json_t *batch[VIEW_BATCH];      /* owned until handed out (then NULL) */
@@ -544,13 +541,19 @@ static json_t *table_cell(const char *md)
 	return v;
 }
 
+/* A row's one line: why the clone stays, or for an actionable finding
+ * shown as a row, its change. */
+static const char *row_reason(const finding_src *fs, size_t i)
+{
+	return fsrc_field(fs, i, is_actionable(fsrc_str(fs, i, "bucket")) ? "bucket_and_change" : "required_clone_check");
+}
+
 /* A finding as a row of a Markdown table: where, the bucket, why it stays
  * (or, for an actionable one, its change). */
 static json_t *md_row_view(const finding_src *fs, size_t i)
 {
 	buf loc = BUF_INIT, code = BUF_INIT;
-	const char *why = fsrc_field(fs, i, is_actionable(fsrc_str(fs, i, "bucket")) ? "bucket_and_change"
-	                                                                             : "required_clone_check");
+	const char *why = row_reason(fs, i);
 	json_t *v;
 
 	buf_printf(&loc, "%s:%lld", fsrc_str(fs, i, "path"), fsrc_int(fs, i, "line"));
@@ -576,8 +579,7 @@ static json_t *row_view(const finding_src *fs, size_t i)
 	return json_pack("{s:I, s:s, s:s, s:s, s:s, s:o}", "line", (json_int_t)fsrc_int(fs, i, "line"), "bucket",
 	                 fsrc_str(fs, i, "bucket"), "tier", fsrc_str(fs, i, "tier"), "confidence",
 	                 fsrc_str(fs, i, "confidence"), "fingerprint", fsrc_str(fs, i, "fingerprint"), "reason_html",
-	                 render_inline_html(fsrc_field(fs, i, is_actionable(fsrc_str(fs, i, "bucket")) ? "bucket_and_change"
-	                                                                                          : "required_clone_check")));
+	                 render_inline_html(row_reason(fs, i)));
 }
 
 /* Item k of list l: a finding's view or row.  Called from several
@@ -591,7 +593,7 @@ static json_t *make_item(const view_lists *vl, const view_list *l, size_t k)
 		return row_view(vl->fs, l->idx[k]);
 	if (l->kind == LIST_MD_ROWS)
 		return md_row_view(vl->fs, l->idx[k]);
-	f = fsrc_json(vl->fs, l->idx[k]);
+	f = report_finding(vl->fs->doc, l->idx[k]);
 	if (!f || l->kind == LIST_FINDINGS) /* the model's own, for a team's templates */
 		return f;
 	v = finding_view(f, vl->html);
@@ -656,7 +658,6 @@ static json_t *lazy_whole(void *ctx, const json_t *marker)
 	json_t *all = json_array();
 	size_t k;
 
-	vl->whole_asked = 1;
 	if (vl->fs->whole_list)
 		*vl->fs->whole_list = 1;
 	for (k = 0; all && k < l->n; k++)
