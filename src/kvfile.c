@@ -47,8 +47,13 @@ int kvfile_int(kvfile_pos *pos, const char *s, int min, int max, int *out)
 
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (!*s || *end || errno || v < min || v > max)
+	if (!*s || *end || errno)
 		return kvfile_error(pos, "expected a whole number, got", s);
+	if (v < min || v > max) {
+		char msg[80];
+		snprintf(msg, sizeof(msg), "expected a whole number from %d to %d, got", min, max);
+		return kvfile_error(pos, msg, s);
+	}
 	*out = (int)v;
 	return 0;
 }

@@ -80,6 +80,7 @@ int main(void)
 	l = line_of(buf_cstr(&shipped), "tier high 12");
 	buf_printf(&msg, "x.rules:%d: expected a whole number, got '1x'", l);
 	expect_error(edited("tier high 12", "tier high 1x"), msg.ptr, "bad number");
+	expect_error(edited("tier high 12", "tier high 9999999999"), "expected a whole number from", "out-of-range number names its range");
 	expect_error(edited("version 1", "version 1\nversion 1"), "duplicate key 'version'", "duplicate singleton");
 	expect_error(edited("version 1", "version 2"), "unsupported rules version", "future version refused");
 	expect_error(edited("suspicious_score 8", ""), "missing required key 'suspicious_score'", "missing key");
