@@ -2,13 +2,13 @@
 
 #include "render.h"
 
-#include <cmark.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fileio.h"
 #include "finding.h"
+#include "inline_html.h"
 #include "mustache.h"
 #include "parallel.h"
 
@@ -39,135 +39,6 @@ static const struct {
 	{ "validation_command", "Validation" },
 };
 #define NFIELDS (sizeof(field_order) / sizeof(field_order[0]))
-
-/* Text as cmark writes it in HTML: & < > " as entities, nothing else. */
-static int cmark_escape(buf *out, const char *s, size_t n)
-{
-	size_t i, run = 0;
-
-	for (i = 0; i < n; i++) {
-		const char *r;
-		switch (s[i]) {
-		case '&': r = "&amp;"; break;
-		case '<': r = "&lt;"; break;
-		case '>': r = "&gt;"; break;
-		case '"': r = "&quot;"; break;
-		default: continue;
-		}
-		if (buf_append(out, s + run, i - run) < 0 || buf_puts(out, r) < 0)
-			return -1;
-		run = i + 1;
-	}
-	return buf_append(out, s + run, n - run);
-}
-
-/* Does cmark read s as one paragraph of plain text and `code spans`, so
- * that code_spans_html() gives cmark's bytes?  Nothing outside the spans
- * that Markdown gives a meaning (emphasis, links, entities, escapes, raw
- * HTML, line breaks), no block syntax at the start, no space at the ends. */
-static int plain_with_code(const char *s)
-{
-	/* what means something outside a code span */
-	static const unsigned char special[256] = {
-		['\\'] = 1, ['*'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1, ['!'] = 1, ['<'] = 1,
-		['>'] = 1, ['&'] = 1, ['~'] = 1, ['|'] = 1, ['\n'] = 1, ['\r'] = 1,
-	};
-	size_t n = strlen(s);
-	int in_code = 0;
-	size_t run = 0, i;
-
-	if (!n || strchr("-+=>#*0123456789 \t", s[0]) || s[n - 1] == ' ' || s[n - 1] == '\t')
-		return 0;
-	for (i = 0; i < n; i++) {
-		if (s[i] == '`') {
-			size_t r = 0;
-			while (s[i + r] == '`')
-				r++;
-			if (!in_code) {
-				in_code = 1;
-				run = r;
-			} else if (r == run)
-				in_code = 0;
-			i += r - 1;
-			continue;
-		}
-		if (special[(unsigned char)s[i]] && (!in_code || s[i] == '\n' || s[i] == '\r'))
-			return 0;
-	}
-	return !in_code; /* an unclosed run: leave it to cmark */
-}
-
-/* Markdown text with `code spans` as HTML: the text escaped, each span
- * in <code>.  For the kept findings' one-line reasons, tens of thousands
- * in a page: what cmark would make of them, without a parse each. */
-static int code_spans_html(buf *out, const char *s)
-{
-	while (*s) {
-		const char *tick = strchr(s, '`'), *end;
-		size_t run = 0;
-		if (!tick)
-			return cmark_escape(out, s, strlen(s));
-		while (tick[run] == '`')
-			run++;
-		/* the closing run of the same length */
-		for (end = tick + run; (end = strchr(end, '`')) != NULL;) {
-			size_t r = 0;
-			while (end[r] == '`')
-				r++;
-			if (r == run)
-				break;
-			end += r;
-		}
-		if (!end) { /* no closing run: the backticks are text */
-			if (cmark_escape(out, s, (size_t)(tick - s) + run) < 0)
-				return -1;
-			s = tick + run;
-			continue;
-		}
-		if (cmark_escape(out, s, (size_t)(tick - s)) < 0 || buf_puts(out, "<code>") < 0)
-			return -1;
-		{ /* one space stripped from each end when both are spaces (CommonMark) */
-			const char *a = tick + run, *b = end;
-			const char *p = a;
-			while (p < b && *p == ' ')
-				p++;
-			if (b - a >= 2 && a[0] == ' ' && b[-1] == ' ' && p < b)
-				a++, b--;
-			if (cmark_escape(out, a, (size_t)(b - a)) < 0 || buf_puts(out, "</code>") < 0)
-				return -1;
-		}
-		s = end + run;
-	}
-	return 0;
-}
-
-/* cmark, inline: one paragraph's HTML without its <p> wrapper (plain text
- * with code spans, most of the tool's prose, without the parse). */
-json_t *render_inline_html(const char *md)
-{
-	char *html;
-	size_t n;
-	json_t *s;
-
-	if (plain_with_code(md)) {
-		buf b = BUF_INIT;
-		s = code_spans_html(&b, md) < 0 ? NULL : json_stringn(b.ptr ? b.ptr : "", b.len);
-		buf_free(&b);
-		return s;
-	}
-	html = cmark_markdown_to_html(md, strlen(md), CMARK_OPT_DEFAULT);
-	if (!html)
-		return NULL;
-	n = strlen(html);
-	while (n && html[n - 1] == '\n')
-		n--;
-	if (n >= 7 && strncmp(html, "<p>", 3) == 0 && strncmp(html + n - 4, "</p>", 4) == 0)
-		s = json_stringn(html + 3, n - 7);
-	else
-		s = json_stringn(html, n);
-	free(html);
-	return s;
-}
 
 static const char *str(json_t *o, const char *k)
 {
@@ -226,7 +97,7 @@ static json_t *finding_view(json_t *f, int html)
 		}
 		item = json_pack("{s:s, s:s, s:s}", "key", field_order[i].key, "label", field_order[i].label, "value", val);
 		if (html)
-			json_object_set_new(item, "value_html", render_inline_html(val));
+			json_object_set_new(item, "value_html", inline_html(val));
 		buf_free(&md); /* val points into it */
 		json_array_append_new(list, item);
 	}
@@ -237,14 +108,14 @@ static json_t *finding_view(json_t *f, int html)
 			buf_printf(&b, "%s: %s (%s)", str(ver, "status"), str(ver, "detail"), str(ver, "by"));
 			item = json_pack("{s:s, s:s, s:s}", "key", "verification", "label", "Compiler check", "value", buf_cstr(&b));
 			if (html)
-				json_object_set_new(item, "value_html", render_inline_html(buf_cstr(&b)));
+				json_object_set_new(item, "value_html", inline_html(buf_cstr(&b)));
 			json_array_append_new(list, item);
 			buf_clear(&b);
 		}
 	}
 	json_object_set_new(v, "fields_list", list);
 	if (html)
-		json_object_set_new(v, "change_html", render_inline_html(str(f, "change")));
+		json_object_set_new(v, "change_html", inline_html(str(f, "change")));
 	/* the one-line summary: fn, clone, change -- as HTML, since a forge
 	 * renders no Markdown inside <summary>: code in <code>, all escaped */
 	if (json_is_string(json_object_get(f, "fn"))) {
@@ -256,7 +127,7 @@ static json_t *finding_view(json_t *f, int html)
 	buf_printf(&b, " — %s", str(f, "change"));
 	{
 		buf h = BUF_INIT;
-		json_object_set_new(v, "summary_html", code_spans_html(&h, buf_cstr(&b)) < 0 ? NULL : json_string(buf_cstr(&h)));
+		json_object_set_new(v, "summary_html", inline_code_spans_html(&h, buf_cstr(&b)) < 0 ? NULL : json_string(buf_cstr(&h)));
 		buf_free(&h);
 	}
 	buf_clear(&b);
@@ -520,6 +391,18 @@ static size_t lazy_count(void *ctx, const json_t *marker)
 	return list_of(ctx, marker)->n;
 }
 
+/* The end of the run of idx[from..n) in idx[from]'s file: report order is
+ * by path, so a file's findings are one run. */
+static size_t same_path_end(const finding_src *fs, const size_t *idx, size_t from, size_t n)
+{
+	const char *path = fsrc_str(fs, idx[from], "path");
+	size_t end = from + 1;
+
+	while (end < n && strcmp(fsrc_str(fs, idx[end], "path"), path) == 0)
+		end++;
+	return end;
+}
+
 /* Text for a cell of a GitHub table: a '|' would end the cell even inside
  * a code span (GFM reads the row's cells first), so each gets its
  * backslash; a line break would end the row. */
@@ -579,7 +462,7 @@ static json_t *row_view(const finding_src *fs, size_t i)
 	return json_pack("{s:I, s:s, s:s, s:s, s:s, s:o}", "line", (json_int_t)fsrc_int(fs, i, "line"), "bucket",
 	                 fsrc_str(fs, i, "bucket"), "tier", fsrc_str(fs, i, "tier"), "confidence",
 	                 fsrc_str(fs, i, "confidence"), "fingerprint", fsrc_str(fs, i, "fingerprint"), "reason_html",
-	                 render_inline_html(row_reason(fs, i)));
+	                 inline_html(row_reason(fs, i)));
 }
 
 /* Item k of list l: a finding's view or row.  Called from several
@@ -737,7 +620,7 @@ static json_t *rule_finding_view(json_t *f, int html)
 	json_object_set_new(v, "validation_md", md_code_json(str(f, "validation")));
 	buf_free(&b);
 	if (html) {
-		json_object_set_new(v, "message_html", render_inline_html(str(f, "message")));
+		json_object_set_new(v, "message_html", inline_html(str(f, "message")));
 		json_object_set_new(v, "window_lines", window_lines(f));
 	}
 	return v;
@@ -782,8 +665,8 @@ static json_t *rule_pack_views(json_t *model, int html)
 				if (n > json_array_size(list))
 					json_object_set_new(entry, "more", json_integer((json_int_t)(n - json_array_size(list))));
 				if (html) {
-					json_object_set_new(entry, "rationale_html", render_inline_html(str(rule, "rationale")));
-					json_object_set_new(entry, "change_html", render_inline_html(str(rule, "change")));
+					json_object_set_new(entry, "rationale_html", inline_html(str(rule, "rationale")));
+					json_object_set_new(entry, "change_html", inline_html(str(rule, "change")));
 				}
 				json_array_append_new(rule_views, entry);
 			}
@@ -817,10 +700,6 @@ static json_t *crate_views(json_t *model, int html, json_int_t *limit)
 	return out;
 }
 
-/* For the HTML page: the actionable findings in full (`actionable_sections`),
- * the others as compact rows per file (`kept_files`: {path, count, rows}),
- * their eight fields left to the JSON report -- a page people can open
- * when a code base has tens of thousands of clones to keep. */
 /* Importance, for cutting a Markdown report: actionable first, then by
  * score; the least important is dropped first (ties: report order). */
 typedef struct {
@@ -868,6 +747,10 @@ static size_t choose_full(const finding_src *fs, const size_t *keep, size_t nkee
 	return na;
 }
 
+/* For the HTML page: the actionable findings in full (`actionable_sections`),
+ * the others as compact rows per file (`kept_files`: {path, count, rows}),
+ * their eight fields left to the JSON report -- a page people can open
+ * when a code base has tens of thousands of clones to keep. */
 static int kept_view(json_t *v, view_lists *vl, const size_t *keep, size_t nkeep)
 {
 	const finding_src *fs = vl->fs;
@@ -918,11 +801,9 @@ static int kept_view(json_t *v, view_lists *vl, const size_t *keep, size_t nkeep
 		}
 		json_decref(holder);
 	}
-	for (i = 0; i < nk;) { /* runs of one path: report order is by path */
+	for (i = 0; i < nk;) {
 		const char *path = fsrc_str(fs, kept[i], "path");
-		size_t end = i + 1;
-		while (end < nk && strcmp(fsrc_str(fs, kept[end], "path"), path) == 0)
-			end++;
+		size_t end = same_path_end(fs, kept, i, nk);
 		json_array_append_new(files, json_pack("{s:s, s:I, s:o}", "path", path, "count", (json_int_t)(end - i), "rows",
 		                                       list_new(vl, LIST_ROWS, kept + i, end - i, NULL)));
 		i = end;
@@ -1125,9 +1006,7 @@ static json_t *view_build(json_t *model, view_lists *vl, const size_t *keep, siz
 		json_t *files = json_array();
 		for (i = 0; i < nkeep;) {
 			const char *path = fsrc_str(fs, keep[i], "path");
-			size_t end = i + 1;
-			while (end < nkeep && strcmp(fsrc_str(fs, keep[end], "path"), path) == 0)
-				end++;
+			size_t end = same_path_end(fs, keep, i, nkeep);
 			json_array_append_new(files, json_pack("{s:s, s:o, s:o}", "path", path, "path_md", md_code_json(path),
 			                                       "findings",
 			                                       list_new(vl, LIST_VIEWS_SUGGESTED, keep + i, end - i, NULL)));
@@ -1286,6 +1165,18 @@ static json_t *omitted_note(size_t count, const render_options *opt)
 	                 opt && opt->full_report ? opt->full_report : "the JSON or HTML report of the same run");
 }
 
+/* The k most important of n findings (rank[i]: finding i's place in
+ * importance) into keep[], in report order; their number. */
+static size_t most_important(const size_t *rank, size_t n, size_t k, size_t *keep)
+{
+	size_t i, nkeep = 0;
+
+	for (i = 0; i < n; i++)
+		if (rank[i] < k)
+			keep[nkeep++] = i;
+	return nkeep;
+}
+
 /* The Markdown report: all of it when it fits one comment, else the k most
  * important findings for the largest k that fits (in report order), with
  * a note of how many were left out.  The renders grow k from 64 by
@@ -1298,7 +1189,7 @@ static int render_md(buf *out, json_t *model, const finding_src *fs, const char 
 	size_t n = fs->n, i, lo = 0, hi, k, *rank = NULL, *keep = NULL, nkeep;
 	importance *order = NULL;
 	buf attempt = BUF_INIT, try = BUF_INIT;
-	int rc = -1, fits;
+	int rc = -1;
 
 	order = malloc((n ? n : 1) * sizeof(*order));
 	rank = malloc((n ? n : 1) * sizeof(*rank));
@@ -1313,19 +1204,10 @@ static int render_md(buf *out, json_t *model, const finding_src *fs, const char 
 	qsort(order, n, sizeof(*order), importance_cmp);
 	for (i = 0; i < n; i++) /* each finding's place in importance */
 		rank[order[i].idx] = i;
-/* keep: the k most important, in report order */
-#define KEEP_MOST_IMPORTANT(k)                  \
-	do {                                    \
-		nkeep = 0;                      \
-		for (i = 0; i < n; i++)         \
-			if (rank[i] < (k))      \
-				keep[nkeep++] = i; \
-	} while (0)
-
 	/* grow k while the report fits */
 	hi = n;
 	for (k = 64; k < n; k *= 2) {
-		KEEP_MOST_IMPORTANT(k);
+		nkeep = most_important(rank, n, k, keep);
 		buf_clear(&try);
 		if (render_kept(&try, model, fs, keep, nkeep, 0, omitted_note(n - k, opt), NULL, dir, tname,
 		                mustache_escape_markdown, err) < 0)
@@ -1338,7 +1220,7 @@ static int render_md(buf *out, json_t *model, const finding_src *fs, const char 
 		buf_swap(&attempt, &try);
 	}
 	if (hi == n) { /* every finding, when that fits */
-		KEEP_MOST_IMPORTANT(n);
+		nkeep = most_important(rank, n, n, keep);
 		buf_clear(&try);
 		if (render_kept(&try, model, fs, keep, nkeep, 0, NULL, NULL, dir, tname, mustache_escape_markdown, err) < 0)
 			goto done;
@@ -1353,19 +1235,17 @@ static int render_md(buf *out, json_t *model, const finding_src *fs, const char 
 	/* the largest k in lo..hi that fits */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo + 1) / 2;
-		KEEP_MOST_IMPORTANT(mid);
+		nkeep = most_important(rank, n, mid, keep);
 		buf_clear(&try);
 		if (render_kept(&try, model, fs, keep, nkeep, 0, omitted_note(n - mid, opt), NULL, dir, tname,
 		                mustache_escape_markdown, err) < 0)
 			goto done;
-		fits = try.len <= limit;
-		if (fits) {
+		if (try.len <= limit) {
 			lo = mid;
 			buf_swap(&attempt, &try);
 		} else
 			hi = mid - 1;
 	}
-#undef KEEP_MOST_IMPORTANT
 	if (lo == 0 && !attempt.len) {
 		/* not even the summary fits: render it with no findings */
 		if (render_kept(&attempt, model, fs, keep, 0, 0, omitted_note(n, opt), NULL, dir, tname,

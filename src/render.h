@@ -40,9 +40,4 @@ typedef struct {
 int render_report(buf *out, const report_doc *doc, const char *format, const char *template_dir,
                   const render_options *opt, buf *err);
 
-/* Markdown prose as the HTML of one paragraph without its <p>, as cmark
- * writes it (a new JSON string).  Exposed for tests: plain text with code
- * spans skips cmark's parse and must give the same bytes. */
-json_t *render_inline_html(const char *md);
-
 #endif

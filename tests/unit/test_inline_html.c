@@ -1,4 +1,4 @@
-/* test_render: the HTML of the tool's prose without cmark's parse (the
+/* test_inline_html: the HTML of the tool's prose without cmark's parse (the
  * plain-text-and-code-spans fast path) is cmark's, byte for byte. */
 #include "config.h"
 
@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render.h"
+#include "inline_html.h"
 #include "tap.h"
 
-/* cmark's own answer, as render_inline_html() promises it. */
+/* cmark's own answer, as inline_html() promises it. */
 static char *by_cmark(const char *md)
 {
 	char *html = cmark_markdown_to_html(md, strlen(md), CMARK_OPT_DEFAULT), *out;
@@ -28,7 +28,7 @@ static char *by_cmark(const char *md)
 
 static int same(const char *md)
 {
-	json_t *fast = render_inline_html(md);
+	json_t *fast = inline_html(md);
 	char *slow = by_cmark(md);
 	int ok = fast && strcmp(json_string_value(fast), slow) == 0;
 
