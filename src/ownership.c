@@ -91,20 +91,111 @@ int self_by_ref(const ctx *c, const rs_fn *fn)
 	return 0;
 }
 
+/* May tokens [a, b) -- a declared type or an initializer -- give
+ * references as items: a `&` anywhere (`Vec<&str>`, `&[T]`,
+ * `impl IntoIterator<Item = &'a T>`), or a borrowing iterator or view
+ * (`.iter()`, `.keys()`, `.values()`, `.as_ref()`, `.lines()`,
+ * `.split(..)`, `.chunks(..)`, `.windows(..)`) collected into it? */
+static int items_may_be_refs(const ctx *c, size_t a, size_t b)
+{
+	static const char *const lending[] = { "iter", "keys", "values", "as_ref", "as_slice", "lines", "split",
+	                                       "split_whitespace", "chunks", "windows", NULL };
+	size_t k, i;
+
+	for (k = a; k < b; k++) {
+		if (is(c, k, "&") || is(c, k, "&&"))
+			return 1;
+		if (is(c, k, ".") && k + 1 < b)
+			for (i = 0; lending[i]; i++)
+				if (is(c, k + 1, lending[i]))
+					return 1;
+	}
+	return 0;
+}
+
+/* The end of the parameter, or of the fn header's generics clause, whose
+ * first token is p (a top-level `,` or the closer `close`). */
+static size_t list_item_end(const ctx *c, size_t p, size_t close)
+{
+	int angle = 0;
+
+	for (; p < close; p++) {
+		if (c->t[p].kind == TOK_OPEN)
+			p = skip_pair(c, p);
+		else if (is(c, p, "<"))
+			angle++;
+		else if (is(c, p, ">"))
+			angle--;
+		else if (angle <= 0 && is(c, p, ","))
+			break;
+	}
+	return p;
+}
+
+decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before);
+
+/* Does the collection named at token i own its items, so that a `for`
+ * over it by value yields owned values?  Positive evidence only: a
+ * by-value parameter whose type names no reference (and, for a generic
+ * `I`, whose bounds in the fn's header name none either), or a local the
+ * ownership rules call owned whose type and initializer lend nothing.
+ * `for pkg in registry` with `registry: impl IntoIterator<Item = &'a S>`,
+ * or `for (k, v) in other` with `if let Some(other) = &profile.package`,
+ * yields references. */
+static int collection_owns_items(const ctx *c, const rs_fn *fn, size_t i)
+{
+	char name[128];
+	decl d;
+	size_t k, close;
+
+	if (fn->params_open != RS_NONE && c->t[fn->params_open].pair_ok) {
+		close = c->t[fn->params_open].pair;
+		for (k = fn->params_open + 1; k + 2 < close; k++)
+			if (same_tok(c, k, i) && is(c, k + 1, ":") && (k == fn->params_open + 1 || is(c, k - 1, ",") ||
+			                                               is(c, k - 1, "mut"))) {
+				size_t end = list_item_end(c, k + 2, close), h;
+				if (items_may_be_refs(c, k + 2, end))
+					return 0;
+				/* `registry: I` with `I: IntoIterator<Item = &'a T>` in
+				 * the header: a generic's bounds may name references */
+				if (end == k + 3 && is_ident(c, k + 2))
+					for (h = fn->params_open; h > 0 && h + 64 > fn->params_open; h--) {
+						if (is(c, h, "fn"))
+							break;
+						if (same_tok(c, h, k + 2) && is(c, h + 1, ":"))
+							return 0;
+					}
+				for (h = close + 1; h < fn->body_open; h++) /* a where clause */
+					if (same_tok(c, h, k + 2) && is(c, h + 1, ":") &&
+					    items_may_be_refs(c, h + 2, list_item_end(c, h + 2, fn->body_open)))
+						return 0;
+				return 1;
+			}
+	}
+	tok_text(c, i, name, sizeof(name));
+	d = find_local(c, name, fn, i);
+	if (d.last == RS_NONE || d.kind != EV_ROOT_LOCAL)
+		return 0;
+	if (d.type.a < d.type.b && items_may_be_refs(c, d.type.a, d.type.b))
+		return 0;
+	return !(d.init_a < d.init_b && items_may_be_refs(c, d.init_a, d.init_b));
+}
+
 /* Positive evidence that a `for` loop over tokens [a, b) yields owned
- * items: it iterates a local or by-value parameter itself, or its
- * `into_iter()` / `drain(..)` / `into_values()` / `into_keys()`.  Anything
- * else -- a method chain (`self.args.args().filter(..)`), a field, a call
- * -- may well yield references: unknown, never owned. */
+ * items: it iterates a local or by-value parameter that owns its items
+ * (above) itself, or its `into_iter()` / `drain(..)` / `into_values()` /
+ * `into_keys()`.  Anything else -- a method chain
+ * (`self.args.args().filter(..)`), a field, a call -- may well yield
+ * references: unknown, never owned. */
 static int loop_items_owned(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 {
 	if (a >= b || !is_ident(c, a) || is(c, a, "self"))
 		return 0;
 	if (a + 1 == b)
-		return !ident_is_ref(c, fn, a);
+		return collection_owns_items(c, fn, a);
 	if (a + 4 <= b && is(c, a + 1, ".") && is_open(c, a + 3, '(') && c->t[a + 3].pair == b - 1 &&
 	    (is(c, a + 2, "into_iter") || is(c, a + 2, "drain") || is(c, a + 2, "into_values") || is(c, a + 2, "into_keys")))
-		return !ident_is_ref(c, fn, a);
+		return collection_owns_items(c, fn, a);
 	return 0;
 }
 
