@@ -992,6 +992,24 @@ done:
 	return rc;
 }
 
+/* Pass 1: the crate a file belongs to, for the library's list of the
+ * workspace's crates (a `use` from any other crate names a type the
+ * audit has not read). */
+static int add_crate_of(const audit_options *opt, audit_scratch *sc, const char *report, typelib *piece)
+{
+	char *crate = NULL, *filter = NULL;
+	int rc = 0;
+
+	if (!opt->src)
+		return 0;
+	crate_of(opt->src, sc->crates, report, &crate, &filter);
+	if (crate)
+		rc = typelib_add_crate(piece, crate);
+	free(crate);
+	free(filter);
+	return rc;
+}
+
 /* ---- threads over files ------------------------------------------------- */
 
 /* Seconds since *t0 (wall clock). */
@@ -1169,7 +1187,8 @@ static void *work(void *arg)
 				sh->settled[i] = (unsigned char)hint;
 			/* the library copies what it keeps */
 			if (typelib_collect(&w->types[i], &scratch->lx, data.ptr, data.len) < 0 ||
-			    hot_calls_of(sh->opt, scratch, name, data.ptr, data.len, &w->types[i]) < 0) {
+			    hot_calls_of(sh->opt, scratch, name, data.ptr, data.len, &w->types[i]) < 0 ||
+			    add_crate_of(sh->opt, scratch, f->report, &w->types[i]) < 0) {
 				atomic_store(&sh->failed, 1);
 				break;
 			}

@@ -178,6 +178,27 @@ trange iterated_item(trange t, const ctx *site, int values)
 	return element(t, site);
 }
 
+/* May a workspace declaration of the type name at token `name` of file c
+ * be another type than the one meant?  Yes when the site's file brings
+ * the name in with a `use` from a crate outside the workspace (`use
+ * deno_semver::Version;` beside an `enum Version` deriving Copy in
+ * another crate); no when it brings it in from a crate of the workspace;
+ * and otherwise (a name met in another file's declaration, or not
+ * imported here) yes when any audited file imports a name so spelled from
+ * outside -- which file's name it is is not known. */
+static int maybe_foreign(const ctx *c, size_t name, const ctx *site)
+{
+	size_t i;
+
+	if (c == site && c->rs)
+		for (i = 0; i < c->rs->import_count; i++) {
+			const rs_alias *im = &c->rs->imports[i];
+			if (same_tok(c, im->name, name))
+				return !typelib_crate(site->tl, c->text + c->t[im->type_start].off, c->t[im->type_start].len);
+		}
+	return typelib_foreign(site->tl, c->text + c->t[name].off, c->t[name].len);
+}
+
 /* Where the struct named by token `name` of file c is declared: that file
  * (fields [*first, *first + *count) of its scan) or the type library. */
 static const ctx *struct_home(const ctx *c, size_t name, const ctx *site, size_t *first, size_t *count)
@@ -209,7 +230,7 @@ static const ctx *struct_home(const ctx *c, size_t name, const ctx *site, size_t
 			return c;
 		}
 	}
-	if (site->lib && (e = typelib_struct(site->tl, n, len)) && e->count) {
+	if (site->lib && (e = typelib_struct(site->tl, n, len)) && e->count && !maybe_foreign(c, name, site)) {
 		*first = e->first;
 		*count = e->count;
 		return site->lib;
@@ -336,7 +357,8 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 	if (in_list(c, &site->ar->cheap_type, name))
 		return EV_COST_REFCOUNT;
 	if (in_list(c, &site->ar->copy_type, name) ||
-	    typelib_copy(site->tl, c->text + c->t[name].off, c->t[name].len)) /* `#[derive(Copy)]` in the workspace */
+	    (typelib_copy(site->tl, c->text + c->t[name].off, c->t[name].len) && /* `#[derive(Copy)]` in the workspace */
+	     !maybe_foreign(c, name, site)))
 		return EV_COST_COPY;
 	if (in_list(c, &site->ar->heap_type, name))
 		return EV_COST_HEAP;

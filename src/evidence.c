@@ -324,6 +324,19 @@ static int whole_binding(const ctx *c, size_t floor, size_t eq)
 	return is_ident(c, k) && (k + 1 == eq || is(c, k + 1, ":"));
 }
 
+/* The type of a binding in a pattern over a scrutinee of type t: the
+ * payload for `Some(x)` / `Ok(x)` of an Option or Result; for any other
+ * pattern (an enum's variant, a struct's fields) unknown -- the
+ * scrutinee's own type would be the wrong one. */
+static trange payload_type(const ctx *c, size_t binding, trange t)
+{
+	if (binding < 2 || !is_open(c, binding - 1, '(') || !(is(c, binding - 2, "Some") || is(c, binding - 2, "Ok")) ||
+	    !is(c, binding + 1, ")"))
+		return TR_NONE;
+	/* (a lookup's type, `map.get(k)`, is already its Option's payload) */
+	return unwrap_type(t);
+}
+
 /* The receiver [vs, ve) -- `self.a.b` -- used by value, as a whole, in a
  * `&self`/`&mut self` method of the same implemented type: moved into a
  * call, a struct literal's field, a `let`, a `return` or an arm.  Moving a
@@ -514,12 +527,25 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 				scope_end = d.scope_end;
 				if (d.type.b > d.type.a) {
 					root_type = d.type;
-					ev->type_source = d.kind == EV_ROOT_CLOSURE_PARAM ? "the iterated collection's item" : "let annotation";
+					ev->type_source = d.kind == EV_ROOT_CLOSURE_PARAM || d.kind == EV_ROOT_LOOP_REF ||
+					                          d.kind == EV_ROOT_LOOP_OWNED
+					                      ? "the iterated collection's item"
+					                      : "let annotation";
 					item_by_ref = d.item_by_ref;
 				} else if (d.init_b > d.init_a) {
-					root_type = expr_type(&c, fn, d.init_a, d.init_b, 0, &guard);
+					size_t ia = d.init_a;
+					int lent = 0;
+					/* `if let Some(v) = &profile.debug`: v is a reference
+					 * to the payload (the default binding mode) */
+					if (d.scrutinee && is(&c, ia, "&")) {
+						ia += is(&c, ia + 1, "mut") ? 2 : 1;
+						lent = 1;
+					}
+					root_type = expr_type(&c, fn, ia, d.init_b, 0, &guard);
 					if (d.scrutinee)
-						root_type = unwrap_type(root_type);
+						root_type = payload_type(&c, d.last, root_type);
+					if (lent && root_type.b > root_type.a)
+						item_by_ref = 1;
 					if (root_type.b > root_type.a)
 						ev->type_source = "inferred from its initializer";
 					else if (!has_call && !ev->field[0] && !d.scrutinee)

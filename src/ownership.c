@@ -298,30 +298,20 @@ static size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
 	return close;
 }
 
-/* `self.workers.iter().map(|w| ..)`: the type of w, the item of the
- * collection that the adapter's chain starts from (`iter()`, `iter_mut()`,
- * `values()` give references, `into_iter()` the items), through adapters
- * that pass items on unchanged (`filter`, `skip`, `take`, `rev`, ...);
- * TR_NONE when any step is unknown.  `bar` is the closure's first `|`. */
-static trange closure_item(const ctx *c, const rs_fn *fn, size_t bar, int *by_ref)
+/* The item type of an iterator chain ending just before token `end`
+ * (`self.workers.iter()`, `pool.values().filter(..)`, `xs.into_iter()`):
+ * back through the adapters that pass items on unchanged, to the
+ * borrowing or consuming step and the collection before it, whose
+ * declared type gives the item.  *by_ref: the items are references. */
+static trange chain_item(const ctx *c, const rs_fn *fn, size_t end, int *by_ref)
 {
-	static const char *const adapter[] = { "map", "filter", "for_each", "filter_map", "flat_map", "any", "all", "find",
-	                                       "position", "inspect", "take_while", "skip_while", "map_while", "max_by_key",
-	                                       "min_by_key", "find_map", NULL };
 	static const char *const passes[] = { "filter", "skip", "take", "rev", "skip_while", "take_while", "inspect",
 	                                      "peekable", "fuse", "step_by", NULL };
-	size_t k = bar, start;
-	int i, ok = 0, values = 0;
+	size_t k = end, start;
+	int i, ok, values = 0;
 	trange t;
 
 	*by_ref = 0;
-	if (k < 3 || !is_open(c, k - 1, '(') || !is_ident(c, k - 2) || !is(c, k - 3, "."))
-		return TR_NONE;
-	for (i = 0; adapter[i] && !ok; i++)
-		ok = is(c, k - 2, adapter[i]);
-	if (!ok)
-		return TR_NONE;
-	k -= 3; /* the `.` before the adapter: back through the chain */
 	for (;;) {
 		size_t close = k - 1, open, m;
 		if (k < 4 || c->t[close].kind != TOK_CLOSE || !c->t[close].pair_ok)
@@ -354,6 +344,51 @@ static trange closure_item(const ctx *c, const rs_fn *fn, size_t bar, int *by_re
 	if (t.a >= t.b)
 		return TR_NONE;
 	return iterated_item(t, c, values);
+}
+
+/* The type of a closure's one parameter (`|w|` at token bar) given by the
+ * iterator adapter it is passed to: `self.workers.iter().map(|w| ..)`
+ * where `workers: Vec<Worker>` gives `Worker` (*by_ref: `&Worker`). */
+static trange closure_item(const ctx *c, const rs_fn *fn, size_t bar, int *by_ref)
+{
+	static const char *const adapter[] = { "map", "filter", "for_each", "filter_map", "flat_map", "any", "all", "find",
+	                                       "position", "inspect", "take_while", "skip_while", "map_while", "max_by_key",
+	                                       "min_by_key", "find_map", NULL };
+	int i, ok = 0;
+
+	*by_ref = 0;
+	if (bar < 3 || !is_open(c, bar - 1, '(') || !is_ident(c, bar - 2) || !is(c, bar - 3, "."))
+		return TR_NONE;
+	for (i = 0; adapter[i] && !ok; i++)
+		ok = is(c, bar - 2, adapter[i]);
+	if (!ok)
+		return TR_NONE;
+	return chain_item(c, fn, bar - 3, by_ref); /* from the `.` before the adapter */
+}
+
+/* The item type of a `for` loop over tokens [a, b): a chain
+ * (`self.deps.iter()`), or a borrowed place (`&self.deps`, `&mut
+ * pool`), whose collection's declared type is known.  *by_ref: the items
+ * are references. */
+static trange for_item(const ctx *c, const rs_fn *fn, size_t a, size_t b, int *by_ref)
+{
+	trange t;
+
+	*by_ref = 0;
+	if (a >= b)
+		return TR_NONE;
+	if ((is(c, a, "&") && plain_place_tokens(c, a + 1, b)) ||
+	    (is(c, a, "&") && is(c, a + 1, "mut") && plain_place_tokens(c, a + 2, b))) {
+		size_t p = is(c, a + 1, "mut") ? a + 2 : a + 1;
+		if (p >= b || !is_ident(c, p))
+			return TR_NONE;
+		t = expr_type(c, fn, p, b, 1, NULL);
+		if (t.a >= t.b)
+			return TR_NONE;
+		*by_ref = 1;
+		return iterated_item(t, c, 0);
+	}
+	return chain_item(c, fn, b, by_ref);
 }
 
 int evidence_memo_start(evidence_memo *m, size_t n)
@@ -469,8 +504,8 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 			size_t in, p;
 			if (!sc)
 				continue;
-			if (sc->end < before)
-				continue; /* the loop (and its variable) ended before the site */
+			if (sc->end < before || sc->start > before)
+				continue; /* the loop variable is in scope only in its body */
 			for (in = k + 1; in < sc->start && !is(c, in, "in"); in++)
 				;
 			for (p = k + 1; p < in; p++)
@@ -484,6 +519,13 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 					d.last = p;
 					d.kind = by_ref ? EV_ROOT_LOOP_REF : EV_ROOT_LOOP_OWNED;
 					d.scope_end = sc->end;
+					/* `for dep in self.deps.iter()`: the item's type, when
+					 * the pattern is the one name */
+					if (p == k + 1 && p + 1 == in) {
+						d.type = for_item(c, fn, in + 1, sc->start - 1, &d.item_by_ref);
+						if (d.type.a < d.type.b && d.item_by_ref)
+							d.kind = EV_ROOT_LOOP_REF;
+					}
 				}
 			continue;
 		}

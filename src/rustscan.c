@@ -401,15 +401,36 @@ static int type_alias(scanner *s, size_t i)
 	return 0;
 }
 
-/* `use std::rc::{Rc, Weak as RcWeak};`: each `B as C` (not `as _`) names
- * B by C in this file. */
-static int use_renames(scanner *s, size_t i)
+static int add_import(scanner *s, size_t use, size_t name, size_t root)
 {
 	rustscan_result *r = s->r;
-	size_t k;
+	rs_alias *a;
 
-	for (k = i + 1; k + 2 < s->n && !is(s, k, ";"); k++)
-		if (is(s, k + 1, "as") && s->t[k].kind == TOK_IDENT && s->t[k + 2].kind == TOK_IDENT && !is(s, k + 2, "_")) {
+	GROW(r->imports, r->import_count, r->import_cap_);
+	a = &r->imports[r->import_count++];
+	a->keyword = (uint32_t)use;
+	a->name = (uint32_t)name;
+	a->type_start = (uint32_t)root;
+	a->type_end = (uint32_t)(root + 1);
+	return 0;
+}
+
+/* `use std::rc::{Rc, Weak as RcWeak};`: each `B as C` (not `as _`) names
+ * B by C in this file; and every name the item brings in is recorded
+ * with the path's root (`std`), so that a name imported from another
+ * crate is not taken for a workspace type of the same name. */
+static int use_item(scanner *s, size_t i)
+{
+	rustscan_result *r = s->r;
+	size_t k, root = i + 1;
+
+	if (root < s->n && is(s, root, "::"))
+		root++;
+	if (root >= s->n || s->t[root].kind != TOK_IDENT)
+		root = RS_NONE;
+	for (k = i + 1; k < s->n && !is(s, k, ";"); k++) {
+		if (k + 2 < s->n && is(s, k + 1, "as") && s->t[k].kind == TOK_IDENT && s->t[k + 2].kind == TOK_IDENT &&
+		    !is(s, k + 2, "_")) {
 			rs_alias *a;
 			GROW(r->renames, r->rename_count, r->rename_cap_);
 			a = &r->renames[r->rename_count++];
@@ -417,7 +438,16 @@ static int use_renames(scanner *s, size_t i)
 			a->name = (uint32_t)(k + 2);
 			a->type_start = (uint32_t)k;
 			a->type_end = (uint32_t)(k + 1);
+			if (root != RS_NONE && add_import(s, i, k + 2, root) < 0)
+				return -1;
 		}
+		/* a leaf: after `::`, `{` or `,`, before `,`, `}`, `;` or `as` */
+		if (root != RS_NONE && k != root && s->t[k].kind == TOK_IDENT && k + 1 < s->n &&
+		    (is(s, k - 1, "::") || is(s, k - 1, "{") || is(s, k - 1, ",")) &&
+		    (is(s, k + 1, ",") || is(s, k + 1, "}") || is(s, k + 1, ";") || is(s, k + 1, "as")) &&
+		    add_import(s, i, k, root) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -683,7 +713,7 @@ static int collect(scanner *s)
 			if (type_alias(s, i) < 0)
 				return -1;
 			clear_attrs(s);
-		} else if (is(s, i, "use") && !(i > 0 && (is(s, i - 1, "::") || is(s, i - 1, "."))) && use_renames(s, i) < 0) {
+		} else if (is(s, i, "use") && !(i > 0 && (is(s, i - 1, "::") || is(s, i - 1, "."))) && use_item(s, i) < 0) {
 			return -1;
 		} else if (is(s, i, "enum") || is(s, i, "trait") || is(s, i, "use") || is(s, i, "const") ||
 		           is(s, i, "static") || is(s, i, "type")) {
@@ -807,6 +837,40 @@ static int link_impls(scanner *s)
 	return 0;
 }
 
+/* `mod registry;` then `use registry::Info;`: a path from a module of
+ * this file is the crate's own, not another crate's -- drop such imports
+ * (the list is for names from outside). */
+static int drop_local_imports(scanner *s)
+{
+	rustscan_result *r = s->r;
+	size_t i, k, kept = 0, nmods = 0, cap = 0, *mods = NULL;
+
+	for (k = 0; k + 1 < s->n; k++) /* the file's `mod NAME`s, once */
+		if (is(s, k, "mod") && s->t[k + 1].kind == TOK_IDENT) {
+			if (nmods == cap) {
+				size_t *m = realloc(mods, (cap = cap ? cap * 2 : 16) * sizeof(*mods));
+				if (!m) {
+					free(mods);
+					return -1;
+				}
+				mods = m;
+			}
+			mods[nmods++] = k + 1;
+		}
+	for (i = 0; i < r->import_count; i++) {
+		const rustlex_token *root = &s->t[r->imports[i].type_start];
+		int local = 0;
+		for (k = 0; k < nmods && !local; k++)
+			local = s->t[mods[k]].len == root->len &&
+			        memcmp(s->lx->text + s->t[mods[k]].off, s->lx->text + root->off, root->len) == 0;
+		if (!local)
+			r->imports[kept++] = r->imports[i];
+	}
+	r->import_count = kept;
+	free(mods);
+	return 0;
+}
+
 static int scan(rustscan_result *out, const rustlex_result *lex, int types_only)
 {
 	scanner s;
@@ -825,6 +889,8 @@ static int scan(rustscan_result *out, const rustlex_result *lex, int types_only)
 		rc = assign(&s);
 	if (rc == 0 && !types_only)
 		rc = link_impls(&s);
+	if (rc == 0 && out->import_count)
+		rc = drop_local_imports(&s);
 	free(s.regions);
 	return rc;
 }
@@ -846,6 +912,7 @@ void rustscan_free(rustscan_result *r)
 	free(r->fields);
 	free(r->aliases);
 	free(r->renames);
+	free(r->imports);
 	free(r->structs);
 	free(r->scopes);
 	free(r->sites);

@@ -94,6 +94,9 @@ typedef struct {
 	rs_field *fields; size_t field_count, field_cap_;
 	rs_alias *aliases; size_t alias_count, alias_cap_;
 	rs_alias *renames; size_t rename_count, rename_cap_; /* `use a::B as C;`: keyword `use`, name C, type B */
+	/* `use root::a::{B, C as D};`: each name brought in (B, C and D), with
+	 * the path's first segment (keyword `use`, name, type_start: the root) */
+	rs_alias *imports; size_t import_count, import_cap_;
 	rs_struct *structs; size_t struct_count, struct_cap_; /* with a braced body */
 	rs_scope *scopes; size_t scope_count, scope_cap_;
 	rs_site *sites; size_t site_count, site_cap_;     /* in source order */

@@ -39,6 +39,7 @@ static int append_item(typelib *lib, const rustlex_result *lx, uint32_t first, u
 
 static int word_char(unsigned char c);
 static int push(size_t **at, size_t *n, size_t *cap, size_t off);
+static int append_imports(typelib *lib, const char *text, size_t len);
 
 static int is_space(char c)
 {
@@ -112,6 +113,7 @@ static int put_record(typelib *lib, uint64_t key, int flag)
 #define PARAM_MARK 0x94d049bb133111ebULL /* the parameters that take a reference as well */
 #define DROP_MARK 0xc2b2ae3d27d4eb4fULL /* has a Drop impl */
 #define DEREF_MARK 0x165667b19e3779f9ULL /* has a Deref impl */
+#define FOREIGN_MARK 0x27d4eb2f165667c5ULL /* some file imports the name from outside the workspace */
 
 static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
 {
@@ -474,7 +476,88 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 		rc = impls_of(lib, text, len, "Drop", DROP_MARK);
 	if (rc == 0)
 		rc = impls_of(lib, text, len, "Deref", DEREF_MARK);
+	if (rc == 0)
+		rc = append_imports(lib, text, len);
 	return rc;
+}
+
+/* Is `mod NAME` (NAME: text[a, b)) written in the text?  Then `use
+ * NAME::..` is a path into the file's own module. */
+static int declares_mod(const char *text, size_t len, const char *name, size_t n)
+{
+	const char *p = text, *end = text + len;
+
+	while ((p = memmem(p, (size_t)(end - p), "mod ", 4))) {
+		size_t at = (size_t)(p - text), k = at + 4;
+		p += 4;
+		while (k < len && is_space(text[k]))
+			k++;
+		if (word_at(text, len, at, "mod", 3) && word_at(text, len, k, name, n))
+			return 1;
+	}
+	return 0;
+}
+
+/* The names each `use` item brings in, with the path's first segment:
+ * "NAME\tROOT\n" lines in lib->import_text, for the roots that may be
+ * another crate (not `crate`, `self`, `super`, nor a `mod` of the file).
+ * Which of those are the workspace's own crates is known only when every
+ * file is read (typelib_finish).  Text-based, as append_copies. */
+static int append_imports(typelib *lib, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while ((p = memmem(p, (size_t)(end - p), "use ", 4))) {
+		size_t at = (size_t)(p - text), k = at + 4, root = 0, rn = 0, w, wn;
+		char prev_punct = ':';
+		p += 4;
+		if (!code_word_at(text, at))
+			continue;
+		while (k < len && k < at + 4096 && text[k] != ';') {
+			if (is_space(text[k])) {
+				k++;
+				continue;
+			}
+			if (!word_char((unsigned char)text[k])) {
+				if (text[k] == ':' && k + 1 < len && text[k + 1] == ':') {
+					prev_punct = ':';
+					k += 2;
+				} else if (text[k] == '{' || text[k] == ',' || text[k] == '}' || text[k] == '*') {
+					prev_punct = text[k];
+					k++;
+				} else
+					break; /* not a use item as rustfmt writes one */
+				continue;
+			}
+			for (w = k; k < len && word_char((unsigned char)text[k]); k++)
+				;
+			wn = k - w;
+			if (!rn) {
+				root = w;
+				rn = wn;
+				if (word_at(text, len, w, "crate", 5) || word_at(text, len, w, "self", 4) ||
+				    word_at(text, len, w, "super", 5) || declares_mod(text, len, text + w, wn))
+					break; /* the crate's own */
+				continue;
+			}
+			{
+				size_t q = k;
+				while (q < len && is_space(text[q]))
+					q++;
+				/* a leaf: before `,`, `}`, `;` or `as`; or the name after `as` */
+				if ((prev_punct != 'a' && q < len && (text[q] == ',' || text[q] == '}' || text[q] == ';')) ||
+				    (prev_punct != 'a' && word_at(text, len, q, "as", 2)) || prev_punct == 'a') {
+					if (!(wn == 2 && memcmp(text + w, "as", 2) == 0) && !(wn == 1 && text[w] == '_')) {
+						if (buf_append(&lib->import_text, text + w, wn) < 0 || buf_putc(&lib->import_text, '\t') < 0 ||
+						    buf_append(&lib->import_text, text + root, rn) < 0 || buf_putc(&lib->import_text, '\n') < 0)
+							return -1;
+					}
+				}
+				prev_punct = wn == 2 && memcmp(text + w, "as", 2) == 0 ? 'a' : 'w';
+			}
+		}
+	}
+	return 0;
 }
 
 int typelib_add(typelib *lib, const rustscan_result *rs)
@@ -620,8 +703,66 @@ int typelib_add_hot_calls(typelib *lib, const char *lines, size_t len)
 	return buf_append(&lib->hot_text, lines, len);
 }
 
+int typelib_add_crate(typelib *lib, const char *name)
+{
+	buf line = BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	if (!name || !*name)
+		return 0;
+	if (buf_printf(&line, "\n%s\n", name) < 0) {
+		buf_free(&line);
+		return -1;
+	}
+	for (i = 1; i + 1 < line.len; i++)
+		if (line.ptr[i] == '-')
+			line.ptr[i] = '_';
+	if (!lib->crate_text.len || !memmem(lib->crate_text.ptr, lib->crate_text.len, line.ptr, line.len))
+		rc = buf_append(&lib->crate_text, line.ptr + (lib->crate_text.len ? 1 : 0),
+		                line.len - (lib->crate_text.len ? 1 : 0));
+	buf_free(&line);
+	return rc;
+}
+
+int typelib_crate(const typelib *lib, const char *name, size_t n)
+{
+	const char *p, *end;
+
+	if ((n == 5 && memcmp(name, "crate", 5) == 0) || (n == 4 && memcmp(name, "self", 4) == 0) ||
+	    (n == 5 && memcmp(name, "super", 5) == 0))
+		return 1;
+	if (!lib || !lib->crate_text.len)
+		return 0;
+	p = lib->crate_text.ptr;
+	end = p + lib->crate_text.len;
+	while ((p = memmem(p, (size_t)(end - p), name, n)) != NULL) {
+		if (p > lib->crate_text.ptr && p[-1] == '\n' && p + n < end && p[n] == '\n')
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
 int typelib_merge(typelib *lib, const typelib *part)
 {
+	/* each crate once: split the part's lines and add them */
+	const char *p = part->crate_text.ptr, *end = p + part->crate_text.len;
+	while (p && p < end) {
+		const char *nl;
+		char name[256];
+		p += *p == '\n';
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;
+		if (nl > p && (size_t)(nl - p) < sizeof(name)) {
+			memcpy(name, p, (size_t)(nl - p));
+			name[nl - p] = '\0';
+			if (typelib_add_crate(lib, name) < 0)
+				return -1;
+		}
+		p = nl;
+	}
 	if (part->hot_text.len && buf_append(&lib->hot_text, buf_cstr(&part->hot_text), part->hot_text.len) < 0)
 		return -1;
 	if (lib->text.len + part->text.len > TYPELIB_MAX_BYTES) {
@@ -629,6 +770,8 @@ int typelib_merge(typelib *lib, const typelib *part)
 		return 0;
 	}
 	lib->truncated |= part->truncated;
+	if (part->import_text.len && buf_append(&lib->import_text, part->import_text.ptr, part->import_text.len) < 0)
+		return -1;
 	if (buf_append(&lib->fn_text, buf_cstr(&part->fn_text), part->fn_text.len) < 0)
 		return -1;
 	return buf_append(&lib->text, buf_cstr(&part->text), part->text.len);
@@ -732,6 +875,25 @@ const char *typelib_hot_call(const typelib *lib, const char *name, size_t n)
 	return e ? lib->hot_text.ptr + e->first : NULL;
 }
 
+/* The imports whose root is no crate of the workspace: a FOREIGN_MARK
+ * record for each name, so that a workspace type of the same name is not
+ * taken for the one a file means. */
+static int foreign_records(typelib *lib)
+{
+	const char *p = lib->import_text.ptr, *end = p + lib->import_text.len;
+
+	while (p && p < end) {
+		const char *tab = memchr(p, '\t', (size_t)(end - p)), *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl || !tab || tab > nl)
+			break;
+		if (!typelib_crate(lib, tab + 1, (size_t)(nl - tab - 1)) &&
+		    put_record(lib, marked_key(p, (size_t)(tab - p), FOREIGN_MARK), 1) < 0)
+			return -1;
+		p = nl + 1;
+	}
+	return 0;
+}
+
 int typelib_finish(typelib *lib)
 {
 	const rustscan_result *rs = &lib->scan;
@@ -769,6 +931,8 @@ int typelib_finish(typelib *lib)
 		lib->aliases[i].count = 1;
 	}
 	lib->naliases = rs->alias_count;
+	if (foreign_records(lib) < 0)
+		return -1;
 	{ /* the fns' return kinds: a table by hash; a name any of whose fns
 	   * hands out a borrow is a borrow's (built in one pass, no sort: this
 	   * is the serial part of the first pass) */
@@ -820,6 +984,11 @@ int typelib_deref(const typelib *lib, const char *name, size_t n)
 	return probe(lib, marked_key(name, n, DEREF_MARK)) >= 0;
 }
 
+int typelib_foreign(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, marked_key(name, n, FOREIGN_MARK)) >= 0;
+}
+
 int typelib_copy(const typelib *lib, const char *name, size_t n)
 {
 	return probe(lib, marked_key(name, n, COPY_MARK)) == 0; /* every declaration by that name derives Copy */
@@ -855,5 +1024,7 @@ void typelib_free(typelib *lib)
 	}
 	buf_free(&lib->text);
 	buf_free(&lib->fn_text);
+	buf_free(&lib->crate_text);
+	buf_free(&lib->import_text);
 	memset(lib, 0, sizeof(*lib));
 }

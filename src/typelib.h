@@ -53,6 +53,12 @@ typedef struct {
 	buf hot_text;
 	typelib_entry *hot_calls; /* name, len; first: the reason's offset in hot_text */
 	size_t nhot_calls;
+	/* the workspace's crates by the name code uses for them (`-` as `_`):
+	 * "\nNAME\n" for each, once (owned) */
+	buf crate_text;
+	/* "NAME\tROOT\n" for every name a `use` brings in from a path whose
+	 * root may be another crate (owned) */
+	buf import_text;
 } typelib;
 
 /* The struct (or alias) called name[0..n): NULL when there is none, or
@@ -81,6 +87,11 @@ int typelib_fn_returns(const typelib *lib, const char *name, size_t n);
  * without Copy, or none is seen. */
 int typelib_copy(const typelib *lib, const char *name, size_t n);
 
+/* Does some audited file bring a name called name[0..n) in with a `use`
+ * from a crate outside the workspace (`use semver::Version;`)?  Then a
+ * workspace type of that name may not be the one a file means. */
+int typelib_foreign(const typelib *lib, const char *name, size_t n);
+
 /* Does some type called name[0..n) in the audited files implement Drop
  * (`impl Drop for NAME`)?  Then no field moves out of its values. */
 int typelib_drop(const typelib *lib, const char *name, size_t n);
@@ -98,6 +109,16 @@ const char *typelib_hot_call(const typelib *lib, const char *name, size_t n);
 /* Record, in a file's piece of the library, the calls its per-request code
  * makes to fns of other files: lines "NAME\tREASON\n".  0, or -1. */
 int typelib_add_hot_calls(typelib *lib, const char *lines, size_t len);
+
+/* Record that an audited file belongs to the crate called name (as
+ * Cargo.toml spells it; `-` is read as `_`).  0, or -1 on no memory. */
+int typelib_add_crate(typelib *lib, const char *name);
+
+/* Is name[0..n) -- a path's first segment, `use NAME::..` -- one of the
+ * workspace's crates (or `crate`, `self`, `super`)?  Then the workspace's
+ * declarations may be what the path names; else the name comes from a
+ * crate the audit does not read. */
+int typelib_crate(const typelib *lib, const char *name, size_t n);
 
 /* Append the type items of one already scanned file. 0, or -1 on no memory. */
 int typelib_add(typelib *lib, const rustscan_result *rs);

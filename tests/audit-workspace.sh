@@ -1,0 +1,118 @@
+#!/bin/sh
+# The workspace index: facts one file of a cargo workspace gives the
+# verdicts of another -- a `Copy` type declared in another crate of the
+# workspace, the item type of a `for` over a collection whose element is
+# declared elsewhere -- and names a `use` brings in from a crate outside
+# the workspace, which no workspace declaration of the same name speaks
+# for.
+. "$top_srcdir/tests/lib.sh"
+command -v python3 >/dev/null || { echo "1..0 # SKIP python3 missing"; exit 0; }
+H=$HOTPATH_AUDIT
+W=$scratch/ws
+
+mkdir -p "$W/types/src" "$W/engine/src" "$W/http_h1/src" "$W/app/src"
+cat >"$W/Cargo.toml" <<'TOML'
+[workspace]
+members = ["types", "engine", "http_h1", "app"]
+TOML
+for c in types engine http_h1 app; do
+	printf '[package]\nname = "%s"\nversion = "0.1.0"\nedition = "2021"\n' "$(echo $c | tr _ -)" >"$W/$c/Cargo.toml"
+done
+cat >"$W/types/src/lib.rs" <<'RS'
+#[derive(Clone, Copy, Debug)]
+pub enum DType { F16, F32 }
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Name(u32);
+RS
+cat >"$W/engine/src/block.rs" <<'RS'
+use types::{DType, Name};
+pub struct Block { dtype: DType }
+pub struct Dep { name: Name, path: String }
+pub struct Fingerprint { deps: Vec<Dep> }
+impl Block {
+    pub fn layout(&self) -> Layout { Layout::new(self.dtype.clone()) }
+}
+impl Fingerprint {
+    pub fn stale(&self) -> Option<Name> {
+        for dep in self.deps.iter() {
+            if dep.path.is_empty() {
+                return Some(dep.name.clone());
+            }
+        }
+        None
+    }
+    pub fn paths(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for dep in &self.deps {
+            out.push(dep.path.clone());
+        }
+        out
+    }
+}
+RS
+cat >"$W/http_h1/src/lib.rs" <<'RS'
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Version { Http10, Http11 }
+RS
+cat >"$W/app/src/resolve.rs" <<'RS'
+use semver::Version;
+pub fn newest(candidates: &[Version]) -> Vec<Version> {
+    let mut out = Vec::new();
+    for v in candidates.iter() {
+        out.push(v.clone());
+    }
+    out
+}
+pub fn pick(v: &Version) -> Version { v.clone() }
+RS
+cat >"$W/app/src/proto.rs" <<'RS'
+use http_h1::Version;
+pub fn versions(seen: &[Version]) -> Vec<Version> {
+    let mut out = Vec::new();
+    for v in seen.iter() {
+        out.push(v.clone());
+    }
+    out
+}
+RS
+cat >"$W/app/src/pkg.rs" <<'RS'
+use semver::Version;
+pub struct Pkg { pub name: String, pub version: Option<Version> }
+RS
+cat >"$W/app/src/lookup.rs" <<'RS'
+use crate::pkg::Pkg;
+pub fn local(pkgs: &[Pkg], out: &mut Vec<semver::Version>) {
+    for p in pkgs.iter() {
+        if let Some(v) = &p.version {
+            out.push(v.clone());
+        }
+    }
+}
+RS
+
+"$H" audit --root "$W" --format json --output "$scratch/ws.json"
+check "the workspace audits: exit 0" test $? -eq 0
+verdict() { # FILE LINE -> "bucket rule"
+	python3 -c "
+import json, sys
+for f in json.load(open(sys.argv[1]))['findings']:
+    if f['path'] == sys.argv[2] and f['line'] == int(sys.argv[3]):
+        print(f['bucket'], f['rule']); break
+" "$scratch/ws.json" "$1" "$2"
+}
+check "a Copy enum declared in another crate of the workspace: removable_move R7" \
+	test "$(verdict engine/src/block.rs 6)" = "removable_move R7"
+check "a for item's field, typed from the collection's element declared elsewhere (Copy): removable_move R7" \
+	test "$(verdict engine/src/block.rs 12)" = "removable_move R7"
+check "... a String field of a borrowed item: kept (R16), never moved out" \
+	test "$(verdict engine/src/block.rs 20)" = "semantic_required R16"
+check "\`use semver::Version\` is not the workspace's Copy \`http_h1::Version\`: not R7" \
+	sh -c "test \"\$1\" != 'removable_move R7' && test -n \"\$1\"" - "$(verdict app/src/resolve.rs 5)"
+check "... nor for a parameter of that type: not R7" \
+	sh -c "test \"\$1\" != 'removable_move R7' && test -n \"\$1\"" - "$(verdict app/src/resolve.rs 9)"
+check "a field declared in another file as a Version that file imports from outside: not R7" \
+	sh -c "test \"\$1\" != 'removable_move R7' && test -n \"\$1\"" - "$(verdict app/src/lookup.rs 5)"
+check "\`use http_h1::Version\` from a crate of the workspace is: removable_move R7" \
+	test "$(verdict app/src/proto.rs 5)" = "removable_move R7"
+
+done_testing
