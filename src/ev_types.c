@@ -160,6 +160,20 @@ static trange element(trange t, const ctx *site)
 	return k < 0 ? TR_NONE : type_arg(t, k);
 }
 
+trange map_part(trange t, const ctx *site, int second)
+{
+	size_t lt, name;
+	trange d = deref(t, site);
+
+	if (!d.src || d.a >= d.b || is_open(d.src, d.a, '['))
+		return TR_NONE;
+	name = type_head(d, &lt);
+	if (name == RS_NONE ||
+	    audit_rules_element_arg(site->ar, d.src->text + d.src->t[name].off, d.src->t[name].len) != 1)
+		return TR_NONE;
+	return type_arg(d, second ? 1 : 0);
+}
+
 trange iterated_item(trange t, const ctx *site, int values)
 {
 	size_t lt, name;

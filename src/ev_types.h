@@ -46,6 +46,11 @@ trange chain_type(const ctx *c, trange t, size_t k, size_t end);
  * `values()` (values 1); TR_NONE otherwise (a map's `iter()` yields pairs). */
 trange iterated_item(trange t, const ctx *site, int values);
 
+/* Of a map's type (its element is type argument 1, as `audit.rules`
+ * says of `HashMap`, `BTreeMap`, ...): the key's type, or with second the
+ * value's, as `for (k, v) in &map` binds them.  TR_NONE for any other type. */
+trange map_part(trange t, const ctx *site, int second);
+
 /* Is the type's cost from the lists (not derived from a struct's fields)? */
 int listed_type(const ctx *c, trange t);
 

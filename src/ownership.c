@@ -298,20 +298,21 @@ static size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
 	return close;
 }
 
-/* The item type of an iterator chain ending just before token `end`
- * (`self.workers.iter()`, `pool.values().filter(..)`, `xs.into_iter()`):
- * back through the adapters that pass items on unchanged, to the
- * borrowing or consuming step and the collection before it, whose
- * declared type gives the item.  *by_ref: the items are references. */
-static trange chain_item(const ctx *c, const rs_fn *fn, size_t end, int *by_ref)
+/* The collection an iterator chain ending just before token `end` starts
+ * from (`self.workers.iter()`, `pool.values().filter(..)`,
+ * `xs.into_iter()`): back through the adapters that pass items on
+ * unchanged, to the borrowing or consuming step and the place before it,
+ * whose declared type is returned.  *by_ref: the items are references;
+ * *values: the step was `values()`. */
+static trange chain_collection(const ctx *c, const rs_fn *fn, size_t end, int *by_ref, int *values)
 {
 	static const char *const passes[] = { "filter", "skip", "take", "rev", "skip_while", "take_while", "inspect",
 	                                      "peekable", "fuse", "step_by", NULL };
 	size_t k = end, start;
-	int i, ok, values = 0;
-	trange t;
+	int i, ok;
 
 	*by_ref = 0;
+	*values = 0;
 	for (;;) {
 		size_t close = k - 1, open, m;
 		if (k < 4 || c->t[close].kind != TOK_CLOSE || !c->t[close].pair_ok)
@@ -323,7 +324,7 @@ static trange chain_item(const ctx *c, const rs_fn *fn, size_t end, int *by_ref)
 		if (is(c, m, "iter") || is(c, m, "iter_mut") || is(c, m, "values") || is(c, m, "values_mut") ||
 		    is(c, m, "into_iter")) {
 			*by_ref = !is(c, m, "into_iter");
-			values = is(c, m, "values") || is(c, m, "values_mut");
+			*values = is(c, m, "values") || is(c, m, "values_mut");
 			k = m - 1; /* the `.` before it: the collection ends here */
 			break;
 		}
@@ -340,10 +341,16 @@ static trange chain_item(const ctx *c, const rs_fn *fn, size_t end, int *by_ref)
 	if (start < 1 || !is_ident(c, start - 1))
 		return TR_NONE;
 	start--;
-	t = expr_type(c, fn, start, k, 1, NULL);
-	if (t.a >= t.b)
-		return TR_NONE;
-	return iterated_item(t, c, values);
+	return expr_type(c, fn, start, k, 1, NULL);
+}
+
+/* The item type of such a chain. */
+static trange chain_item(const ctx *c, const rs_fn *fn, size_t end, int *by_ref)
+{
+	int values;
+	trange t = chain_collection(c, fn, end, by_ref, &values);
+
+	return t.a < t.b ? iterated_item(t, c, values) : TR_NONE;
 }
 
 /* The type of a closure's one parameter (`|w|` at token bar) given by the
@@ -366,15 +373,15 @@ static trange closure_item(const ctx *c, const rs_fn *fn, size_t bar, int *by_re
 	return chain_item(c, fn, bar - 3, by_ref); /* from the `.` before the adapter */
 }
 
-/* The item type of a `for` loop over tokens [a, b): a chain
- * (`self.deps.iter()`), or a borrowed place (`&self.deps`, `&mut
- * pool`), whose collection's declared type is known.  *by_ref: the items
- * are references. */
-static trange for_item(const ctx *c, const rs_fn *fn, size_t a, size_t b, int *by_ref)
-{
-	trange t;
 
+/* The collection a `for` loop over tokens [a, b) walks: a chain
+ * (`self.deps.iter()`), or a borrowed place (`&self.deps`, `&mut pool`),
+ * with its declared type.  *by_ref: the items are references; *values:
+ * a map's `values()`. */
+static trange for_collection(const ctx *c, const rs_fn *fn, size_t a, size_t b, int *by_ref, int *values)
+{
 	*by_ref = 0;
+	*values = 0;
 	if (a >= b)
 		return TR_NONE;
 	if ((is(c, a, "&") && plain_place_tokens(c, a + 1, b)) ||
@@ -382,13 +389,48 @@ static trange for_item(const ctx *c, const rs_fn *fn, size_t a, size_t b, int *b
 		size_t p = is(c, a + 1, "mut") ? a + 2 : a + 1;
 		if (p >= b || !is_ident(c, p))
 			return TR_NONE;
-		t = expr_type(c, fn, p, b, 1, NULL);
-		if (t.a >= t.b)
-			return TR_NONE;
 		*by_ref = 1;
-		return iterated_item(t, c, 0);
+		return expr_type(c, fn, p, b, 1, NULL);
 	}
-	return chain_item(c, fn, b, by_ref);
+	return chain_collection(c, fn, b, by_ref, values);
+}
+
+/* The item type of a `for` loop over tokens [a, b) (above).  *by_ref: the
+ * items are references. */
+static trange for_item(const ctx *c, const rs_fn *fn, size_t a, size_t b, int *by_ref)
+{
+	int values;
+	trange t = for_collection(c, fn, a, b, by_ref, &values);
+
+	return t.a < t.b ? iterated_item(t, c, values) : TR_NONE;
+}
+
+/* The type of part `second` (0 or 1) of a pair a `for` loop over tokens
+ * [a, b) yields: `chain.enumerate()` gives (index, item), `chain.zip(other)`
+ * gives (item, other's item), a map (`&map`, `map.iter()`) gives (key,
+ * value).  TR_NONE for anything else, and for the index (a usize, but no
+ * declaration to point to). */
+static trange pair_item(const ctx *c, const rs_fn *fn, size_t a, size_t b, int second, int *by_ref)
+{
+	size_t open, dot;
+	int values;
+	trange t;
+
+	*by_ref = 0;
+	t = for_collection(c, fn, a, b, by_ref, &values);
+	if (t.a < t.b && !values)
+		return map_part(t, c, second);
+	if (b < a + 4 || c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok)
+		return TR_NONE;
+	open = c->t[b - 1].pair;
+	if (open < a + 2 || !is(c, open - 2, "."))
+		return TR_NONE;
+	dot = open - 2;
+	if (is(c, open - 1, "enumerate") && open + 1 == b - 1)
+		return second ? chain_item(c, fn, dot, by_ref) : TR_NONE;
+	if (is(c, open - 1, "zip"))
+		return second ? for_item(c, fn, open + 1, b - 1, by_ref) : chain_item(c, fn, dot, by_ref);
+	return TR_NONE;
 }
 
 int evidence_memo_start(evidence_memo *m, size_t n)
@@ -521,11 +563,15 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 					d.scope_end = sc->end;
 					/* `for dep in self.deps.iter()`: the item's type, when
 					 * the pattern is the one name */
-					if (p == k + 1 && p + 1 == in) {
+					if (p == k + 1 && p + 1 == in)
 						d.type = for_item(c, fn, in + 1, sc->start - 1, &d.item_by_ref);
-						if (d.type.a < d.type.b && d.item_by_ref)
-							d.kind = EV_ROOT_LOOP_REF;
-					}
+					/* `for (i, w) in ws.iter().enumerate()`, `for (a, b) in
+					 * xs.iter().zip(ys.iter())`: each name its own part */
+					else if (is_open(c, k + 1, '(') && c->t[k + 1].pair == in - 1 && in == k + 6 &&
+					         is_ident(c, k + 2) && is(c, k + 3, ",") && is_ident(c, k + 4))
+						d.type = pair_item(c, fn, in + 1, sc->start - 1, p == k + 4, &d.item_by_ref);
+					if (d.type.a < d.type.b && d.item_by_ref)
+						d.kind = EV_ROOT_LOOP_REF;
 				}
 			continue;
 		}
