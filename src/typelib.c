@@ -40,6 +40,7 @@ static int append_item(typelib *lib, const rustlex_result *lx, uint32_t first, u
 static int word_char(unsigned char c);
 static int push(size_t **at, size_t *n, size_t *cap, size_t off);
 static int append_imports(typelib *lib, const char *text, size_t len);
+static int cmp_key(const void *pa, const void *pb);
 
 static int is_space(char c)
 {
@@ -481,20 +482,39 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 	return rc;
 }
 
-/* Is `mod NAME` (NAME: text[a, b)) written in the text?  Then `use
- * NAME::..` is a path into the file's own module. */
-static int declares_mod(const char *text, size_t len, const char *name, size_t n)
+/* The names of the `mod NAME` items the text declares, as offsets and
+ * lengths in mods (at most max of them; *n set).  A `use NAME::..` of
+ * one of them is a path into the file's own module. */
+static void declared_mods(const char *text, size_t len, size_t *mods, size_t *lens, size_t max, size_t *n)
 {
 	const char *p = text, *end = text + len;
 
-	while ((p = memmem(p, (size_t)(end - p), "mod ", 4))) {
-		size_t at = (size_t)(p - text), k = at + 4;
+	*n = 0;
+	while (*n < max && (p = memmem(p, (size_t)(end - p), "mod ", 4))) {
+		size_t at = (size_t)(p - text), k = at + 4, w;
 		p += 4;
+		if (!word_at(text, len, at, "mod", 3) || !code_word_at(text, at))
+			continue;
 		while (k < len && is_space(text[k]))
 			k++;
-		if (word_at(text, len, at, "mod", 3) && word_at(text, len, k, name, n))
-			return 1;
+		for (w = k; k < len && word_char((unsigned char)text[k]); k++)
+			;
+		if (k > w) {
+			mods[*n] = w;
+			lens[*n] = k - w;
+			(*n)++;
+		}
 	}
+}
+
+static int is_declared_mod(const char *text, const size_t *mods, const size_t *lens, size_t n, const char *name,
+                           size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (lens[i] == len && memcmp(text + mods[i], name, len) == 0)
+			return 1;
 	return 0;
 }
 
@@ -506,13 +526,31 @@ static int declares_mod(const char *text, size_t len, const char *name, size_t n
 static int append_imports(typelib *lib, const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
+	size_t mods[256], lens[256], nmods = 0, searched = 0;
 
-	while ((p = memmem(p, (size_t)(end - p), "use ", 4))) {
-		size_t at = (size_t)(p - text), k = at + 4, root = 0, rn = 0, w, wn;
+	/* a use item starts a line, as rustfmt writes it: indentation, maybe
+	 * `pub` or `pub(..)`, then `use ` (a line-by-line walk: a memmem for
+	 * "use " stops at every "because " of every comment) */
+	for (; p < end; p = p < end ? p + 1 : p) {
+		size_t at, k, root = 0, rn = 0, w, wn;
 		char prev_punct = ':';
-		p += 4;
-		if (!code_word_at(text, at))
+		const char *line = p, *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl : end;
+		while (line < p && (*line == ' ' || *line == '\t'))
+			line++;
+		if (p - line > 4 && line[0] == 'p' && line[1] == 'u' && line[2] == 'b') {
+			line += 3;
+			if (line < p && *line == '(')
+				while (line < p && *line != ')')
+					line++;
+			line += line < p && *line == ')';
+			while (line < p && *line == ' ')
+				line++;
+		}
+		if (p - line < 4 || memcmp(line, "use ", 4) != 0)
 			continue;
+		at = (size_t)(line - text);
+		k = at + 4;
 		while (k < len && k < at + 4096 && text[k] != ';') {
 			if (is_space(text[k])) {
 				k++;
@@ -536,8 +574,12 @@ static int append_imports(typelib *lib, const char *text, size_t len)
 				root = w;
 				rn = wn;
 				if (word_at(text, len, w, "crate", 5) || word_at(text, len, w, "self", 4) ||
-				    word_at(text, len, w, "super", 5) || declares_mod(text, len, text + w, wn))
+				    word_at(text, len, w, "super", 5))
 					break; /* the crate's own */
+				if (!searched++) /* the file's `mod`s, once, when a use needs them */
+					declared_mods(text, len, mods, lens, sizeof(mods) / sizeof(*mods), &nmods);
+				if (is_declared_mod(text, mods, lens, nmods, text + w, wn))
+					break;
 				continue;
 			}
 			{
@@ -705,64 +747,63 @@ int typelib_add_hot_calls(typelib *lib, const char *lines, size_t len)
 
 int typelib_add_crate(typelib *lib, const char *name)
 {
-	buf line = BUF_INIT;
-	size_t i;
-	int rc = 0;
+	size_t at = lib->crate_text.len, i;
 
 	if (!name || !*name)
 		return 0;
-	if (buf_printf(&line, "\n%s\n", name) < 0) {
-		buf_free(&line);
+	/* one line per file; index_crates() sorts them (repeats do no harm) */
+	if (buf_puts(&lib->crate_text, name) < 0 || buf_putc(&lib->crate_text, '\n') < 0)
 		return -1;
-	}
-	for (i = 1; i + 1 < line.len; i++)
-		if (line.ptr[i] == '-')
-			line.ptr[i] = '_';
-	if (!lib->crate_text.len || !memmem(lib->crate_text.ptr, lib->crate_text.len, line.ptr, line.len))
-		rc = buf_append(&lib->crate_text, line.ptr + (lib->crate_text.len ? 1 : 0),
-		                line.len - (lib->crate_text.len ? 1 : 0));
-	buf_free(&line);
-	return rc;
+	for (i = at; i < lib->crate_text.len; i++)
+		if (lib->crate_text.ptr[i] == '-')
+			lib->crate_text.ptr[i] = '_';
+	return 0;
 }
 
 int typelib_crate(const typelib *lib, const char *name, size_t n)
 {
-	const char *p, *end;
+	typelib_entry key = { name, n, 0, 0 };
 
 	if ((n == 5 && memcmp(name, "crate", 5) == 0) || (n == 4 && memcmp(name, "self", 4) == 0) ||
 	    (n == 5 && memcmp(name, "super", 5) == 0))
 		return 1;
-	if (!lib || !lib->crate_text.len)
-		return 0;
-	p = lib->crate_text.ptr;
-	end = p + lib->crate_text.len;
-	while ((p = memmem(p, (size_t)(end - p), name, n)) != NULL) {
-		if (p > lib->crate_text.ptr && p[-1] == '\n' && p + n < end && p[n] == '\n')
-			return 1;
-		p++;
+	return lib && lib->ncrates && bsearch(&key, lib->crates, lib->ncrates, sizeof(key), cmp_key) != NULL;
+}
+
+/* The crates' lines as a sorted index (typelib_crate() searches it). */
+static int index_crates(typelib *lib)
+{
+	const char *p = lib->crate_text.ptr, *end = p + lib->crate_text.len;
+	size_t n = 0, cap = 0;
+
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;
+		if (n == cap) {
+			size_t c = cap ? cap * 2 : 16;
+			typelib_entry *e = realloc(lib->crates, c * sizeof(*e));
+			if (!e)
+				return -1;
+			lib->crates = e;
+			cap = c;
+		}
+		lib->crates[n].name = p;
+		lib->crates[n].len = (size_t)(nl - p);
+		lib->crates[n].first = lib->crates[n].count = 0;
+		n++;
+		p = nl + 1;
 	}
+	lib->ncrates = n;
+	if (n)
+		qsort(lib->crates, n, sizeof(*lib->crates), cmp_key);
 	return 0;
 }
 
 int typelib_merge(typelib *lib, const typelib *part)
 {
-	/* each crate once: split the part's lines and add them */
-	const char *p = part->crate_text.ptr, *end = p + part->crate_text.len;
-	while (p && p < end) {
-		const char *nl;
-		char name[256];
-		p += *p == '\n';
-		nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl)
-			break;
-		if (nl > p && (size_t)(nl - p) < sizeof(name)) {
-			memcpy(name, p, (size_t)(nl - p));
-			name[nl - p] = '\0';
-			if (typelib_add_crate(lib, name) < 0)
-				return -1;
-		}
-		p = nl;
-	}
+	if (part->crate_text.len && buf_append(&lib->crate_text, part->crate_text.ptr, part->crate_text.len) < 0)
+		return -1;
 	if (part->hot_text.len && buf_append(&lib->hot_text, buf_cstr(&part->hot_text), part->hot_text.len) < 0)
 		return -1;
 	if (lib->text.len + part->text.len > TYPELIB_MAX_BYTES) {
@@ -931,7 +972,7 @@ int typelib_finish(typelib *lib)
 		lib->aliases[i].count = 1;
 	}
 	lib->naliases = rs->alias_count;
-	if (foreign_records(lib) < 0)
+	if (index_crates(lib) < 0 || foreign_records(lib) < 0)
 		return -1;
 	{ /* the fns' return kinds: a table by hash; a name any of whose fns
 	   * hands out a borrow is a borrow's (built in one pass, no sort: this
@@ -1025,6 +1066,7 @@ void typelib_free(typelib *lib)
 	buf_free(&lib->text);
 	buf_free(&lib->fn_text);
 	buf_free(&lib->crate_text);
+	free(lib->crates);
 	buf_free(&lib->import_text);
 	memset(lib, 0, sizeof(*lib));
 }

@@ -54,8 +54,10 @@ typedef struct {
 	typelib_entry *hot_calls; /* name, len; first: the reason's offset in hot_text */
 	size_t nhot_calls;
 	/* the workspace's crates by the name code uses for them (`-` as `_`):
-	 * "\nNAME\n" for each, once (owned) */
+	 * a "NAME\n" line for each audited file (owned) */
 	buf crate_text;
+	typelib_entry *crates;  /* its names, sorted, after typelib_finish() (owned) */
+	size_t ncrates;
 	/* "NAME\tROOT\n" for every name a `use` brings in from a path whose
 	 * root may be another crate (owned) */
 	buf import_text;

@@ -613,6 +613,65 @@ static void test_fn_returns(void)
 	rustlex_free(&lx);
 }
 
+/* Names a `use` brings in from outside the workspace: the workspace's
+ * crates are the audited files' packages; `crate`, `self`, `super` and a
+ * `mod` of the file are the crate's own. */
+static void test_imports(void)
+{
+	static const char a[] =
+		"use semver::Version;\n"
+		"pub use http_h1::{Method, Status as HttpStatus};\n"
+		"pub(crate) use crate::types::Name;\n"
+		"mod registry;\n"
+		"use registry::Info;\n"
+		"    use std::collections::{HashMap, hash_map::Entry};\n"
+		"// use other::Commented;\n"
+		"fn f() { let because_use = 1; }\n";
+	static const char b[] = "use types::DType;\nmod x { use super::Name; }\n";
+	typelib lib, part;
+	rustlex_result lx;
+	rustscan_result rs;
+	size_t i;
+	int info = 0, version = 0;
+
+	memset(&lib, 0, sizeof(lib));
+	memset(&part, 0, sizeof(part));
+	memset(&lx, 0, sizeof(lx));
+	TAP_OK(typelib_collect(&part, &lx, a, sizeof(a) - 1) == 0 && typelib_add_crate(&part, "http-h1") == 0 &&
+	           typelib_merge(&lib, &part) == 0,
+	       "imports collected, a crate named");
+	typelib_free(&part);
+	memset(&part, 0, sizeof(part));
+	TAP_OK(typelib_collect(&part, &lx, b, sizeof(b) - 1) == 0 && typelib_add_crate(&part, "types") == 0 &&
+	           typelib_merge(&lib, &part) == 0 && typelib_finish(&lib) == 0,
+	       "a second file merged, the library built");
+	TAP_OK(typelib_crate(&lib, "http_h1", 7) && typelib_crate(&lib, "types", 5), "the crates, `-` read as `_`");
+	TAP_OK(typelib_crate(&lib, "crate", 5) && typelib_crate(&lib, "super", 5), "crate and super are the crate's own");
+	TAP_OK(!typelib_crate(&lib, "semver", 6) && !typelib_crate(&lib, "http", 4), "no other name is a crate");
+	TAP_OK(typelib_foreign(&lib, "Version", 7), "use semver::Version: from outside");
+	TAP_OK(typelib_foreign(&lib, "HashMap", 7) && typelib_foreign(&lib, "Entry", 5),
+	       "an indented use with a nested group: from outside (std)");
+	TAP_OK(!typelib_foreign(&lib, "Method", 6) && !typelib_foreign(&lib, "HttpStatus", 10) &&
+	           !typelib_foreign(&lib, "Status", 6),
+	       "pub use of a workspace crate, renamed too: not from outside");
+	TAP_OK(!typelib_foreign(&lib, "Name", 4) && !typelib_foreign(&lib, "DType", 5), "crate::, super:: and a workspace crate: not from outside");
+	TAP_OK(!typelib_foreign(&lib, "Info", 4), "use of a `mod` of the file: not from outside");
+	TAP_OK(!typelib_foreign(&lib, "Commented", 9), "a use in a comment brings nothing in");
+	typelib_free(&lib);
+	typelib_free(&part);
+
+	/* the scanner's list for the file itself */
+	TAP_OK(rustlex_lex(&lx, a, sizeof(a) - 1) == 0 && rustscan_scan(&rs, &lx) == 0, "the file scanned");
+	for (i = 0; i < rs.import_count; i++) {
+		const rustlex_token *t = &lx.tokens[rs.imports[i].name];
+		info |= t->len == 4 && memcmp(a + t->off, "Info", 4) == 0;
+		version |= t->len == 7 && memcmp(a + t->off, "Version", 7) == 0;
+	}
+	TAP_OK(version && !info, "the scan records use semver::Version, and drops use registry::Info (a mod of the file)");
+	rustscan_free(&rs);
+	rustlex_free(&lx);
+}
+
 /* Which types every declaration derives Copy. */
 static void test_copy_types(void)
 {
@@ -688,6 +747,7 @@ int main(void)
 	test_reference_params();
 	test_copy_types();
 	test_fn_returns();
+	test_imports();
 	test_snippet();
 	test_edges();
 	test_first_pass_cases();
