@@ -213,6 +213,27 @@ static int maybe_foreign(const ctx *c, size_t name, const ctx *site)
 	return typelib_foreign(site->tl, c->text + c->t[name].off, c->t[name].len);
 }
 
+/* Is the std type the rules' lists name (`SocketAddr` in `copy_type`)
+ * perhaps not the one meant by the name at token `name` of file c?  Yes
+ * when the workspace declares a type of that name (pingora's `enum
+ * SocketAddr { Inet(..), Unix(..) }`, not Copy), unless the site's file
+ * imports the name from std, core or alloc. */
+static int std_name_shadowed(const ctx *c, size_t name, const ctx *site)
+{
+	size_t i;
+
+	if (!site->tl || !typelib_declares(site->tl, c->text + c->t[name].off, c->t[name].len))
+		return 0;
+	if (c == site && c->rs)
+		for (i = 0; i < c->rs->import_count; i++) {
+			const rs_alias *im = &c->rs->imports[i];
+			if (same_tok(c, im->name, name))
+				return !(is(c, im->type_start, "std") || is(c, im->type_start, "core") ||
+				         is(c, im->type_start, "alloc"));
+		}
+	return 1;
+}
+
 /* Where the struct named by token `name` of file c is declared: that file
  * (fields [*first, *first + *count) of its scan) or the type library. */
 static const ctx *struct_home(const ctx *c, size_t name, const ctx *site, size_t *first, size_t *count)
@@ -370,7 +391,7 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 		return type_cost_depth(type_arg(t, 0), site, depth + 1);
 	if (in_list(c, &site->ar->cheap_type, name))
 		return EV_COST_REFCOUNT;
-	if (in_list(c, &site->ar->copy_type, name) ||
+	if ((in_list(c, &site->ar->copy_type, name) && !std_name_shadowed(c, name, site)) ||
 	    (typelib_copy(site->tl, c->text + c->t[name].off, c->t[name].len) && /* `#[derive(Copy)]` in the workspace */
 	     !maybe_foreign(c, name, site)))
 		return EV_COST_COPY;

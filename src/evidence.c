@@ -109,7 +109,10 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 static void surroundings(const ctx *c, evidence *ev, const rs_site *st, size_t floor)
 {
 	size_t k = st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : st->recv_start;
-	int innermost = 1;
+	/* an argument of a format macro is only read -- but not a copy a
+	 * method is then called on (`write!(f, "{}", self.clone().map(..)
+	 * .collect::<Vec<_>>().join(", "))` consumes it: pest, E0507) */
+	int innermost = !(st->call_close != RS_NONE && st->call_close + 1 < c->n && is(c, st->call_close + 1, "."));
 
 	while (k > floor) {
 		size_t p = k - 1;
@@ -562,6 +565,9 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		if (root_type.b > root_type.a) {
 			size_t chain_start = vs + 1;
 			trange t = chain_type(&c, root_type, chain_start, ve), place = t;
+			size_t lt_, head = t.src == &c && t.a < t.b ? type_head(strip_refs(t, NULL), &lt_) : RS_NONE;
+			if (head != RS_NONE && head + 1 == strip_refs(t, NULL).b && generic_param(&c, fn, head))
+				t = TR_NONE; /* `input: Input` of `impl<Input: Clone>`: a type parameter, nothing declared */
 			for (k = 0; k < (size_t)derefs && t.b > t.a; k++) /* `(*self.labels)`: the Vec in the Arc */
 				t = deref_once(t, &c);
 			if (t.b > t.a) {
@@ -828,12 +834,21 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		}
 	}
 
-	/* self.field cleared or replaced right after: take it instead */
+	/* self.field cleared or replaced right after: take it instead.  On
+	 * every path: the clearing statement's block holds the clone too (one
+	 * in a `match` arm leaves the field taken on the other arms).  A field
+	 * replaced by `=` must be of a known type (`mem::take` needs
+	 * `Default`, which a type parameter may not have); one `clear()`ed is
+	 * a collection, which has it */
 	if (ev->root_kind == EV_ROOT_SELF_FIELD && ev->fn_self_mut && rs0 + 3 == st->recv_end) {
 		for (k = after; k < fn->body_close; k++) {
+			size_t close;
 			if (!(is(&c, k, "self") && is(&c, k + 1, ".") && is(&c, k + 2, ev->field)))
 				continue;
-			if ((is(&c, k + 3, ".") && (is(&c, k + 4, "clear") || is(&c, k + 4, "truncate"))) || is(&c, k + 3, "="))
+			close = enclosing_block_close(&c, k, fn->body_open);
+			if (((is(&c, k + 3, ".") && (is(&c, k + 4, "clear") || is(&c, k + 4, "truncate"))) ||
+			     (is(&c, k + 3, "=") && ev->type_source)) &&
+			    close < c.n && c.t[close].pair_ok && c.t[close].pair < rs0)
 				ev->taken_line = c.t[k].line;
 			break;
 		}

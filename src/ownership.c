@@ -285,7 +285,7 @@ static size_t block_close_scan(const ctx *c, size_t k, size_t floor)
  * of every `let` before a site, for every site of a fn.  The floor is the
  * body `{` of a fn around k, so the answer is k's innermost enclosing
  * block whichever fn asks (brackets pair properly nested). */
-static size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
+size_t enclosing_block_close(const ctx *c, size_t k, size_t floor)
 {
 	evidence_memo *m = c->memo;
 	size_t close;
@@ -431,6 +431,57 @@ static trange pair_item(const ctx *c, const rs_fn *fn, size_t a, size_t b, int s
 	if (is(c, open - 1, "zip"))
 		return second ? for_item(c, fn, open + 1, b - 1, by_ref) : chain_item(c, fn, dot, by_ref);
 	return TR_NONE;
+}
+
+/* Is token k one of the names declared by the generic list `<..>` that
+ * starts at token lt (not a lifetime, not inside a bound)? */
+static int in_generic_list(const ctx *c, size_t lt, size_t k)
+{
+	size_t i, close;
+	int depth = 0;
+
+	if (!is(c, lt, "<"))
+		return 0;
+	for (close = lt + 1; close < c->n; close++) {
+		if (is(c, close, "<"))
+			depth++;
+		else if (is(c, close, ">") && depth-- == 0)
+			break;
+		else if (is(c, close, "{") || is(c, close, ";"))
+			return 0;
+	}
+	for (i = lt + 1, depth = 0; i < close; i++) {
+		if (is(c, i, "<"))
+			depth++;
+		else if (is(c, i, ">"))
+			depth--;
+		else if (depth == 0 && (is(c, i - 1, "<") || is(c, i - 1, ",")) && same_tok(c, i, k))
+			return 1;
+	}
+	return 0;
+}
+
+int generic_param(const ctx *c, const rs_fn *fn, size_t k)
+{
+	size_t h;
+
+	if (!is_ident(c, k))
+		return 0;
+	if (fn->name != RS_NONE && in_generic_list(c, fn->name + 1, k)) /* fn name<T>(..) */
+		return 1;
+	/* back from the fn to the `impl` whose block holds it: impl<T> Trait<T>
+	 * for S<T> { .. } -- the scanner's impl, or (inside a macro_rules!
+	 * template, which it does not take for one) the nearest such block */
+	for (h = fn->impl != RS_NONE ? c->rs->impls[fn->impl].open : fn->sig; h > 0 && h + 512 > fn->sig; h--)
+		if (is(c, h, "impl")) {
+			size_t open = h + 1;
+			while (open < fn->sig && !is_open(c, open, '{') && !is(c, open, ";"))
+				open++;
+			if (is_open(c, open, '{') && c->t[open].pair_ok && c->t[open].pair > fn->sig)
+				return in_generic_list(c, h + 1, k);
+			return 0;
+		}
+	return 0;
 }
 
 int evidence_memo_start(evidence_memo *m, size_t n)

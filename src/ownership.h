@@ -54,6 +54,16 @@ int constructed(const ctx *c, evidence *ev, const rs_fn *fn, size_t a, size_t b,
  * ignored; *guard is set when the chain ends in a lock's guard. */
 trange expr_type(const ctx *c, const rs_fn *fn, size_t a, size_t b, int depth, int *guard);
 
+/* Is the type name at token k a generic parameter of the fn or of its
+ * impl (`impl<Input: Clone> Alt for P`, `fn f<T>(t: T)`)?  Then it names
+ * no declared type: an alias or a struct of the same name elsewhere (a
+ * test file's `type Input<'a> = &'a [u8];`) is not it. */
+int generic_param(const ctx *c, const rs_fn *fn, size_t k);
+
+/* The `}` of the innermost block `{ .. }` around token k, within the fn
+ * whose body `{` is floor. */
+size_t enclosing_block_close(const ctx *c, size_t k, size_t floor);
+
 /* A fn parameter named root: kind, type, line. */
 int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type);
 

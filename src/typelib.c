@@ -1025,6 +1025,11 @@ int typelib_deref(const typelib *lib, const char *name, size_t n)
 	return probe(lib, marked_key(name, n, DEREF_MARK)) >= 0;
 }
 
+int typelib_declares(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, marked_key(name, n, COPY_MARK)) >= 0 || typelib_struct(lib, name, n) != NULL;
+}
+
 int typelib_foreign(const typelib *lib, const char *name, size_t n)
 {
 	return probe(lib, marked_key(name, n, FOREIGN_MARK)) >= 0;

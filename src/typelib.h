@@ -89,6 +89,11 @@ int typelib_fn_returns(const typelib *lib, const char *name, size_t n);
  * without Copy, or none is seen. */
 int typelib_copy(const typelib *lib, const char *name, size_t n);
 
+/* Does the workspace declare a type called name[0..n) -- a struct, or an
+ * enum or union with a `#[derive(..)]`?  Then a std type of the same name
+ * (`SocketAddr`) is not the only one a file may mean. */
+int typelib_declares(const typelib *lib, const char *name, size_t n);
+
 /* Does some audited file bring a name called name[0..n) in with a `use`
  * from a crate outside the workspace (`use semver::Version;`)?  Then a
  * workspace type of that name may not be the one a file means. */

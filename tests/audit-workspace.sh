@@ -89,6 +89,16 @@ pub fn local(pkgs: &[Pkg], out: &mut Vec<semver::Version>) {
     }
 }
 RS
+cat >"$W/http_h1/src/socket.rs" <<'RS'
+#[derive(Clone, Debug, PartialEq)]
+pub enum SocketAddr { Inet(std::net::SocketAddr), Unix(String) }
+pub struct Backend { pub addr: SocketAddr }
+pub fn addr_of(b: &Backend) -> SocketAddr { b.addr.clone() }
+RS
+cat >"$W/app/src/listen.rs" <<'RS'
+use std::net::SocketAddr;
+pub fn bound(a: &SocketAddr) -> SocketAddr { a.clone() }
+RS
 
 "$H" audit --root "$W" --format json --output "$scratch/ws.json"
 check "the workspace audits: exit 0" test $? -eq 0
@@ -114,5 +124,9 @@ check "a field declared in another file as a Version that file imports from outs
 	sh -c "test \"\$1\" != 'removable_move R7' && test -n \"\$1\"" - "$(verdict app/src/lookup.rs 5)"
 check "\`use http_h1::Version\` from a crate of the workspace is: removable_move R7" \
 	test "$(verdict app/src/proto.rs 5)" = "removable_move R7"
+check "a workspace enum named SocketAddr (not Copy) is not std's SocketAddr of the rules' copy_type list" \
+	sh -c "test \"\$1\" != 'removable_move R7' && test -n \"\$1\"" - "$(verdict http_h1/src/socket.rs 4)"
+check "... while \`use std::net::SocketAddr\` in the same workspace is: removable_move R7" \
+	test "$(verdict app/src/listen.rs 2)" = "removable_move R7"
 
 done_testing
