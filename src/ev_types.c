@@ -72,12 +72,23 @@ static trange find_alias(const ctx *c, size_t name, const ctx *site)
 	/* the type library holds every file's aliases: its sorted index, not a
 	 * walk through thousands of them for every lookup */
 	for (a = 0; c != site->lib && a < c->rs->alias_count; a++)
-		if (tok_eq_text(c, c->rs->aliases[a].name, n, len))
+		if (tok_eq_text(c, c->rs->aliases[a].name, n, len)) {
+			size_t b;
+			/* `#[cfg(..)] type Key = &'static str;` beside another
+			 * `type Key = ..` for other features: which one is meant is
+			 * unknown */
+			for (b = a + 1; b < c->rs->alias_count; b++)
+				if (tok_eq_text(c, c->rs->aliases[b].name, n, len))
+					return TR_NONE;
 			return tr(c, c->rs->aliases[a].type_start, c->rs->aliases[a].type_end);
+		}
 	for (a = 0; c != site->lib && a < c->rs->rename_count; a++) /* `use std::rc::Weak as RcWeak;` */
 		if (tok_eq_text(c, c->rs->renames[a].name, n, len))
 			return tr(c, c->rs->renames[a].type_start, c->rs->renames[a].type_end);
-	if (site->lib && (e = typelib_alias(site->tl, n, len))) {
+	/* an alias of the workspace, unless a type of the same name is declared
+	 * too (slog's `type Key = &'static str` in one module, `struct Key` in
+	 * the modules of other features) */
+	if (site->lib && (e = typelib_alias(site->tl, n, len)) && !typelib_declares(site->tl, n, len)) {
 		const rs_alias *al = &site->lib->rs->aliases[e->first];
 		return tr(site->lib, al->type_start, al->type_end);
 	}

@@ -658,7 +658,10 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		                         is(&c, e0 - 4, "ref"));
 	}
 	if (ev->cost == EV_COST_COPY)
-		ev->copy_behind_ref = st->form == RS_METHOD ? ev->type_is_ref || amps > 0
+		/* (`self.clone()` in a `&self` method: self is the reference, its
+		 * type the impl's) */
+		ev->copy_behind_ref = st->form == RS_METHOD ? ev->type_is_ref || amps > 0 ||
+		                                                  (vs + 1 == ve && is(&c, vs, "self") && fn && self_by_ref(&c, fn))
 		                                           : !(st->recv_start > 0 && (is(&c, st->recv_start - 1, "&") ||
 		                                                                      (is(&c, st->recv_start - 1, "mut") &&
 		                                                                       is(&c, st->recv_start - 2, "&"))));

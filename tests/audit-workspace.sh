@@ -129,4 +129,64 @@ check "a workspace enum named SocketAddr (not Copy) is not std's SocketAddr of t
 check "... while \`use std::net::SocketAddr\` in the same workspace is: removable_move R7" \
 	test "$(verdict app/src/listen.rs 2)" = "removable_move R7"
 
+# The compiler's word on the shapes this index types: each change the
+# rules propose builds (a Copy field of a for item, of a map's value, of
+# enumerate()'s and zip()'s items, of an if-let payload over &opt, and
+# `*self` of a Copy Self in a `&self` method).
+if command -v cargo >/dev/null 2>&1; then
+	C=$scratch/copycrate
+	mkdir -p "$C/src"
+	printf '[package]\nname = "copycrate"\nversion = "0.1.0"\nedition = "2021"\n' >"$C/Cargo.toml"
+	cat >"$C/src/lib.rs" <<'RS'
+use std::collections::HashMap;
+#[derive(Clone, Copy, Debug)]
+pub struct Id(u32);
+#[derive(Clone, Copy, Debug)]
+pub enum Level { Low, High }
+pub struct Worker { pub id: Id, pub name: String }
+pub struct Pool { pub workers: Vec<Worker>, pub by_name: HashMap<String, Id>, pub level: Option<Level> }
+pub enum Codec { Deflate(Level) }
+impl Level {
+    pub fn codec(&self) -> Codec { Codec::Deflate(self.clone()) }
+}
+impl Pool {
+    pub fn ids(&self) -> Vec<Id> {
+        let mut out = Vec::new();
+        for w in self.workers.iter() {
+            out.push(w.id.clone());
+        }
+        for (i, w) in self.workers.iter().enumerate() {
+            let _ = i;
+            out.push(w.id.clone());
+        }
+        for (name, id) in &self.by_name {
+            let _ = name;
+            out.push(id.clone());
+        }
+        for (a, b) in self.workers.iter().zip(self.workers.iter()) {
+            out.push(a.id.clone());
+            out.push(b.id.clone());
+        }
+        out
+    }
+    pub fn level(&self) -> Option<Level> {
+        if let Some(l) = &self.level {
+            return Some(l.clone());
+        }
+        None
+    }
+}
+RS
+	"$H" audit --root "$C" --verify --verify-target-dir "$scratch/copytarget" --format json --output "$scratch/copy.json" 2>"$scratch/copy.err"
+	check "the compiler verifies every removal of the typed shapes (7 sites), and refutes none" python3 -c "
+import json, sys
+fs = [f for f in json.load(open(sys.argv[1]))['findings'] if f['bucket'].startswith('removable')]
+assert len(fs) == 7, [(f['line'], f['bucket']) for f in fs]
+bad = [(f['line'], f.get('verification')) for f in fs if (f.get('verification') or {}).get('status') != 'verified']
+assert not bad, bad
+" "$scratch/copy.json"
+else
+	skip "the compiler verifies the typed shapes" "cargo missing"
+fi
+
 done_testing
