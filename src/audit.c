@@ -19,6 +19,7 @@
 #include "fileio.h"
 #include "finding.h"
 #include "hotpaths.h"
+#include "pyhot.h"
 #include "hygiene.h"
 #include "packscan.h"
 #include "parallel.h"
@@ -554,9 +555,12 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 	finding_file ff;
 	buf slashed = BUF_INIT;
 	pack_file pf;
+	pyhot_map hot;
 	char *crate = NULL, *filter = NULL;
 	int rc = -1;
 
+	memset(&pf, 0, sizeof(pf));
+	memset(&hot, 0, sizeof(hot));
 	pylex_reset(&sc->py);
 	if (pylex_lex(&sc->py, text, len) < 0 || index_lines(&sc->lines, text, len) < 0)
 		goto done;
@@ -566,6 +570,14 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 	file_place(opt, shown, &ff, &slashed);
 	pf.hot = ff.hot_prefix != NULL;
 	pf.test = 0; /* test code by its path never gets here (see audit_file()) */
+	/* hot by what the code does, where no rule names the file: routes,
+	 * request handlers, event loops (pyhot.h) */
+	if (!pf.hot && opt->arules && opt->arules->inferred_hot_score) {
+		if (pyhot_build(&hot, &sc->py, opt->arules) < 0)
+			goto done;
+		pf.infer = opt->arules;
+		pf.py_hot_map = &hot;
+	}
 	sc->hits.n = 0;
 	if (packscan_code_view_python(&sc->code, &sc->py) < 0 ||
 	    packscan_python(opt->packs, &sc->py, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
@@ -576,6 +588,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 	ff.test_filter = filter;
 	rc = add_rule_findings(sc, &ff, text, len, out->rule_findings);
 done:
+	pyhot_free(&hot);
 	free(crate);
 	free(filter);
 	buf_free(&slashed);
@@ -839,10 +852,14 @@ static int hot_calls_of(const audit_options *opt, audit_scratch *sc, const char 
  * no hot path) perhaps by what its code does. */
 static pack_file prefilter_file(const audit_options *opt, const char *shown, const char *text, size_t len, int python)
 {
-	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL };
+	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL, NULL };
 
 	if (!pf.hot && !python)
 		pf.infer = infers_hot(opt, text, len);
+	else if (!pf.hot && opt->arules && opt->arules->inferred_hot_score &&
+	         (textfind(text, len, "@", 1) || textfind(text, len, "async def", 9) ||
+	          strlist_in(&opt->arules->py_handler_call, text, len)))
+		pf.infer = opt->arules; /* a route, a handler or an event loop may be here (pyhot.h) */
 	return pf;
 }
 
@@ -966,7 +983,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	sc->hits.n = 0;
 	if (want.rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
 		pack_file pf = { ff.hot_prefix != NULL, want.test_file, have_map ? opt->arules : NULL,
-		                 have_map ? &hot_map : NULL };
+		                 have_map ? &hot_map : NULL, NULL };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;

@@ -38,6 +38,9 @@ static const struct {
 	{ "hot_call_skip", offsetof(audit_rules, hot_call_skip) },
 	{ "event_method", offsetof(audit_rules, event_method) },
 	{ "handler_call", offsetof(audit_rules, handler_call) },
+	{ "py_route_decorator", offsetof(audit_rules, py_route_decorator) },
+	{ "py_handler_call", offsetof(audit_rules, py_handler_call) },
+	{ "py_request_type", offsetof(audit_rules, py_request_type) },
 };
 #define NLISTS (sizeof(lists) / sizeof(lists[0]))
 

@@ -15,6 +15,9 @@ typedef struct {
 	strlist hot_call_skip; /* free fns whose calls are not followed into other files (hotpaths.h) */
 	strlist event_method;  /* awaited in a `while let` head, they make its body an event loop */
 	strlist handler_call;  /* `post(handle_chat)`, `service_fn(serve)`: the fn named runs per request */
+	strlist py_route_decorator; /* Python: `@app.post(..)` makes the def a request handler (pyhot.h) */
+	strlist py_handler_call; /* Python: `add_get("/", handle)`, `Route(.., endpoint=handle)`: the def named runs per request */
+	strlist py_request_type; /* Python: a parameter annotated so makes the def a request handler */
 	int inferred_hot_score; /* the priority of code hot by what it does (0: such code is not ranked hot) */
 	int hot_calls_across_files; /* follow per-request code's calls into other files' free fns (hotpaths.h) */
 	strlist element_type;  /* NAME ARG pairs: the item is "NAME ARG" */

@@ -3,6 +3,7 @@
 #include "packscan.h"
 
 #include "hotpaths.h"
+#include "pyhot.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -808,6 +809,9 @@ typedef struct {
 	/* the end of what [start, end) opened: past the bracket closing any
 	 * bracket it leaves open, so `String::from("` shows its whole call */
 	size_t (*shown_end)(const void *file, size_t start, size_t end);
+	/* why token tok runs per request or per event, by what the code does
+	 * (hotpaths.h, pyhot.h), into why: 1, or 0 when nothing says so */
+	int (*hot_reason)(const void *file, size_t tok, const pack_file *pf, buf *why);
 } language_ops;
 
 /* loop_over: the innermost for loop's target names one of the words
@@ -944,6 +948,12 @@ static int match_rules(const pack_set *ps, const language_ops *ops, const void *
 				hit.rule = &rule->w;
 				last_line = hit.line;
 				pack_hit_text(hit.fn, sizeof(hit.fn), pl.fn_name, pl.fn_name_len);
+				if (!pf->hot && pl.hot) { /* hot by what the code does: say why */
+					buf why = BUF_INIT;
+					if (ops->hot_reason(file, tok, pf, &why) == 1)
+						pack_hit_text(hit.hot_why, sizeof(hit.hot_why), buf_cstr(&why), why.len);
+					buf_free(&why);
+				}
 				squeeze(hit.matched, sizeof(hit.matched), ops->text(file) + start,
 				        ops->shown_end(file, start, end) - start);
 				if (push_hit(out, &hit) < 0)
@@ -1010,11 +1020,18 @@ static size_t rust_shown_end(const void *file, size_t start, size_t end)
 	return out;
 }
 
+static int rust_hot_reason(const void *file, size_t tok, const pack_file *pf, buf *why)
+{
+	const rust_file *f = file;
+
+	return pf->hot_map ? hotpaths_reason_at(pf->hot_map, tok, r_fn_of(f, tok), why) : 0;
+}
+
 int packscan_rust(const pack_set *ps, const rustscan_result *rs, const char *code, size_t len, const pack_file *pf,
                   pcre2_match_data *md, pack_hits *out)
 {
 	static const language_ops ops = { PACK_RUST,      rust_token_at, rust_count, rust_line_col, rust_place,
-		                              rust_predicate, rust_ident,    rust_text,  rust_shown_end };
+		                              rust_predicate, rust_ident,    rust_text,  rust_shown_end, rust_hot_reason };
 	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count };
 	file_has has = { 0, 0, 0, 0 };
 	size_t i;
@@ -1081,7 +1098,7 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 
 	memset(&p, 0, sizeof(p));
 	p.fn_name = "";
-	p.hot = pf->hot; /* Python: hot by its path only */
+	p.hot = pf->hot || (pf->py_hot_map && pyhot_reason_at(pf->py_hot_map, tok, NULL) == 1);
 	if (fn != PYLEX_NONE) {
 		const pylex_block *blk = &lx->blocks[fn];
 		p.in_fn = 1;
@@ -1254,11 +1271,17 @@ static size_t py_shown_end(const void *file, size_t start, size_t end)
 	return out;
 }
 
+static int py_hot_reason(const void *file, size_t tok, const pack_file *pf, buf *why)
+{
+	(void)file;
+	return pf->py_hot_map ? pyhot_reason_at(pf->py_hot_map, tok, why) : 0;
+}
+
 int packscan_python(const pack_set *ps, const pylex_result *lx, const char *code, size_t len, const pack_file *pf,
                     pcre2_match_data *md, pack_hits *out)
 {
 	static const language_ops ops = { PACK_PYTHON,  py_token_at, py_count, py_line_col, py_place,
-		                              py_predicate, py_ident,    py_text,  py_shown_end };
+		                              py_predicate, py_ident,    py_text,  py_shown_end, py_hot_reason };
 
 	file_has has = { 1, 1, 1, 1 }; /* (the Python lexer's blocks are not summed up) */
 

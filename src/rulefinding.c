@@ -60,8 +60,9 @@ json_t *rulefinding_build(const finding_file *ff, const pack_hit *hit, const cha
 	     put(f, "column", json_integer(hit->col)) < 0 || put(f, "text", json_stringn(text, text_len)) < 0 ||
 	     put(f, "fn", json_string(hit->fn)) < 0 ||
 	     put(f, "crate", ff->crate ? json_string(ff->crate) : json_null()) < 0 ||
-	     put(f, "on_hot_path", json_boolean(ff->hot_prefix != NULL)) < 0 ||
-	     put(f, "hot_path", json_string(ff->hot_label)) < 0 || put(f, "message", json_incref(message)) < 0 ||
+	     put(f, "on_hot_path", json_boolean(ff->hot_prefix != NULL || hit->hot_why[0])) < 0 ||
+	     put(f, "hot_path", json_string(hit->hot_why[0] ? hit->hot_why : ff->hot_label)) < 0 ||
+	     put(f, "message", json_incref(message)) < 0 ||
 	     put(f, "rationale", json_incref(same[4])) < 0 || put(f, "change", json_incref(same[5])) < 0 ||
 	     put(f, "validation", json_incref(validation)) < 0 || put(f, "fingerprint", json_string(fingerprint)) < 0 ||
 	     (hit->related_line && put(f, "related_line", json_integer(hit->related_line)) < 0))) {

@@ -200,4 +200,35 @@ import json, sys
 f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['line'] == 4][0]
 assert f['hot_path'] == 'service path', f['hot_path']
 " "$scratch/c.json"
+
+# Python (src/pyhot.h): routes, registered handlers, request-typed
+# parameters, what they call, and event loops -- the rule findings there
+# say why the code runs per request or per event
+"$H" audit --root "$top_srcdir/samples/packs" --paths python/api --packs perf-review --format json --output "$scratch/py.json"
+pyhot() { # LINE EXPECTED-hot_path (a prefix)
+	python3 -c "
+import json, sys
+f = {x['line']: x for x in json.load(open(sys.argv[1]))['rule_findings']}
+x = f.get(int(sys.argv[2]))
+assert x and x['on_hot_path'] and x['hot_path'].startswith(sys.argv[3]), (x and x['hot_path'])
+" "$scratch/py.json" "$1" "$2"
+}
+check "Python: a def a route calls runs per request, with the route" \
+	pyhot 15 'per request, via `completions` (line 21): per request: `completions` is a route (`@app.post`, line 20)'
+check "Python: a def taking a Request" pyhot 27 'per request: `chat` takes a `Request` (line 26)'
+check "Python: a def registered by add_get" pyhot 32 'per request: `health` is registered by `add_get` (line 38)'
+check "Python: the body of a while True loop in an async def, per event" \
+	pyhot 45 'per event: in the `while True` loop of `consume` (line 43)'
+check "Python: start-up code and an async def that is neither route nor loop: not hot, no finding" python3 -c "
+import json, sys
+lines = {x['line'] for x in json.load(open(sys.argv[1]))['rule_findings']}
+assert lines == {15, 27, 32, 45}, lines
+" "$scratch/py.json"
+printf '{"version": 1, "hot_paths": [{"prefix": "python/api/", "score": 9, "label": "api path"}]}\n' >"$scratch/pycfg.json"
+"$H" audit --root "$top_srcdir/samples/packs" --config "$scratch/pycfg.json" --paths python/api --packs perf-review --format json --output "$scratch/pyc.json" 2>/dev/null
+check "Python: a configured hot path wins (every def in it is hot, its label shown)" python3 -c "
+import json, sys
+f = json.load(open(sys.argv[1]))['rule_findings']
+assert len(f) == 6 and all(x['hot_path'] == 'api path' for x in f), [(x['line'], x['hot_path']) for x in f]
+" "$scratch/pyc.json"
 done_testing

@@ -1,0 +1,59 @@
+"""Request handlers: which code runs per request is read from the code
+(routes, registered handlers, request-typed parameters, event loops), not
+from a path list."""
+import copy
+from copy import deepcopy
+
+from aiohttp import web
+from fastapi import FastAPI, Request
+
+app = FastAPI()
+DEFAULTS = {"temperature": 0.7, "stop": ["</s>"], "history": []}
+
+
+def sampling_params(overrides):
+    params = copy.deepcopy(DEFAULTS)  # expect: perf-review/deepcopy-per-request
+    params.update(overrides)
+    return params
+
+
+@app.post("/v1/completions")
+async def completions(body: dict):
+    params = sampling_params(body.get("params", {}))
+    return {"params": params}
+
+
+async def chat(request: Request):
+    history = deepcopy(request.state.history)  # expect: perf-review/deepcopy-per-request
+    return {"turns": len(history)}
+
+
+async def health(req):
+    snapshot = copy.deepcopy(app.state)  # expect: perf-review/deepcopy-per-request
+    return web.json_response({"ok": bool(snapshot)})
+
+
+def build_app():
+    webapp = web.Application()
+    webapp.router.add_get("/health", health)
+    return webapp
+
+
+async def consume(queue):
+    while True:
+        event = await queue.get()
+        record = copy.deepcopy(event)  # expect: perf-review/deepcopy-per-request
+        print(record)
+
+
+def load_settings(path):
+    # start-up: runs once, not per request
+    base = copy.deepcopy(DEFAULTS)
+    base["path"] = path
+    return base
+
+
+async def warm_up(model):
+    # an async def that is neither a route nor an event loop
+    cfg = copy.deepcopy(DEFAULTS)
+    await model.generate("hello", cfg)
