@@ -225,7 +225,11 @@ static void reference_param(const ctx *c, evidence *ev, const rs_site *st, size_
 		else if (is(c, k, ";") || is(c, k, "=>"))
 			return;
 	}
-	if (!is_open(c, k, '(') || k == 0 || !is_ident(c, k - 1) || (k >= 2 && is(c, k - 2, "!")))
+	/* a free fn or a path (`kv::key_hash(..)`); not a method, whose
+	 * receiver's type the name does not tell (`list.push(w.clone())` is a
+	 * Vec's push, whatever a `push` of the workspace takes: async-std,
+	 * refuted) */
+	if (!is_open(c, k, '(') || k == 0 || !is_ident(c, k - 1) || (k >= 2 && (is(c, k - 2, "!") || is(c, k - 2, "."))))
 		return;
 	if (typelib_param_takes_ref(c->tl, c->text + c->t[k - 1].off, c->t[k - 1].len, arg)) {
 		ev->borrow_how = "param";
@@ -802,6 +806,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 				ev->later_use_line = later_use(&c, ev->root, ev->field, shadow_end + 1, until, skips, nskips);
 		} else if (!ev->reassigns_root)
 			ev->later_use_line = later_use(&c, ev->root, ev->field, after, until, skips, nskips);
+		else if (end > after) /* `base = base.clone() * base;`: the new value comes after, not the rest of the statement */
+			ev->later_use_line = later_use(&c, ev->root, ev->field, after, end, skips, nskips);
 		/* `assert_eq!(x.clone(), None, "{}", x.unwrap())`, `x.0.clone().chars()
 		 * .for_each(|_| x.m())`: the root used again within the statement,
 		 * while a borrow in place of the copy would still be alive */
