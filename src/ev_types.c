@@ -343,6 +343,24 @@ trange unwrap_type(trange t)
 
 static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth);
 
+/* Is the type name at token `name` of file c another crate's, not std's
+ * (`syn::Path`, or `Path` brought in by `use syn::Path;`)?  Then `&Path`
+ * is no unsized std type whose `.clone()` copies the reference. */
+static int not_std_name(const ctx *c, size_t name, const ctx *site)
+{
+	size_t i;
+
+	if (name >= 2 && is(c, name - 1, "::") && is_ident(c, name - 2))
+		return !(is(c, name - 2, "path") || is(c, name - 2, "ffi") || is(c, name - 2, "std") || is(c, name - 2, "core") ||
+		         is(c, name - 2, "alloc"));
+	if (c == site && c->rs)
+		for (i = 0; i < c->rs->import_count; i++)
+			if (same_tok(c, c->rs->imports[i].name, name))
+				return !(is(c, c->rs->imports[i].type_start, "std") || is(c, c->rs->imports[i].type_start, "core") ||
+				         is(c, c->rs->imports[i].type_start, "alloc"));
+	return 0;
+}
+
 /* A struct: what cloning it costs, from its fields.  Only handles (and
  * Copy fields beside them) make a cheap clone; any heap field makes it a
  * heap copy; otherwise unknown. */
@@ -390,7 +408,7 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 	name = type_head(t, &lt);
 	if (name == RS_NONE)
 		return EV_COST_UNKNOWN;
-	if (is_ref && (is(c, name, "str") || is(c, name, "Path") || is(c, name, "OsStr"))) {
+	if (is_ref && (is(c, name, "str") || is(c, name, "Path") || is(c, name, "OsStr")) && !not_std_name(c, name, site)) {
 		size_t first, count;
 		/* &str is Copy and str is not Clone: the reference is copied.  A
 		 * struct of the workspace by the same name (clap's OsStr) is
