@@ -131,6 +131,16 @@ static int mark_named(pyhot_map *m, size_t name, buf *why, size_t *queue, size_t
 	return 0;
 }
 
+/* How many defs of the file are named like token name. */
+static size_t defs_named(const pylex_result *lx, size_t name)
+{
+	size_t b, n = 0;
+
+	for (b = 0; b < lx->block_count; b++)
+		n += is_def(&lx->blocks[b]) && lx->blocks[b].name != PYLEX_NONE && same_text(lx, lx->blocks[b].name, name);
+	return n;
+}
+
 static const char *name_of(const pylex_result *lx, size_t b, size_t *n)
 {
 	const pylex_token *t = &lx->tokens[lx->blocks[b].name];
@@ -213,8 +223,12 @@ int pyhot_build(pyhot_map *m, const pylex_result *lx, const audit_rules *ar)
 		for (i = blk->body_start; i + 1 < blk->body_end && i + 1 < lx->count; i++) {
 			if (!p_kind(lx, i, PYTOK_IDENT) || !p_is(lx, i + 1, "("))
 				continue;
-			/* `helper(..)` or `self.helper(..)`; not `obj.helper(..)` */
-			if (i > 0 && p_is(lx, i - 1, ".") && !(i > 1 && p_is(lx, i - 2, "self")))
+			/* `helper(..)` or `self.helper(..)`; `obj.helper(..)` only when
+			 * this file defines one def of that name (`worker.generate(..)`
+			 * of the module's worker: its class is here), so that
+			 * `json.dumps(..)` does not reach a `dumps` method of the file
+			 * by name alone */
+			if (i > 0 && p_is(lx, i - 1, ".") && !(i > 1 && p_is(lx, i - 2, "self")) && defs_named(lx, i) != 1)
 				continue;
 			buf_clear(&why);
 			buf_printf(&why, "per request, via `%.*s` (line %u): %s", (int)n, name,

@@ -9,8 +9,9 @@
  *     handle)`, `Route("/x", endpoint=handle)`: a `py_handler_call`), or a
  *     def with a parameter annotated with a `py_request_type` (`request:
  *     Request`, `ws: WebSocket`) runs once per request, and so do the defs
- *     of the same file it calls by name (`helper(..)`, `self.helper(..)`),
- *     up to three calls deep;
+ *     of the same file it calls by name (`helper(..)`, `self.helper(..)`,
+ *     and `worker.generate(..)` where the file defines one def of that
+ *     name), up to three calls deep;
  *   - the body of a `while True:` loop or an `async for` loop in an
  *     `async def` (a scheduler or consumer loop): once per event.
  * A name alone says which def is meant only within one file: calls into

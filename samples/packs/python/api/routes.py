@@ -57,3 +57,21 @@ async def warm_up(model):
     # an async def that is neither a route nor an event loop
     cfg = copy.deepcopy(DEFAULTS)
     await model.generate("hello", cfg)
+
+
+class Worker:
+    def __init__(self):
+        self.defaults = {"top_p": 1.0}
+
+    def generate(self, params):
+        cfg = copy.deepcopy(self.defaults)  # expect: perf-review/deepcopy-per-request
+        cfg.update(params)
+        return cfg
+
+
+worker = Worker()
+
+
+@app.post("/worker_generate")
+async def api_generate(request: Request):
+    return worker.generate(await request.json())
