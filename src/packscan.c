@@ -370,6 +370,23 @@ static uint32_t r_fn_of(const rust_file *f, size_t tok)
 	return best;
 }
 
+/* Is the closure whose first `|` is token bar the argument of a call that
+ * runs it once per process (`get_or_init`, `get_or_try_init`,
+ * `call_once`, `Lazy::new`, `LazyLock::new`, `LazyCell::new`)? */
+static int r_init_once(const rust_file *f, size_t bar)
+{
+	static const char *const once[] = { "get_or_init", "get_or_try_init", "call_once", "call_once_force", NULL };
+	size_t i;
+
+	if (bar < 2 || !r_is(f, bar - 1, "("))
+		return 0;
+	for (i = 0; once[i]; i++)
+		if (r_is(f, bar - 2, once[i]))
+			return 1;
+	return bar >= 4 && r_is(f, bar - 2, "new") && r_is(f, bar - 3, "::") &&
+	       (r_is(f, bar - 4, "Lazy") || r_is(f, bar - 4, "LazyLock") || r_is(f, bar - 4, "LazyCell"));
+}
+
 static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 {
 	place p;
@@ -397,6 +414,11 @@ static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 			continue;
 		if (s->kind == RS_ASYNC)
 			p.in_async = 1;
+		/* a closure that runs once per process, whatever calls it:
+		 * `cache.get_or_init(|| ..)`, `LazyLock::new(|| ..)` (crates.io's
+		 * OpenAPI document, serialized once and served from the cache) */
+		if (s->kind == RS_CLOSURE && p.hot && r_init_once(f, s->head))
+			p.hot = 0;
 		if (s->kind != RS_LOOP)
 			continue;
 		if (!p.in_loop || s->start >= inner_start) {

@@ -29,6 +29,12 @@ pub fn broadcast(ev: &BlockStored, peers: &mut [Vec<u8>]) {
     }
 }
 
+// Serialized once per process, then served from the cache: the closure
+// of a `get_or_init` runs once, however often `schema` is called.
+pub fn schema(cache: &std::sync::OnceLock<Vec<u8>>, doc: &BlockStored) -> Vec<u8> {
+    cache.get_or_init(|| serde_json::to_vec(doc).unwrap()).clone()
+}
+
 // Deserializing is not what the rule is about.
 pub fn decode_event(bytes: &[u8]) -> Option<u64> {
     serde_json::from_slice::<serde_json::Value>(bytes).ok().and_then(|v| v["hash"].as_u64())
