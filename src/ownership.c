@@ -911,18 +911,7 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 		return 0;
 	close = c->t[fn->params_open].pair;
 	for (p = fn->params_open + 1; p < close;) {
-		size_t e = p, q, k;
-		int angle = 0;
-		for (; e < close; e++) {
-			if (c->t[e].kind == TOK_OPEN)
-				e = skip_pair(c, e);
-			else if (is(c, e, "<"))
-				angle++;
-			else if (is(c, e, ">"))
-				angle--;
-			else if (angle <= 0 && is(c, e, ","))
-				break;
-		}
+		size_t e = list_item_end(c, p, close), q, k;
 		for (q = p; q < e && !is(c, q, ":"); q++)
 			if (c->t[q].kind == TOK_OPEN)
 				q = skip_pair(c, q);

@@ -760,6 +760,25 @@ int typelib_add_crate(typelib *lib, const char *name)
 	return 0;
 }
 
+/* Append {name, len, first, 0} to a growing array of entries.  0, or -1. */
+static int push_entry(typelib_entry **v, size_t *n, size_t *cap, const char *name, size_t len, size_t first)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 16;
+		typelib_entry *e = realloc(*v, c * sizeof(*e));
+		if (!e)
+			return -1;
+		*v = e;
+		*cap = c;
+	}
+	(*v)[*n].name = name;
+	(*v)[*n].len = len;
+	(*v)[*n].first = first;
+	(*v)[*n].count = 0;
+	(*n)++;
+	return 0;
+}
+
 int typelib_crate(const typelib *lib, const char *name, size_t n)
 {
 	typelib_entry key = { name, n, 0, 0 };
@@ -780,18 +799,8 @@ static int index_crates(typelib *lib)
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
 			break;
-		if (n == cap) {
-			size_t c = cap ? cap * 2 : 16;
-			typelib_entry *e = realloc(lib->crates, c * sizeof(*e));
-			if (!e)
-				return -1;
-			lib->crates = e;
-			cap = c;
-		}
-		lib->crates[n].name = p;
-		lib->crates[n].len = (size_t)(nl - p);
-		lib->crates[n].first = lib->crates[n].count = 0;
-		n++;
+		if (push_entry(&lib->crates, &n, &cap, p, (size_t)(nl - p), 0) < 0)
+			return -1;
 		p = nl + 1;
 	}
 	lib->ncrates = n;
@@ -879,21 +888,10 @@ static int index_hot_calls(typelib *lib)
 		if (!nl)
 			break;
 		if (tab && tab < nl) {
-			if (n == cap) {
-				size_t c = cap ? cap * 2 : 16;
-				typelib_entry *e = realloc(lib->hot_calls, c * sizeof(*e));
-				if (!e)
-					return -1;
-				lib->hot_calls = e;
-				cap = c;
-			}
-			lib->hot_calls[n].name = p;
-			lib->hot_calls[n].len = (size_t)(tab - p);
-			/* the reason's offset, which also orders a name's entries as
-			 * they came (cmp_entry's tie-break) */
-			lib->hot_calls[n].first = (size_t)(tab + 1 - lib->hot_text.ptr);
-			lib->hot_calls[n].count = 0;
-			n++;
+			/* first: the reason's offset, which also orders a name's
+			 * entries as they came (cmp_entry's tie-break) */
+			if (push_entry(&lib->hot_calls, &n, &cap, p, (size_t)(tab - p), (size_t)(tab + 1 - lib->hot_text.ptr)) < 0)
+				return -1;
 			*nl = '\0';
 		}
 		p = nl + 1;
