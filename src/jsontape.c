@@ -2,6 +2,7 @@
 
 #include "jsontape.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,66 @@
 #include "jsonwrite.h"
 #include "parallel.h"
 #include "pyunicode.h"
+
+/* ---- keys ------------------------------------------------------------------ */
+
+/* The members a finding has, stored as a tag 'K' and one byte: a finding's
+ * tape has some 60 members, and their names spelt out ('k', a length, the
+ * bytes, a NUL) were over a third of its bytes -- and of an audit's memory
+ * on a tree with tens of thousands of findings.  Any other key is spelt
+ * out.  (Adding a name here changes no output.) */
+static const char *const known_keys[] = {
+	"allow_redundant_clone", "borrow", "borrowed_line", "bound_changed_line", "bound_only_read", "bound_to",
+	"boundary", "boundary_line", "bucket", "bucket_and_change", "by", "change", "cloned_value", "closure_line",
+	"closure_move", "code", "column", "confidence", "copy_behind_reference", "correctness_proof", "cost",
+	"cost_from_name", "crate", "declared_line", "detail", "edit", "end_column", "end_line", "evidence",
+	"field_behind_deref", "field_cleared_line", "field_of_drop_type", "fields", "file_line", "fingerprint",
+	"first", "fn", "for_loop_over_clone", "hot_path", "hot_path_rationale", "in_test_code", "later_use_line",
+	"line", "lines", "lock", "loop_line", "message", "on_hot_path", "pack", "partial_move", "path", "reason",
+	"receiver", "related_line", "removal_rationale", "replacement", "required_clone_check", "returned", "root",
+	"root_kind", "root_outside_loop", "rule", "score", "severity", "statement_end_line", "status",
+	"suppression", "temporary_borrowed_line", "text", "tier", "title", "trace", "type", "type_source",
+	"validation", "validation_command", "verification", "window",
+};
+#define NKNOWN (sizeof(known_keys) / sizeof(known_keys[0]))
+#define KEY_SLOTS 512
+
+static unsigned char key_slot[KEY_SLOTS]; /* index + 1 into known_keys, 0: empty */
+static unsigned char key_len[NKNOWN];
+static pthread_once_t keys_once = PTHREAD_ONCE_INIT;
+
+static size_t key_hash(const char *k, size_t n)
+{
+	return (n * 31u + (unsigned char)k[0] * 7u + (unsigned char)k[n - 1]) & (KEY_SLOTS - 1);
+}
+
+static void build_key_slots(void)
+{
+	size_t i, h;
+
+	for (i = 0; i < NKNOWN; i++) {
+		key_len[i] = (unsigned char)strlen(known_keys[i]);
+		for (h = key_hash(known_keys[i], key_len[i]); key_slot[h]; h = (h + 1) & (KEY_SLOTS - 1))
+			;
+		key_slot[h] = (unsigned char)(i + 1);
+	}
+}
+
+/* known_keys' index of key[0..n), or -1. */
+static int known_key(const char *key, size_t n)
+{
+	size_t h;
+
+	if (n == 0)
+		return -1;
+	pthread_once(&keys_once, build_key_slots);
+	for (h = key_hash(key, n); key_slot[h]; h = (h + 1) & (KEY_SLOTS - 1)) {
+		size_t i = key_slot[h] - 1u;
+		if (key_len[i] == n && memcmp(known_keys[i], key, n) == 0)
+			return (int)i;
+	}
+	return -1;
+}
 
 /* ---- building ------------------------------------------------------------ */
 
@@ -49,7 +110,13 @@ static void put_text(jsontape *t, unsigned char tag, const char *s, size_t n)
 
 void jsontape_keyn(jsontape *t, const char *key, size_t n)
 {
-	put_text(t, 'k', key, n);
+	int id = known_key(key, n);
+
+	if (id >= 0) {
+		unsigned char rec[2] = { 'K', (unsigned char)id };
+		put(t, rec, 2);
+	} else
+		put_text(t, 'k', key, n);
 }
 
 void jsontape_stringn(jsontape *t, const char *s, size_t n)
@@ -154,10 +221,33 @@ static const char *text_of(jsontape_value v)
 	return (const char *)v + 1 + sizeof(uint32_t);
 }
 
+/* A member's key: 'K' and its known_keys index, or 'k' spelt out. */
+static int is_key(jsontape_value p)
+{
+	return *p == 'K' || *p == 'k';
+}
+
+static const char *key_text(jsontape_value p, size_t *n)
+{
+	if (*p == 'K') {
+		*n = key_len[p[1]];
+		return known_keys[p[1]];
+	}
+	*n = text_len(p);
+	return text_of(p);
+}
+
+/* The value after the key at p. */
+static jsontape_value after_key(jsontape_value p)
+{
+	return *p == 'K' ? p + 2 : p + 1 + sizeof(uint32_t) + text_len(p) + 1;
+}
+
 /* Past one entry: a whole value for an open bracket, by its span. */
 static jsontape_value skip(jsontape_value v)
 {
 	switch (*v) {
+	case 'K': return v + 2;
 	case 'k':
 	case 's': return v + 1 + sizeof(uint32_t) + text_len(v) + 1;
 	case 'i': return v + 1 + sizeof(int64_t);
@@ -176,11 +266,12 @@ static jsontape_value inside(jsontape_value v)
 /* The member `key` among the members from p up to end (or a closing brace). */
 static jsontape_value find(jsontape_value p, jsontape_value end, const char *key)
 {
-	size_t kl = strlen(key);
+	size_t kl = strlen(key), n;
 
-	while ((!end || p < end) && *p == 'k') {
-		jsontape_value value = p + 1 + sizeof(uint32_t) + text_len(p) + 1;
-		if (text_len(p) == kl && memcmp(text_of(p), key, kl) == 0)
+	while ((!end || p < end) && is_key(p)) {
+		jsontape_value value = after_key(p);
+		const char *k = key_text(p, &n);
+		if (n == kl && memcmp(k, key, kl) == 0)
 			return value;
 		p = skip(value);
 	}
@@ -200,11 +291,13 @@ jsontape_value jsontape_next(const jsontape *t, jsontape_value prev, const char 
 
 	if (!t->b.len)
 		return NULL;
+	size_t n;
+
 	p = prev ? skip(prev) : start;
-	if (p >= start + t->b.len || *p != 'k')
+	if (p >= start + t->b.len || !is_key(p))
 		return NULL;
-	*key = text_of(p);
-	return p + 1 + sizeof(uint32_t) + text_len(p) + 1;
+	*key = key_text(p, &n); /* NUL-terminated either way */
+	return after_key(p);
 }
 
 jsontape_value jsontape_member(jsontape_value obj, const char *key)
@@ -263,10 +356,11 @@ static json_t *value_to_json(jsontape_value *pp)
 	case '{': {
 		int failed = !(out = json_object());
 		v = inside(v);
-		while (*v == 'k') {
-			jsontape_value key = v;
-			v += 1 + sizeof(uint32_t) + text_len(key) + 1;
-			if (json_object_set_new_nocheck(out, text_of(key), value_to_json(&v)) < 0)
+		while (is_key(v)) {
+			size_t n;
+			const char *key = key_text(v, &n);
+			v = after_key(v);
+			if (json_object_set_new_nocheck(out, key, value_to_json(&v)) < 0)
 				failed = 1;
 		}
 		*pp = v + 1;
@@ -293,10 +387,11 @@ json_t *jsontape_to_json(const jsontape *t)
 	jsontape_value p = (const unsigned char *)t->b.ptr, end = p + t->b.len;
 	json_t *out = json_object();
 
-	while (out && p && p < end && *p == 'k') {
-		jsontape_value key = p;
-		p += 1 + sizeof(uint32_t) + text_len(key) + 1;
-		if (json_object_set_new_nocheck(out, text_of(key), value_to_json(&p)) < 0) {
+	while (out && p && p < end && is_key(p)) {
+		size_t n;
+		const char *key = key_text(p, &n);
+		p = after_key(p);
+		if (json_object_set_new_nocheck(out, key, value_to_json(&p)) < 0) {
 			json_decref(out);
 			out = NULL;
 		}
@@ -415,12 +510,14 @@ static int write_members(buf *out, jsontape_value *pp, jsontape_value end, size_
 			return -1;
 		first = 0;
 		if (object) {
-			if (*p != 'k')
+			size_t n;
+			const char *key;
+			if (!is_key(p))
 				return -1;
-			if (jsonwrite_string(out, text_of(p), text_len(p)) < 0 ||
-			    buf_append(out, ": ", flags & JSON_COMPACT ? 1 : 2) < 0)
+			key = key_text(p, &n);
+			if (jsonwrite_string(out, key, n) < 0 || buf_append(out, ": ", flags & JSON_COMPACT ? 1 : 2) < 0)
 				return -1;
-			p += 1 + sizeof(uint32_t) + text_len(p) + 1;
+			p = after_key(p);
 		}
 		if (write_value(out, &p, flags, depth + 1) < 0)
 			return -1;

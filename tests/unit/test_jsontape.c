@@ -44,9 +44,12 @@ static void random_value(jsontape *t, int depth)
 	default:
 		jsontape_open(t, '{');
 		for (i = 0, n = next(4); i < n; i++) {
+			/* distinct keys, as in an object: names a finding has (stored
+			 * as one byte) and others (spelt out), mixed */
+			static const char *const known[] = { "path", "evidence", "line", "fields" };
 			char key[16];
-			snprintf(key, sizeof(key), "k%u", i); /* distinct keys, as in an object */
-			jsontape_key(t, key);
+			snprintf(key, sizeof(key), "k%u", i);
+			jsontape_key(t, i % 2 ? known[i] : key);
 			random_value(t, depth + 1);
 		}
 		jsontape_close(t, '}');
@@ -59,9 +62,10 @@ static void random_tape(jsontape *t)
 	unsigned i, n = next(6);
 
 	for (i = 0; i < n; i++) {
+		static const char *const known[] = { "bucket", "window", "receiver", "score", "rule", "type" };
 		char key[16];
 		snprintf(key, sizeof(key), "m%u", i);
-		jsontape_key(t, key);
+		jsontape_key(t, i % 2 ? known[i] : key);
 		random_value(t, 0);
 	}
 }
@@ -235,8 +239,46 @@ static void test_from_json(void)
 	}
 }
 
+/* A finding's member names are stored as one byte; any other spelt out:
+ * both read back by name, in order, as JSON and as text. */
+static void test_known_keys(void)
+{
+	jsontape t = JSONTAPE_INIT, u = JSONTAPE_INIT;
+	jsontape_value v, prev = NULL;
+	const char *key = NULL;
+	buf out = BUF_INIT;
+	json_t *j;
+
+	jsontape_set_string(&t, "path", "src/a.rs");
+	jsontape_set_int(&t, "zz_not_known", 7);
+	jsontape_set_int(&t, "line", 12);
+	TAP_OK(!t.failed && t.b.len == 2 + (1 + 4 + 8 + 1) + (1 + 4 + 12 + 1) + 9 + 2 + 9,
+	       "a known key takes two bytes, another its length, bytes and NUL");
+	v = jsontape_get(&t, "line");
+	TAP_OK(v && jsontape_integer(v) == 12 && jsontape_get(&t, "zz_not_known") &&
+	           jsontape_integer(jsontape_get(&t, "zz_not_known")) == 7 &&
+	           strcmp(jsontape_str(jsontape_get(&t, "path")), "src/a.rs") == 0 && !jsontape_get(&t, "pat"),
+	       "both kinds of key found by name; a prefix of a known key is not it");
+	prev = jsontape_next(&t, NULL, &key);
+	TAP_OK(prev && strcmp(key, "path") == 0 && (prev = jsontape_next(&t, prev, &key)) && strcmp(key, "zz_not_known") == 0 &&
+	           (prev = jsontape_next(&t, prev, &key)) && strcmp(key, "line") == 0 && !jsontape_next(&t, prev, &key),
+	       "members in order, each key's name");
+	j = jsontape_to_json(&t);
+	TAP_OK(jsontape_write(&out, &t, JSON_COMPACT, 0) == 0 &&
+	           strcmp(buf_cstr(&out), "{\"path\":\"src/a.rs\",\"zz_not_known\":7,\"line\":12}") == 0 && j &&
+	           json_integer_value(json_object_get(j, "line")) == 12,
+	       "written as text and as jansson values with the names spelt out");
+	TAP_OK(j && jsontape_from_json(&u, j) == 0 && jsontape_get(&u, "path") && jsontape_get(&u, "zz_not_known"),
+	       "and back from jansson");
+	json_decref(j);
+	buf_free(&out);
+	jsontape_free(&t);
+	jsontape_free(&u);
+}
+
 int main(void)
 {
+	test_known_keys();
 	test_random_tapes();
 	test_from_json();
 	test_reading();
