@@ -1060,6 +1060,9 @@ typedef struct {
 	/* for the first worker: the library to build from pass 1's pieces */
 	typelib *lib, *per_file;
 	audit_options *opt_copy;  /* sh->opt: its types are set when built */
+	/* the options for files audited before the library is built: no type
+	 * library, and never the one being written (sh->opt's types) */
+	const audit_options *opt_early;
 	const struct timespec *t0;
 	double seconds_merged, seconds_built;
 } shared_state;
@@ -1217,7 +1220,8 @@ static void *work(void *arg)
 			add_problem(w->out.problems, shown_path(f->report, &shown), 0, buf_cstr(&msg));
 			continue;
 		}
-		if (audit_file(sh->opt, scratch, f->report, data.ptr ? data.ptr : "", data.len, &w->out, sh->settled[i]) < 0) {
+		if (audit_file(library_seen ? sh->opt : sh->opt_early, scratch, f->report, data.ptr ? data.ptr : "", data.len,
+		               &w->out, sh->settled[i]) < 0) {
 			atomic_store(&sh->failed, 1);
 			break;
 		}
@@ -1434,7 +1438,7 @@ static void *tail_run(void *arg)
 int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 {
 	source_set *files = opt_in->src;
-	audit_options opt_copy = *opt_in;
+	audit_options opt_copy = *opt_in, opt_early = *opt_in;
 	const audit_options *opt = &opt_copy;
 	typelib lib, *per_file = NULL;
 	struct timespec t0;
@@ -1450,9 +1454,15 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	json_object_seed(0); /* before threads create objects */
 	memset(&sh, 0, sizeof(sh));
 	sh.opt = opt;
+	opt_early.types = NULL;
+	sh.opt_early = &opt_early;
 	sh.src = files;
 	atomic_init(&sh.next, 0);
-	atomic_init(&sh.next_early, 0);
+	/* with calls followed into other files, a file without a clone may
+	 * still have fns that per-request code calls (the library says which):
+	 * then no file is audited before the library is built, so that every
+	 * verdict is the same whatever the threads do */
+	atomic_init(&sh.next_early, opt->arules && opt->arules->hot_calls_across_files ? files->count : 0);
 	atomic_init(&sh.library_ready, 0);
 	atomic_init(&sh.failed, 0);
 	if (!(ws = calloc(n, sizeof(*ws)))) {

@@ -3,6 +3,7 @@
 #include "emit.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "faultpoint.h"
 #include "fileio.h"
 #include "jsonwrite.h"
+#include "parallel.h"
 #include "render.h"
 #include "report.h"
 
@@ -131,29 +133,29 @@ static int dest_write(void *ctx, const char *text, size_t n)
 /* Format k, made and written to d: the JSON straight from the findings'
  * tapes, the templates' formats one finding at a time (render.h), the
  * exports from the model with its findings as JSON values. */
-static int produce(emit_ctx *e, int k, dest *d)
+static int produce(emit_ctx *e, int k, dest *d, int *whole_list)
 {
 	jsonwrite_flush flush = { dest_write, d };
-	render_options ro = { 0, e->o->full_report, dest_write, d, &e->whole_list };
+	render_options ro = { 0, e->o->full_report, dest_write, d, whole_list };
 	buf rest = BUF_INIT;
 	int rc;
 
 	switch (k) {
 	case 2: /* json */
 		rc = report_write_json(&rest, e->doc, &flush);
-		if (rc < 0 && !e->err->len)
-			buf_puts(e->err, "out of memory");
+		if (rc < 0 && !d->err->len)
+			buf_puts(d->err, "out of memory");
 		if (rc == 0 && buf_putc(&rest, '\n') < 0)
 			rc = -1;
 		break;
 	case 3: /* sarif */
 	case 4: /* gitlab */
 		rc = k == 3 ? export_sarif(&rest, e->doc, &flush) : export_gitlab(&rest, e->doc, &flush);
-		if (rc < 0 && !e->err->len)
-			buf_puts(e->err, "out of memory");
+		if (rc < 0 && !d->err->len)
+			buf_puts(d->err, "out of memory");
 		break;
 	default:
-		rc = render_report(&rest, e->doc, formats[k].name, e->o->templates, &ro, e->err);
+		rc = render_report(&rest, e->doc, formats[k].name, e->o->templates, &ro, d->err);
 		break;
 	}
 	if (rc == 0)
@@ -162,47 +164,79 @@ static int produce(emit_ctx *e, int k, dest *d)
 	return rc;
 }
 
-/* Write one format to its temporary file (committed later, with the
- * others) or to standard output. */
-static int write_one(void *ctx, const char *s, size_t n)
+/* Write format k to its temporary file (committed later, with the
+ * others) or to standard output; failures into err.  Touches only the
+ * slots of k in e, so formats may be made at once on several threads. */
+static int write_format(emit_ctx *e, int k, buf *err, int *whole_list)
 {
-	emit_ctx *e = ctx;
-	int k = known(s, n), rc;
+	int rc;
 	const char *path = e->o->output;
-	dest d = { NULL, e->err };
+	dest d = { NULL, err };
 
 	if (e->o->output_dir) {
 		if (buf_printf(&e->paths[k], "%s/audit.%s", e->o->output_dir, formats[k].ext) < 0) {
-			buf_puts(e->err, "out of memory");
+			buf_puts(err, "out of memory");
 			return -1;
 		}
 		path = e->paths[k].ptr;
 	}
 	if (!path) {
-		rc = produce(e, k, &d);
+		rc = produce(e, k, &d, whole_list);
 		errno = 0;
 		if (rc == 0 && fflush(stdout) != 0)
-			rc = stdout_failed(e->err);
+			rc = stdout_failed(err);
 		return rc;
 	}
-	if (fileio_atomic_open(&e->files[k], path, e->err) < 0)
+	if (fileio_atomic_open(&e->files[k], path, err) < 0)
 		return -1;
 	e->opened[k] = 1;
 	d.file = &e->files[k];
-	return produce(e, k, &d);
+	return produce(e, k, &d, whole_list);
 }
 
 /* The formats asked for, in the order they are made: those read from the
  * findings' tapes first, the exports (which turn every finding into JSON
  * values) last. */
+typedef struct {
+	emit_ctx *e;
+	int order[NFORMATS];
+	size_t n;
+	atomic_size_t next;       /* the next format to make */
+	int rc[NFORMATS];         /* per position in order */
+	buf err[NFORMATS];
+	int whole[NFORMATS];
+} format_jobs;
+
 static int by_tapes_first(void *ctx, const char *s, size_t n)
 {
-	return known(s, n) >= 3 ? 0 : write_one(ctx, s, n);
+	format_jobs *j = ctx;
+
+	if (known(s, n) < 3)
+		j->order[j->n++] = known(s, n);
+	return 0;
 }
 
 static int exports_last(void *ctx, const char *s, size_t n)
 {
-	return known(s, n) >= 3 ? write_one(ctx, s, n) : 0;
+	format_jobs *j = ctx;
+
+	if (known(s, n) >= 3)
+		j->order[j->n++] = known(s, n);
+	return 0;
+}
+
+/* A thread making formats, the next one in order each time: the report
+ * model and the findings' tapes are only read while reports are made (the
+ * templates' views are copies, the exports' values new), and each format
+ * has its own file, error and flag. */
+static void *format_worker(void *arg)
+{
+	format_jobs *j = arg;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&j->next, 1)) < j->n)
+		j->rc[i] = write_format(j->e, j->order[i], &j->err[i], &j->whole[i]);
+	return NULL;
 }
 
 /* Every report is complete on disk before the first one replaces its old
@@ -241,10 +275,29 @@ int emit_reports(report_doc *doc, const emit_options *o, buf *err)
 	 * full disk in the last format leaves all the old reports in place */
 	if (o->output_dir)
 		rc = fileio_make_dirs(o->output_dir, err);
-	if (rc == 0)
-		rc = each_format(o->formats, by_tapes_first, &e);
-	if (rc == 0)
-		rc = each_format(o->formats, exports_last, &e);
+	if (rc == 0) {
+		/* several formats (into a directory) are made two at a time: on
+		 * the dense tree, all five took 2.1-2.6 times the JSON run one
+		 * after the other */
+		format_jobs j;
+		memset(&j, 0, sizeof(j));
+		j.e = &e;
+		atomic_init(&j.next, 0);
+		each_format(o->formats, by_tapes_first, &j);
+		each_format(o->formats, exports_last, &j);
+		if (j.n > 1 && o->output_dir)
+			parallel_run(parallel_cpus() > 1 ? 2 : 1, format_worker, &j, 0);
+		else
+			format_worker(&j);
+		for (i = 0; i < j.n; i++) { /* the first failure in the order, as one thread would have met it */
+			if (j.rc[i] < 0 && rc == 0) {
+				rc = -1;
+				buf_append(err, j.err[i].ptr ? j.err[i].ptr : "", j.err[i].len);
+			}
+			e.whole_list |= j.whole[i];
+			buf_free(&j.err[i]);
+		}
+	}
 	if (rc == 0)
 		rc = commit_all(&e);
 	if (e.whole_list) /* said once: the memory bound does not hold for it */
