@@ -161,8 +161,10 @@ uint32_t later_use(const ctx *c, const char *root, const char *field, size_t fro
 					return c->t[q].line;
 			return 0;
 		}
-		if (is(c, k + 1, "=") && !(k > 0 && is(c, k - 1, "*")))
-			continue; /* assigned, not read */
+		/* assigned, not read -- unless it is `#name` in a quote! macro's
+		 * tokens (`quote_spanned!(span=> #name = #value)`), which reads it */
+		if (is(c, k + 1, "=") && !(k > 0 && (is(c, k - 1, "*") || is(c, k - 1, "#"))))
+			continue;
 		if (field && field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is_open(c, k + 3, '(') &&
 		    !is(c, k + 2, field))
 			continue; /* another field: unaffected by moving this one */
