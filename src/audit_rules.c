@@ -33,6 +33,7 @@ static const struct {
 	{ "owned_macro", offsetof(audit_rules, owned_macro) },
 	{ "take_method", offsetof(audit_rules, take_method) },
 	{ "once_call", offsetof(audit_rules, once_call) },
+	{ "leak_call", offsetof(audit_rules, leak_call) },
 	{ "lend_method", offsetof(audit_rules, lend_method) },
 	{ "request_type", offsetof(audit_rules, request_type) },
 	{ "hot_call_skip", offsetof(audit_rules, hot_call_skip) },

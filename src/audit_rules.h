@@ -10,6 +10,7 @@ typedef struct {
 	strlist borrow_method, format_macro, spawn_call, send_method, lock_method;
 	strlist deref_type, move_out_type, guard_type, lookup_method, pass_method, owned_method, owned_macro, take_method;
 	strlist once_call;     /* calls that run the closure they are given at most once */
+	strlist leak_call;     /* calls a copy is handed to in order to be kept alive or leaked (`forget`, `into_raw`) */
 	strlist lend_method;   /* methods whose result borrows the receiver (`iter`, `as_str`, `to_str`) */
 	strlist request_type;  /* parameter types that make a fn a request handler (hotpaths.h) */
 	strlist hot_call_skip; /* free fns whose calls are not followed into other files (hotpaths.h) */

@@ -77,6 +77,11 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	 * would keep the guard (and the lock) alive longer.  Not in a `for`
 	 * head, where the guard lives for the whole loop anyway. */
 	RULE(3, ev->lock_how[0] && !ev->for_head, "cloned through a lock guard", make(B_SEMANTIC_REQUIRED, CONF_HIGH, 3));
+	/* R17: a copy handed whole to `mem::forget`, `into_raw`, `leak` or
+	 * `ManuallyDrop::new`: it is made to be kept alive (a reference taken
+	 * on purpose), and moving the original there gives that away */
+	RULE(17, ev->leak_call[0] != '\0', "a copy made to be kept alive or leaked (mem::forget, into_raw, ManuallyDrop::new)",
+	     make(B_SEMANTIC_REQUIRED, CONF_HIGH, 17));
 	/* R8: a fresh temporary, dropped right after: cloning it copies for nothing */
 	RULE(8, ev->root_kind == EV_ROOT_TEMP, "a fresh temporary", make(B_REMOVABLE_MOVE, CONF_HIGH, 8));
 	/* R4: the copy is only read where it is made, then dropped */

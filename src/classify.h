@@ -1,7 +1,7 @@
 /* classify: from a site's evidence to one of the workflow's six buckets.
  *
  * The rules and their order are written down, with a Rust example each, in
- * docs/classification.md; rule ids here (R1..R16) are the ones used there.
+ * docs/classification.md; rule ids here (R1..R17) are the ones used there.
  * A wrong "removable" verdict costs more trust than a missed one, so every
  * removable verdict needs positive evidence (an owned root that is not read
  * again, or a use that only borrows), and anything unproven falls through

@@ -161,6 +161,28 @@ static void surroundings(const ctx *c, evidence *ev, const rs_site *st, size_t f
 	}
 }
 
+/* Is the copy handed whole to a call that keeps it alive or leaks it
+ * (`mem::forget(x.clone())`, `Arc::into_raw(x.clone())`,
+ * `ManuallyDrop::new(x.clone())`)?  Then the copy is the point. */
+static void leak_of(const ctx *c, evidence *ev, const rs_site *st, size_t e0)
+{
+	size_t open, callee, a;
+
+	if (e0 < 2 || st->call_close == RS_NONE || !is(c, e0 - 1, "(") || !is(c, st->call_close + 1, ")"))
+		return;
+	open = e0 - 1;
+	callee = open - 1;
+	if (!is_ident(c, callee))
+		return;
+	if (!in_list(c, &c->ar->leak_call, callee) &&
+	    !(is(c, callee, "new") && callee >= 2 && is(c, callee - 1, "::") && is(c, callee - 2, "ManuallyDrop")))
+		return;
+	for (a = callee; a >= 2 && is(c, a - 1, "::") && is_ident(c, a - 2);)
+		a -= 2;
+	range_text(c, a, callee + 1, ev->leak_call, sizeof(ev->leak_call));
+	ev->leak_line = c->t[callee].line;
+}
+
 /* Is the original (root, or root.field) changed or moved while a borrow of
  * it would live, up to the last read of the bound name? */
 static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t until, size_t floor)
@@ -885,6 +907,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		}
 	}
 	surroundings(&c, ev, st, floor);
+	leak_of(&c, ev, st, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0);
 	if (!ev->borrow_how)
 		reference_param(&c, ev, st, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0);
 

@@ -78,6 +78,8 @@ typedef struct {
 
 	char boundary[48];     /* "tokio::spawn", ".send()", ...; "" none */
 	uint32_t boundary_line;
+	char leak_call[48];    /* `mem::forget`, `Arc::into_raw`, `ManuallyDrop::new` the copy is handed to whole; "" none */
+	uint32_t leak_line;
 
 	char lock_how[96];     /* ".lock()" in the receiver, or "guard `g`"; "" none */
 

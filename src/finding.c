@@ -309,6 +309,13 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 		buf_printf(b, "the value is cloned out of a `%s` guard; the clone lets the guard drop at the end of the "
 		              "statement, and removing it would keep the lock held while the value is used", ev->lock_how);
 		break;
+	case 17:
+		buf_puts(b, "the copy is handed whole to ");
+		code(b, ev->leak_call);
+		buf_printf(b, " at line %u: it is made to be kept alive (a reference taken on purpose), and moving ", ev->leak_line);
+		code(b, ev->root);
+		buf_puts(b, " there instead would give away the very reference the clone takes");
+		break;
 	case 9:
 		code(b, ev->partial_move ? ev->receiver : ev->root);
 		buf_printf(b, " is read again at line %u, after the clone", ev->later_use_line);

@@ -15,7 +15,7 @@ t = open(sys.argv[1]).read()
 assert 'Verdict: removable_move, medium confidence (rule R13)' in t, t
 rules = [l.strip() for l in t.split('Rules, in order')[1].split('Verdict:')[0].splitlines()[1:] if l.strip()]
 assert rules[-1].startswith('R13 ') and rules[-1].endswith(': yes'), rules
-assert all(r.endswith(': no') for r in rules[:-1]) and len(rules) == 12, rules
+assert all(r.endswith(': no') for r in rules[:-1]) and len(rules) == 13, rules
 assert 'root kind                param_value' in t and 'partial move             yes' in t, t
 assert 'Correctness proof: Old: the consumer gets a copy' in t
 " "$scratch/rm.txt"
