@@ -1223,13 +1223,12 @@ static int py_stringy(const pylex_result *lx, size_t i)
  * A list's or a number's `+=` is not (`items += [x]`, `total += i`). */
 static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 {
-	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0);
+	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), loop = pylex_in_loop_of_function(lx, tok);
 	size_t i, from;
+	int stringy_rhs = py_stringy(lx, tok + 1);
 
-	if (py_stringy(lx, tok + 1))
-		return 1;
 	if (tok == 0 || lx->tokens[tok - 1].kind != PYTOK_IDENT || fn == PYLEX_NONE)
-		return 0;
+		return stringy_rhs;
 	from = lx->blocks[fn].body_start;
 	for (i = tok; i-- > from;) { /* the nearest assignment to the name before */
 		const pylex_token *t = &lx->tokens[i];
@@ -1237,18 +1236,27 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 		    memcmp(lx->text + t->off, lx->text + lx->tokens[tok - 1].off, t->len) != 0 ||
 		    (i > 0 && p_is(lx, i - 1, ".")))
 			continue;
-		if (p_is(lx, i + 1, "=")) {
-			if (!py_stringy(lx, i + 2))
-				return 0;
-			hit->related_line = t->line;
-			return 1;
-		}
-		if (p_is(lx, i + 1, ":") && p_is(lx, i + 2, "str")) {
-			hit->related_line = t->line;
-			return 1;
+		if (p_is(lx, i + 1, "=") || (p_is(lx, i + 1, ":") && p_is(lx, i + 2, "str"))) {
+			/* made afresh in the same pass of the loop (`text = "<image>"
+			 * * n` then `text += ..`): nothing accumulates across passes */
+			if (loop != PYLEX_NONE && i >= lx->blocks[loop].body_start && i < lx->blocks[loop].body_end) {
+				/* ... on the way to the `+=`: its block holds the `+=` too
+				 * (one in a sibling branch is not: `text` may then still
+				 * accumulate across passes) */
+				uint32_t b = pylex_block_of(lx, tok), home = pylex_block_of(lx, i);
+				while (b != PYLEX_NONE && b != home && b != loop)
+					b = lx->blocks[b].parent;
+				if (b == home)
+					return 0;
+			}
+			if (stringy_rhs || p_is(lx, i + 1, ":") || py_stringy(lx, i + 2)) {
+				hit->related_line = t->line;
+				return 1;
+			}
+			return 0;
 		}
 	}
-	return 0;
+	return stringy_rhs;
 }
 
 /* The predicates only Python answers; -1 for one it does not know. */

@@ -75,3 +75,13 @@ worker = Worker()
 @app.post("/worker_generate")
 async def api_generate(request: Request):
     return worker.generate(await request.json())
+
+
+def render_turns(messages):
+    turns = []
+    for message in messages:
+        # made afresh in each pass: one `+=` per pass, nothing accumulates
+        text = "<image>\n" * len(message["images"])
+        text += "\n".join(message["texts"])
+        turns.append(text)
+    return turns
