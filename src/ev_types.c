@@ -203,6 +203,24 @@ trange iterated_item(trange t, const ctx *site, int values)
 	return element(t, site);
 }
 
+/* The first segment of the path the site's file imports the type name at
+ * token `name` of file c with (`use semver::Version;`: `semver`), or
+ * RS_NONE: not the site's file, or no `use` of that name there. */
+static size_t import_root(const ctx *c, size_t name, const ctx *site)
+{
+	size_t i;
+
+	for (i = 0; c == site && c->rs && i < c->rs->import_count; i++)
+		if (same_tok(c, c->rs->imports[i].name, name))
+			return c->rs->imports[i].type_start;
+	return RS_NONE;
+}
+
+static int std_root(const ctx *c, size_t k)
+{
+	return is(c, k, "std") || is(c, k, "core") || is(c, k, "alloc");
+}
+
 /* May a workspace declaration of the type name at token `name` of file c
  * be another type than the one meant?  Yes when the site's file brings
  * the name in with a `use` from a crate outside the workspace (`use
@@ -213,14 +231,10 @@ trange iterated_item(trange t, const ctx *site, int values)
  * outside -- which file's name it is is not known. */
 static int maybe_foreign(const ctx *c, size_t name, const ctx *site)
 {
-	size_t i;
+	size_t root = import_root(c, name, site);
 
-	if (c == site && c->rs)
-		for (i = 0; i < c->rs->import_count; i++) {
-			const rs_alias *im = &c->rs->imports[i];
-			if (same_tok(c, im->name, name))
-				return !typelib_crate(site->tl, c->text + c->t[im->type_start].off, c->t[im->type_start].len);
-		}
+	if (root != RS_NONE)
+		return !typelib_crate(site->tl, c->text + c->t[root].off, c->t[root].len);
 	return typelib_foreign(site->tl, c->text + c->t[name].off, c->t[name].len);
 }
 
@@ -231,18 +245,12 @@ static int maybe_foreign(const ctx *c, size_t name, const ctx *site)
  * imports the name from std, core or alloc. */
 static int std_name_shadowed(const ctx *c, size_t name, const ctx *site)
 {
-	size_t i;
+	size_t root;
 
 	if (!site->tl || !typelib_declares(site->tl, c->text + c->t[name].off, c->t[name].len))
 		return 0;
-	if (c == site && c->rs)
-		for (i = 0; i < c->rs->import_count; i++) {
-			const rs_alias *im = &c->rs->imports[i];
-			if (same_tok(c, im->name, name))
-				return !(is(c, im->type_start, "std") || is(c, im->type_start, "core") ||
-				         is(c, im->type_start, "alloc"));
-		}
-	return 1;
+	root = import_root(c, name, site);
+	return root == RS_NONE || !std_root(c, root);
 }
 
 /* Where the struct named by token `name` of file c is declared: that file
@@ -348,17 +356,12 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth);
  * is no unsized std type whose `.clone()` copies the reference. */
 static int not_std_name(const ctx *c, size_t name, const ctx *site)
 {
-	size_t i;
+	size_t root;
 
 	if (name >= 2 && is(c, name - 1, "::") && is_ident(c, name - 2))
-		return !(is(c, name - 2, "path") || is(c, name - 2, "ffi") || is(c, name - 2, "std") || is(c, name - 2, "core") ||
-		         is(c, name - 2, "alloc"));
-	if (c == site && c->rs)
-		for (i = 0; i < c->rs->import_count; i++)
-			if (same_tok(c, c->rs->imports[i].name, name))
-				return !(is(c, c->rs->imports[i].type_start, "std") || is(c, c->rs->imports[i].type_start, "core") ||
-				         is(c, c->rs->imports[i].type_start, "alloc"));
-	return 0;
+		return !(is(c, name - 2, "path") || is(c, name - 2, "ffi") || std_root(c, name - 2));
+	root = import_root(c, name, site);
+	return root != RS_NONE && !std_root(c, root);
 }
 
 /* A struct: what cloning it costs, from its fields.  Only handles (and

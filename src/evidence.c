@@ -163,19 +163,23 @@ static void surroundings(const ctx *c, evidence *ev, const rs_site *st, size_t f
 
 /* Is the copy handed whole to a call that keeps it alive or leaks it
  * (`mem::forget(x.clone())`, `Arc::into_raw(x.clone())`,
- * `ManuallyDrop::new(x.clone())`)?  Then the copy is the point. */
+ * `ManuallyDrop::new(x.clone())`)?  Then the copy is the point.  The
+ * `leak_call` list names a fn (`forget`) or a type's fn
+ * (`ManuallyDrop::new`). */
 static void leak_of(const ctx *c, evidence *ev, const rs_site *st, size_t e0)
 {
-	size_t open, callee, a;
+	size_t callee, a;
+	char last2[64];
 
 	if (e0 < 2 || st->call_close == RS_NONE || !is(c, e0 - 1, "(") || !is(c, st->call_close + 1, ")"))
 		return;
-	open = e0 - 1;
-	callee = open - 1;
+	callee = e0 - 2;
 	if (!is_ident(c, callee))
 		return;
-	if (!in_list(c, &c->ar->leak_call, callee) &&
-	    !(is(c, callee, "new") && callee >= 2 && is(c, callee - 1, "::") && is(c, callee - 2, "ManuallyDrop")))
+	last2[0] = '\0';
+	if (callee >= 2 && is(c, callee - 1, "::") && is_ident(c, callee - 2))
+		range_text(c, callee - 2, callee + 1, last2, sizeof(last2));
+	if (!in_list(c, &c->ar->leak_call, callee) && !(last2[0] && strlist_has(&c->ar->leak_call, last2, strlen(last2))))
 		return;
 	for (a = callee; a >= 2 && is(c, a - 1, "::") && is_ident(c, a - 2);)
 		a -= 2;

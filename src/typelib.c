@@ -584,18 +584,18 @@ static int append_imports(typelib *lib, const char *text, size_t len)
 			}
 			{
 				size_t q = k;
+				int is_as = wn == 2 && memcmp(text + w, "as", 2) == 0;
 				while (q < len && is_space(text[q]))
 					q++;
-				/* a leaf: before `,`, `}`, `;` or `as`; or the name after `as` */
-				if ((prev_punct != 'a' && q < len && (text[q] == ',' || text[q] == '}' || text[q] == ';')) ||
-				    (prev_punct != 'a' && word_at(text, len, q, "as", 2)) || prev_punct == 'a') {
-					if (!(wn == 2 && memcmp(text + w, "as", 2) == 0) && !(wn == 1 && text[w] == '_')) {
-						if (buf_append(&lib->import_text, text + w, wn) < 0 || buf_putc(&lib->import_text, '\t') < 0 ||
-						    buf_append(&lib->import_text, text + root, rn) < 0 || buf_putc(&lib->import_text, '\n') < 0)
-							return -1;
-					}
-				}
-				prev_punct = wn == 2 && memcmp(text + w, "as", 2) == 0 ? 'a' : 'w';
+				/* a leaf: the name after `as`, or one before `,`, `}`,
+				 * `;` or `as` (not `as` itself, not `_`) */
+				if ((prev_punct == 'a' || (q < len && (text[q] == ',' || text[q] == '}' || text[q] == ';')) ||
+				     word_at(text, len, q, "as", 2)) &&
+				    !is_as && !(wn == 1 && text[w] == '_') &&
+				    (buf_append(&lib->import_text, text + w, wn) < 0 || buf_putc(&lib->import_text, '\t') < 0 ||
+				     buf_append(&lib->import_text, text + root, rn) < 0 || buf_putc(&lib->import_text, '\n') < 0))
+					return -1;
+				prev_punct = is_as ? 'a' : 'w';
 			}
 		}
 	}
