@@ -25,9 +25,15 @@ size_t type_head(trange t, size_t *lt)
 	*lt = RS_NONE;
 	if (!c)
 		return RS_NONE;
-	for (i = t.a; i < t.b && (is_ident(c, i) || is(c, i, "::")); i++)
+	for (i = t.a; i < t.b && (is_ident(c, i) || is(c, i, "::")); i++) {
 		if (is_ident(c, i))
 			name = i;
+		/* `R::Handle`, `Self::Item`: a type's associated type, which only
+		 * trait resolution could name (modules are lower case) */
+		if (is_ident(c, i) && i + 1 < t.b && is(c, i + 1, "::") && c->text[c->t[i].off] >= 'A' &&
+		    c->text[c->t[i].off] <= 'Z')
+			return RS_NONE;
+	}
 	if (i < t.b && is(c, i, "<"))
 		*lt = i;
 	return name;

@@ -25,6 +25,11 @@ typedef struct {
 	/* attributes seen since the last item: they apply to the next one */
 	uint8_t attr_test, attr_test_fn, attr_allow;
 	uint8_t types_only;    /* rustscan_scan_types(): structs and aliases */
+	/* the last alias in_impl_or_trait() placed (its token + 1, 0 for none)
+	 * and its answer: a later one reaching it going back is in the same
+	 * block (a thousand aliases in one `cfg_if!` stay linear) */
+	size_t alias_seen;
+	uint8_t alias_in_impl;
 } scanner;
 
 #define GROW(arr, count, cap)                                               \
@@ -377,7 +382,45 @@ static int item_struct(scanner *s, size_t i)
 	return 0;
 }
 
-/* `type Name<..> = Target;` (not an associated type without `=`). */
+/* Is token i directly inside the block of an `impl` or a `trait`?  Back
+ * over whole items (closed brackets skipped) to the `{` that encloses it,
+ * then back over that block's header to its first word. */
+static int block_is_impl_or_trait(const scanner *s, size_t i)
+{
+	size_t k = i, h;
+
+	while (k-- > 0) {
+		if (k + 1 == s->alias_seen)
+			return s->alias_in_impl;
+		if (s->t[k].kind == TOK_CLOSE && s->t[k].pair_ok) {
+			k = s->t[k].pair;
+			continue;
+		}
+		if (s->t[k].kind != TOK_OPEN)
+			continue;
+		if (!is_open(s, k, '{'))
+			return 0; /* inside a ( or [: no item */
+		for (h = k; h-- > 0 && !is(s, h, ";") && !is(s, h, "}") && !is(s, h, "{");) {
+			if (s->t[h].kind == TOK_CLOSE && s->t[h].pair_ok)
+				h = s->t[h].pair;
+			else if (is(s, h, "impl") || is(s, h, "trait"))
+				return 1;
+		}
+		return 0;
+	}
+	return 0;
+}
+
+static int in_impl_or_trait(scanner *s, size_t i)
+{
+	s->alias_in_impl = (uint8_t)block_is_impl_or_trait(s, i);
+	s->alias_seen = i + 1;
+	return s->alias_in_impl;
+}
+
+/* `type Name<..> = Target;` at item level.  Not an associated type: one
+ * without `=` (a trait's), nor `type Handle = TokioHandle;` in an `impl`,
+ * which names `<S as Trait>::Handle`, never a type `Handle` of the module. */
 static int type_alias(scanner *s, size_t i)
 {
 	rustscan_result *r = s->r;
@@ -390,7 +433,7 @@ static int type_alias(scanner *s, size_t i)
 		else if (is(s, k, "=") && eq == RS_NONE)
 			eq = k;
 	}
-	if (eq == RS_NONE || k >= s->n || !is(s, k, ";"))
+	if (eq == RS_NONE || k >= s->n || !is(s, k, ";") || in_impl_or_trait(s, i))
 		return 0;
 	GROW(r->aliases, r->alias_count, r->alias_cap_);
 	a = &r->aliases[r->alias_count++];

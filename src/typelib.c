@@ -710,6 +710,79 @@ static int find_keywords(const char *text, size_t len, size_t **at, size_t *n, s
 	return 0;
 }
 
+/* The first word of the line at text[ls..] past its indentation and the
+ * modifiers an item may carry (`pub`, `pub(crate)`, `unsafe`, `default`):
+ * is it `impl` or `trait`? */
+static int opens_impl_or_trait(const char *text, size_t len, size_t at)
+{
+	for (;;) {
+		size_t w = at;
+		while (w < len && word_char((unsigned char)text[w]))
+			w++;
+		if ((w - at == 4 && memcmp(text + at, "impl", 4) == 0) || (w - at == 5 && memcmp(text + at, "trait", 5) == 0))
+			return 1;
+		if (!((w - at == 3 && memcmp(text + at, "pub", 3) == 0) || (w - at == 6 && memcmp(text + at, "unsafe", 6) == 0) ||
+		      (w - at == 7 && memcmp(text + at, "default", 7) == 0)))
+			return 0;
+		if (w < len && text[w] == '(') /* pub(crate) */
+			while (w < len && text[w] != ')' && text[w] != '\n')
+				w++;
+		while (w < len && (text[w] == ' ' || text[w] == '\t' || text[w] == ')'))
+			w++;
+		at = w;
+	}
+}
+
+/* Is the `type` at text[at] an impl's or a trait's associated type
+ * (`type Handle = TokioHandle;` names `<Tokio as Runtime>::Handle`, no type
+ * of the module)?  Told by the layout rustfmt gives every file: back from
+ * an indented `type` to the first line indented less, the block's opener,
+ * and over the header lines at its level to an `impl` or a `trait`.  A file
+ * laid out otherwise keeps its aliases, as before; a block too long to walk
+ * back through likewise. */
+static int associated_type(const char *text, size_t at)
+{
+	size_t ls = at, indent, k, lines;
+	int header = -1;
+
+	while (ls > 0 && text[ls - 1] != '\n')
+		ls--;
+	for (k = ls; k < at && (text[k] == ' ' || text[k] == '\t'); k++)
+		;
+	indent = k - ls;
+	if (memchr(text + k, '{', at - k)) /* `impl Clock for System { type Tick = Millis; }` */
+		return opens_impl_or_trait(text, at, k);
+	if (indent == 0)
+		return 0;
+	for (lines = 0; ls > 0 && lines < 4000; lines++) {
+		size_t e = ls - 1, b = e, ind;
+		while (b > 0 && text[b - 1] != '\n')
+			b--;
+		ls = b;
+		for (k = b; k < e && (text[k] == ' ' || text[k] == '\t'); k++)
+			;
+		ind = k - b;
+		if (k == e || text[k] == '/' || text[k] == '*' || text[k] == '#')
+			continue; /* blank, a comment, an attribute */
+		if (header < 0) {
+			if (ind >= indent)
+				continue; /* a sibling item's lines */
+			header = (int)ind; /* the opener: `{`, `impl .. {`, `where` */
+		} else if (ind > (size_t)header) {
+			continue; /* a where clause's bounds */
+		} else if (ind < (size_t)header || lines > 24) {
+			return 0;
+		}
+		if (opens_impl_or_trait(text, e, k))
+			return 1;
+		while (e > k && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\r'))
+			e--;
+		if (e > k && (text[e - 1] == ';' || text[e - 1] == '}'))
+			return 0; /* the item before: the header ended */
+	}
+	return 0;
+}
+
 int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t len)
 {
 	size_t *at = NULL, n = 0, cap = 0, i;
@@ -725,7 +798,7 @@ int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t l
 	for (pass = 0; pass < 2 && rc == 0; pass++)
 		for (i = 0; i < n && rc == 0; i++) {
 			rustscan_result rs;
-			if ((text[at[i]] == 's') != (pass == 0))
+			if ((text[at[i]] == 's') != (pass == 0) || (pass == 1 && associated_type(text, at[i])))
 				continue;
 			rustlex_reset(lx);
 			if (rustlex_lex_item(lx, text + at[i], len - at[i]) < 0 || rustscan_scan_types(&rs, lx) < 0)
