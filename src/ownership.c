@@ -509,6 +509,22 @@ void evidence_memo_free(evidence_memo *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* Is token `at` in the scrutinee of an if-let / while-let that starts at
+ * `from` (after its `=`), before the body's `{`?  A scrutinee holds no
+ * bare `{` (struct literals there need parentheses). */
+static int in_scrutinee(const ctx *c, size_t from, size_t at)
+{
+	size_t k;
+
+	for (k = from; k < at; k++) {
+		if (is_open(c, k, '{'))
+			return 0;
+		if (c->t[k].kind == TOK_OPEN)
+			k = skip_pair(c, k);
+	}
+	return 1;
+}
+
 decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 {
 	decl d;
@@ -528,6 +544,10 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 			/* a let whose initializer holds the site declares names that
 			 * are not in scope yet: `let x = x.clone();` clones the old x */
 			if (!binding && end < before && is(c, end, "=") && stmt_end(c, end + 1, c->n) >= before)
+				continue;
+			/* nor is an if-let's name in its own scrutinee: `if let
+			 * Some(w) = w.clone() {` clones the outer w */
+			if (binding && end < before && is(c, end, "=") && in_scrutinee(c, end + 1, before))
 				continue;
 			/* a let in a block that closed before the site is out of scope;
 			 * an if-let / while-let binding lives in the body that follows */
@@ -713,6 +733,20 @@ int literal_copy(const ctx *c, size_t k, char *out, size_t size, int by_ref)
 	return 1;
 }
 
+/* `1 << 3`, `2 * N as u64`: operators over numbers make a number (or a
+ * bool).  Not a range (`0xC2u8..0xE0u8` is a `Range<u8>`, which is not
+ * Copy: proptest, refuted E0382), nor a method's result (`5.to_string()`). */
+static int arithmetic(const ctx *c, size_t a, size_t b)
+{
+	size_t k;
+
+	for (k = a; k < b; k++)
+		if (is(c, k, "..") || is(c, k, "..=") || is(c, k, "...") || is(c, k, ".") || is(c, k, "?") ||
+		    is_open(c, k, '{') || is_open(c, k, '['))
+			return 0;
+	return 1;
+}
+
 int constructed(const ctx *c, evidence *ev, const rs_fn *fn, size_t a, size_t b, int depth)
 {
 	size_t i;
@@ -747,7 +781,7 @@ int constructed(const ctx *c, evidence *ev, const rs_fn *fn, size_t a, size_t b,
 		ev->type_source = NULL;
 		return 0;
 	}
-	if (i == a && (c->t[a].kind == TOK_NUMBER || is(c, a, "true") || is(c, a, "false"))) { /* `1 << 3` */
+	if (i == a && (c->t[a].kind == TOK_NUMBER || is(c, a, "true") || is(c, a, "false")) && arithmetic(c, a, b)) {
 		snprintf(ev->type, sizeof(ev->type), "%s", c->t[a].kind == TOK_NUMBER ? "a number" : "bool");
 		ev->type_source = "literal";
 		ev->cost = EV_COST_COPY;
@@ -833,18 +867,21 @@ trange expr_type(const ctx *c, const rs_fn *fn, size_t a, size_t b, int depth, i
 			return TR_NONE;
 		t = tr(c, c->rs->impls[fn->impl].self_type, c->rs->impls[fn->impl].self_type + 1);
 	} else {
+		/* a local first: `let source = source.and_then(absolutize);`
+		 * shadows the parameter `source: Option<&Path>` (proptest, E0382) */
+		decl d;
 		memset(&probe, 0, sizeof(probe));
 		range_text(c, a, a + 1, probe.root, sizeof(probe.root));
-		if (!find_param(c, &probe, fn, &t)) {
-			decl d = find_local(c, probe.root, fn, a);
-			if (d.last == RS_NONE)
-				return TR_NONE;
+		d = find_local(c, probe.root, fn, a);
+		if (d.last != RS_NONE) {
 			if (d.type.b > d.type.a)
 				t = d.type;
 			else if (d.init_b > d.init_a && d.init_a != a)
 				t = expr_type(c, fn, d.init_a, d.init_b, depth + 1, NULL);
 			if (d.scrutinee)
 				t = unwrap_type(t);
+		} else if (!find_param(c, &probe, fn, &t)) {
+			return TR_NONE;
 		}
 	}
 	if (t.a >= t.b)
