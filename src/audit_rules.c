@@ -32,6 +32,7 @@ static const struct {
 	{ "owned_method", offsetof(audit_rules, owned_method) },
 	{ "owned_macro", offsetof(audit_rules, owned_macro) },
 	{ "take_method", offsetof(audit_rules, take_method) },
+	{ "element_method", offsetof(audit_rules, element_method) },
 	{ "once_call", offsetof(audit_rules, once_call) },
 	{ "leak_call", offsetof(audit_rules, leak_call) },
 	{ "lend_method", offsetof(audit_rules, lend_method) },

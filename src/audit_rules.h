@@ -9,6 +9,7 @@ typedef struct {
 	strlist cheap_type, copy_type, heap_type, wrapper_type, cheap_name, cheap_name_exact;
 	strlist borrow_method, format_macro, spawn_call, send_method, lock_method;
 	strlist deref_type, move_out_type, guard_type, lookup_method, pass_method, owned_method, owned_macro, take_method;
+	strlist element_method; /* take one element out of a container: typed as its element (`remove`, `pop`) */
 	strlist once_call;     /* calls that run the closure they are given at most once */
 	strlist leak_call;     /* calls a copy is handed to in order to be kept alive or leaked (`forget`, `into_raw`) */
 	strlist lend_method;   /* methods whose result borrows the receiver (`iter`, `as_str`, `to_str`) */

@@ -90,7 +90,8 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	     make(B_REMOVABLE_BORROW, typed || ev->borrow_how[0] == '&' ? CONF_HIGH : CONF_MEDIUM, 4));
 	/* R5: a copy bound to a name, or iterated by a `for`, that is only read */
 	RULE(5, (ev->bound_reads > 0 && !(ev->later_use_line && ev->later_use_line <= ev->bound_last_read_line)) ||
-	            (ev->for_head && ev->for_items_read_only && !ev->later_use_in_stmt),
+	            (ev->for_head && ev->for_items_read_only && !ev->later_use_in_stmt && ev->iterable_by_ref &&
+	             !ev->type_is_ref),
 	     "a copy bound to a name or iterated, only read (and the original not used while the name is)",
 	     make(B_REMOVABLE_BORROW, CONF_MEDIUM, 5));
 	/* R6: a shared handle by its name only */

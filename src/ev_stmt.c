@@ -152,14 +152,21 @@ uint32_t later_use(const ctx *c, const char *root, const char *field, size_t fro
 			continue; /* a field label in a struct literal: `Foo { root: x }` */
 		if (k > 0 && (is(c, k - 1, "let") || (is(c, k - 1, "mut") && k > 1 && is(c, k - 2, "let")))) {
 			/* shadowed: only its initializer can still read the old value */
-			size_t end = let_end(c, k + 1, until), q, e;
-			if (!is(c, end, "="))
+			size_t end = let_end(c, k + 1, until), q, e = end, close;
+			if (is(c, end, "=")) {
+				e = stmt_end(c, end + 1, until);
+				for (q = end + 1; q < e; q++)
+					if (names_root(c, q, root))
+						return c->t[q].line;
+			}
+			/* until the block the new name lives in ends: a `let messages
+			 * = inside.clone();` in a spawned closure leaves the outer
+			 * `messages` to the code after it (tiny_http: E0382) */
+			close = block_end(c, e, until);
+			if (close >= until)
 				return 0;
-			e = stmt_end(c, end + 1, until);
-			for (q = end + 1; q < e; q++)
-				if (names_root(c, q, root))
-					return c->t[q].line;
-			return 0;
+			k = close;
+			continue;
 		}
 		/* assigned, not read -- unless it is `#name` in a quote! macro's
 		 * tokens (`quote_spanned!(span=> #name = #value)`), which reads it */

@@ -357,17 +357,23 @@ trange unwrap_type(trange t)
 
 static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth);
 
-/* Is the type name at token `name` of file c another crate's, not std's
- * (`syn::Path`, or `Path` brought in by `use syn::Path;`)?  Then `&Path`
- * is no unsized std type whose `.clone()` copies the reference. */
+/* Is the type name at token `name` of file c perhaps another crate's, not
+ * std's (`syn::Path`, `Path` brought in by `use syn::Path;` or by a glob,
+ * `use crate::*;` of tiny-skia's re-exported `Path`)?  Then `&Path` is no
+ * unsized std type whose `.clone()` copies the reference.  `str` is
+ * always std's; `Path`, `OsStr` and `CStr` are not in the prelude, so
+ * they are std's only where the site's file imports them from std (refuted
+ * otherwise: tiny-skia's `let mut path = path.clone();`, E0308). */
 static int not_std_name(const ctx *c, size_t name, const ctx *site)
 {
 	size_t root;
 
+	if (is(c, name, "str"))
+		return 0;
 	if (name >= 2 && is(c, name - 1, "::") && is_ident(c, name - 2))
 		return !(is(c, name - 2, "path") || is(c, name - 2, "ffi") || std_root(c, name - 2));
 	root = import_root(c, name, site);
-	return root != RS_NONE && !std_root(c, root);
+	return root == RS_NONE || !std_root(c, root);
 }
 
 /* A struct: what cloning it costs, from its fields.  Only handles (and
@@ -412,8 +418,21 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 		return EV_COST_UNKNOWN;
 	t = strip_refs(resolve_alias(t, site), &is_ref);
 	c = t.src;
-	if (t.a < t.b && is_open(c, t.a, '['))
+	if (t.a < t.b && is_open(c, t.a, '[')) {
+		/* `[T; N]` clones as its elements do, behind a reference too (the
+		 * array is Clone, so `.clone()` reaches it); `&[T]` copies the
+		 * reference, a slice not being Clone */
+		size_t close = skip_pair(c, t.a), k;
+		for (k = t.a + 1; k < close; k++) {
+			if (c->t[k].kind == TOK_OPEN)
+				k = skip_pair(c, k);
+			else if (is(c, k, ";")) {
+				enum ev_cost e = depth < 4 ? type_cost_depth(tr(c, t.a + 1, k), site, depth + 1) : EV_COST_UNKNOWN;
+				return e == EV_COST_COPY || e == EV_COST_UNKNOWN ? e : EV_COST_HEAP;
+			}
+		}
 		return is_ref ? EV_COST_COPY : EV_COST_HEAP;
+	}
 	name = type_head(t, &lt);
 	if (name == RS_NONE)
 		return EV_COST_UNKNOWN;
@@ -450,7 +469,7 @@ trange chain_type(const ctx *c, trange t, size_t k, size_t end)
 					if (name == RS_NONE || !in_list(d.src, &c->ar->guard_type, name))
 						return TR_NONE;
 					t = unwrap_type(type_arg(d, 0));
-				} else if (in_list(c, &c->ar->lookup_method, m)) {
+				} else if (in_list(c, &c->ar->lookup_method, m) || in_list(c, &c->ar->element_method, m)) {
 					t = element(t, c);
 				} else if (in_list(c, &c->ar->pass_method, m)) {
 					if (!is(c, m, "entry"))
@@ -507,9 +526,34 @@ int ref_to_sized(trange t, const ctx *site)
 	for (k = t.a; k < t.b && k < inner.a && t.src == inner.src; k++)
 		if (is(t.src, k, "dyn") || is(t.src, k, "impl"))
 			return 0; /* `&dyn Trait`: the reference is what is copied */
-	if (inner.a >= inner.b || is_open(inner.src, inner.a, '['))
+	if (inner.a >= inner.b)
 		return 0;
+	if (is_open(inner.src, inner.a, '[')) { /* `&[Point; 2]` is sized, `&[Point]` not */
+		size_t close = skip_pair(inner.src, inner.a);
+		for (k = inner.a + 1; k < close; k++) {
+			if (inner.src->t[k].kind == TOK_OPEN)
+				k = skip_pair(inner.src, k);
+			else if (is(inner.src, k, ";"))
+				return 1; /* (tiny-skia's `src.clone()` of a `&[Point; 2]`: `*src`, not `src`, E0308) */
+		}
+		return 0;
+	}
 	name = type_head(inner, &lt);
-	return name != RS_NONE && !is(inner.src, name, "str") && !is(inner.src, name, "Path") &&
-	       !is(inner.src, name, "OsStr") && !is(inner.src, name, "CStr");
+	return name != RS_NONE && ((!is(inner.src, name, "str") && !is(inner.src, name, "Path") &&
+	                            !is(inner.src, name, "OsStr") && !is(inner.src, name, "CStr")) ||
+	                           not_std_name(inner.src, name, site));
+}
+
+int iterable_by_ref(trange t, const ctx *site)
+{
+	size_t lt, name;
+
+	t = strip_refs(resolve_alias(t, site), NULL);
+	if (!t.src || t.a >= t.b)
+		return 0;
+	if (is_open(t.src, t.a, '[')) /* [T; N] and [T] */
+		return 1;
+	name = type_head(t, &lt);
+	return name != RS_NONE &&
+	       audit_rules_element_arg(site->ar, t.src->text + t.src->t[name].off, t.src->t[name].len) >= 0;
 }

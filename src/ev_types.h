@@ -17,6 +17,12 @@ trange strip_refs(trange t, int *is_ref);
 /* The type's name (last path segment before `<`) and its `<`, if any. */
 size_t type_head(trange t, size_t *lt);
 
+/* Does `for x in &c` work for a c of type t -- one of the containers of
+ * `element_type` (Vec, HashMap, ...: `&C: IntoIterator`), an array or a
+ * slice?  Not a `TokenStream`, which iterates by value only (paste:
+ * `for tt in &input`, refuted E0277). */
+int iterable_by_ref(trange t, const ctx *site);
+
 /* The k-th type argument of `Name<A, B>`. */
 trange type_arg(trange t, int k);
 

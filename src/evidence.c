@@ -64,22 +64,48 @@ static int captured_by_move(const ctx *c, size_t k, size_t from)
 	return 0;
 }
 
+/* Is the name at token k an operand of a comparison or an arithmetic
+ * operator (`syntax.name == lang_name`, `&lang_name != other`)?  Operators
+ * do not coerce: with a reference bound in place of the copy the types
+ * change (`String == &String` has no impl: bat, refuted E0277).  A method
+ * call on it (`lang_name.len() > 3`) auto-references and is a read. */
+static int operator_operand(const ctx *c, size_t k)
+{
+	static const char *const ops[] = { "==", "!=", "<", ">", "<=", ">=", "+", "-", "*", "/", "%" };
+	size_t p = k > 0 && is(c, k - 1, "&") ? k - 1 : k, i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if ((p > 0 && is(c, p - 1, ops[i])) || (k + 1 < c->n && is(c, k + 1, ops[i])))
+			return 1;
+	return 0;
+}
+
 /* How a `let NAME = <clone>;` binding is used until its block ends. */
 static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size_t until, size_t floor)
 {
-	size_t k, reads = 0;
+	size_t k, reads = 0, shadow_from = 0, shadow_to = 0;
 	int blocked = 0;
 
 	for (k = from; k < until; k++) {
 		enum use_kind u;
 		if (!names_root(c, k, ev->bound_to))
 			continue;
-		if (k > 0 && (is(c, k - 1, "let") || (is(c, k - 1, "mut") && is(c, k - 2, "let"))))
-			break; /* shadowed */
+		if (k >= shadow_from && k < shadow_to) {
+			k = shadow_to;
+			continue;
+		}
+		if (k > 0 && (is(c, k - 1, "let") || (is(c, k - 1, "mut") && is(c, k - 2, "let")))) {
+			/* shadowed: past its initializer (which may still use the
+			 * copy), to the end of the block the new name lives in */
+			size_t end = let_end(c, k + 1, until);
+			shadow_from = is(c, end, "=") ? stmt_end(c, end + 1, until) : end;
+			shadow_to = block_end(c, shadow_from, until);
+			continue;
+		}
 		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
 			continue;
 		u = use_at(c, k, floor);
-		if (u == USE_READ && captured_by_move(c, k, from))
+		if (u == USE_READ && (captured_by_move(c, k, from) || operator_operand(c, k)))
 			u = USE_MOVE;
 		if (u == USE_READ) {
 			if (!reads)
@@ -223,6 +249,7 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 	ev->type_source = source;
 	ev->cost = type_cost(t, c);
 	ev->type_is_ref = ref_to_sized(t, c);
+	ev->iterable_by_ref = iterable_by_ref(t, c);
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
@@ -801,12 +828,18 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 					continue;
 				tok_text(&c, p, var, sizeof(var));
 				for (q = sc->start; q < sc->end; q++)
-					if (names_root(&c, q, var) && use_at(&c, q, floor) != USE_READ)
+					if (names_root(&c, q, var) && (use_at(&c, q, floor) != USE_READ || operator_operand(&c, q)))
 						ev->for_items_read_only = 0;
 			}
 			break;
 		}
 	}
+
+	/* `archive.append(&entry.header().clone(), entry)`: a receiver made
+	 * by a call still needs its root, which the statement then moves
+	 * (debcargo, refuted E0505) */
+	if (ev->root_kind == EV_ROOT_CALL && ev->root[0] && !ev->reassigns_root && end > after)
+		ev->later_use_in_stmt = later_use(&c, ev->root, "", after, end, NULL, 0);
 
 	/* read again? (fields of self cannot be moved out anyway) */
 	if ((ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED ||

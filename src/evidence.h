@@ -49,6 +49,7 @@ typedef struct {
 	int type_from_copy;    /* the type is the copy's (`let c: T = x.clone()`), not known of the receiver */
 	int copy_mut_in_place; /* `&mut x.clone()`, `let ref mut y = x.clone()`: the copy is changed where it is made */
 	int type_is_ref;       /* the type is a reference to a sized Clone type (`&u32`, not `&str`) */
+	int iterable_by_ref;   /* the type is a container `for x in &c` walks (iterable_by_ref()) */
 	int copy_behind_ref;   /* a Copy value reached through a reference (`r.clone()`, r: &u32;
 	                        * `Clone::clone(r)`): the clone gives the value, its removal the
 	                        * reference -- the change is `*r`, not a removal */

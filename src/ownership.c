@@ -672,10 +672,18 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 					q = skip_pair(c, q);
 					continue;
 				}
+				/* a pattern holds no `.` and no `;`: `load(dir, scope,
+				 * settings).await` in one arm is no binding of the next
+				 * arm's `=>` (deno) */
+				if (is(c, q, ";") || (eq == RS_NONE && is(c, q, ".")))
+					break;
 				if (is(c, q, "=") && eq == RS_NONE)
 					eq = q;
 				if (is(c, q, "=>")) {
-					if (enclosing_block_close(c, k, fn->body_open) < before)
+					/* from the `=>`: in `Struct { fields, .. } =>` the
+					 * brace nearest the name is the pattern's own (xcb:
+					 * the parameter `fields` was taken instead, E0308) */
+					if (enclosing_block_close(c, q, fn->body_open) < before)
 						break; /* a match that ended before the site */
 					memset(&d, 0, sizeof(d));
 					d.last = k;
