@@ -85,13 +85,14 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	/* R8: a fresh temporary, dropped right after: cloning it copies for nothing */
 	RULE(8, ev->root_kind == EV_ROOT_TEMP, "a fresh temporary", make(B_REMOVABLE_MOVE, CONF_HIGH, 8));
 	/* R4: the copy is only read where it is made, then dropped */
-	RULE(4, ev->borrow_how != NULL && !ev->later_use_in_stmt,
+	RULE(4, ev->borrow_how != NULL && !ev->later_use_in_stmt && !ev->unsafe_line,
 	     "the copy only read where it is made (and the original not used again in the statement)",
 	     make(B_REMOVABLE_BORROW, typed || ev->borrow_how[0] == '&' ? CONF_HIGH : CONF_MEDIUM, 4));
 	/* R5: a copy bound to a name, or iterated by a `for`, that is only read */
-	RULE(5, (ev->bound_reads > 0 && !(ev->later_use_line && ev->later_use_line <= ev->bound_last_read_line)) ||
-	            (ev->for_head && ev->for_items_read_only && !ev->later_use_in_stmt && ev->iterable_by_ref &&
-	             !ev->type_is_ref),
+	RULE(5, !ev->unsafe_line &&
+	            ((ev->bound_reads > 0 && !(ev->later_use_line && ev->later_use_line <= ev->bound_last_read_line)) ||
+	             (ev->for_head && ev->for_items_read_only && !ev->later_use_in_stmt && ev->iterable_by_ref &&
+	              !ev->type_is_ref)),
 	     "a copy bound to a name or iterated, only read (and the original not used while the name is)",
 	     make(B_REMOVABLE_BORROW, CONF_MEDIUM, 5));
 	/* R6: a shared handle by its name only */

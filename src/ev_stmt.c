@@ -125,8 +125,20 @@ enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 	/* fields, then maybe a method: x.a.b.len() */
 	while (is(c, n, ".") && is_ident(c, n + 1) && !is_open(c, n + 2, '('))
 		n += 2;
-	if (is(c, n, ".") && is_ident(c, n + 1) && is_open(c, n + 2, '('))
-		return in_list(c, &c->ar->borrow_method, n + 1) ? USE_READ : USE_MOVE;
+	if (is(c, n, ".") && is_ident(c, n + 1) && is_open(c, n + 2, '(')) {
+		/* a method std's list says only reads (and no workspace method of
+		 * that name takes `self`), or one every workspace method of that
+		 * name takes by `&self` -- unless std has a method of that name
+		 * that takes or consumes (`take`, `pop`, `into_*`) */
+		const char *m = c->text + c->t[n + 1].off;
+		size_t mn = c->t[n + 1].len;
+		int std_takes = in_list(c, &c->ar->take_method, n + 1) || in_list(c, &c->ar->owned_method, n + 1) ||
+		                (mn > 5 && memcmp(m, "into_", 5) == 0);
+		return (in_list(c, &c->ar->borrow_method, n + 1) && !typelib_takes_self(c->tl, m, mn)) ||
+		               (!std_takes && typelib_reads_self(c->tl, m, mn))
+		           ? USE_READ
+		           : USE_MOVE;
+	}
 	if (n > k + 1) /* a field read */
 		return is(c, n, "=") ? USE_MUT : USE_READ;
 	if (is_open(c, n, '[') || is(c, n, "==") || is(c, n, "!=") || is(c, n, "<") || is(c, n, ">") ||

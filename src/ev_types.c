@@ -450,7 +450,10 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 		return EV_COST_REFCOUNT;
 	if ((in_list(c, &site->ar->copy_type, name) && !std_name_shadowed(c, name, site)) ||
 	    (typelib_copy(site->tl, c->text + c->t[name].off, c->t[name].len) && /* `#[derive(Copy)]` in the workspace */
-	     !maybe_foreign(c, name, site)))
+	     !maybe_foreign(c, name, site) &&
+	     /* not beside an alias of the same name: cargo's `struct
+	      * Metadata(u64)` and `type Metadata = BTreeMap<..>` (E0507) */
+	     !typelib_alias(site->tl, c->text + c->t[name].off, c->t[name].len)))
 		return EV_COST_COPY;
 	if (in_list(c, &site->ar->heap_type, name))
 		return EV_COST_HEAP;
@@ -556,4 +559,37 @@ int iterable_by_ref(trange t, const ctx *site)
 	name = type_head(t, &lt);
 	return name != RS_NONE &&
 	       audit_rules_element_arg(site->ar, t.src->text + t.src->t[name].off, t.src->t[name].len) >= 0;
+}
+
+int std_type(trange t, const ctx *site)
+{
+	size_t lt, name;
+	const ctx *c;
+
+	t = strip_refs(resolve_alias(t, site), NULL);
+	c = t.src;
+	if (!c || t.a >= t.b)
+		return 0;
+	if (is_open(c, t.a, '[') || is_open(c, t.a, '('))
+		return 1; /* arrays, slices, tuples */
+	name = type_head(t, &lt);
+	if (name == RS_NONE)
+		return 0;
+	if (is(c, name, "str"))
+		return 1;
+	if (!(in_list(c, &site->ar->copy_type, name) || in_list(c, &site->ar->heap_type, name) ||
+	      in_list(c, &site->ar->cheap_type, name) || in_list(c, &site->ar->wrapper_type, name) ||
+	      in_list(c, &site->ar->deref_type, name) || in_list(c, &site->ar->guard_type, name) ||
+	      audit_rules_element_arg(site->ar, c->text + c->t[name].off, c->t[name].len) >= 0))
+		return 0;
+	if (name >= 2 && is(c, name - 1, "::") && is_ident(c, name - 2)) { /* `std::sync::Arc`, `parking_lot::Mutex` */
+		size_t k = name - 2;
+		while (k >= 2 && is(c, k - 1, "::") && is_ident(c, k - 2))
+			k -= 2;
+		return std_root(c, k);
+	}
+	{ /* a name the rules list, imported from std or not imported (the prelude) */
+		size_t root = import_root(c, name, site);
+		return (root == RS_NONE || std_root(c, root)) && !std_name_shadowed(c, name, site);
+	}
 }

@@ -23,6 +23,13 @@ size_t type_head(trange t, size_t *lt);
  * `for tt in &input`, refuted E0277). */
 int iterable_by_ref(trange t, const ctx *site);
 
+/* Is t one of std's types the rules' lists name (Vec, String, Option,
+ * Arc, u32, ...), an array, a slice or a tuple -- types whose methods the
+ * `borrow_method` list speaks for?  Not another crate's or the
+ * workspace's type, whose `join` may take `self` (radix_trie's
+ * `NibbleVec::join`, E0507). */
+int std_type(trange t, const ctx *site);
+
 /* The k-th type argument of `Name<A, B>`. */
 trange type_arg(trange t, int k);
 

@@ -38,7 +38,7 @@ static uint32_t borrows_into_temporary(const ctx *c, size_t vs, size_t ve)
 			after++;
 		if (after >= ve) /* the last call: its own result is what `&` extends */
 			continue;
-		if (in_list(c, &c->ar->lend_method, k) || typelib_fn_returns(c->tl, c->text + c->t[k].off, c->t[k].len) == 1)
+		if (in_list(c, &c->ar->lend_method, k) || typelib_fn_lends(c->tl, c->text + c->t[k].off, c->t[k].len))
 			continue;
 		return c->t[k].line;
 	}
@@ -234,6 +234,24 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 	return 0;
 }
 
+/* The line of the `unsafe {` block holding token k (out to the fn's body
+ * at `floor`), or 0.  There a borrow in place of a copy is not what the
+ * borrow checker vouches for: `let thread = (*signal).thread.clone();`
+ * before `(*signal).ready.store(true)` hands the node to another thread,
+ * which may free it (crossbeam's queue). */
+static uint32_t unsafe_block_line(const ctx *c, size_t k, size_t floor)
+{
+	while (k-- > floor) {
+		if (c->t[k].kind == TOK_CLOSE && c->t[k].pair_ok) {
+			k = c->t[k].pair;
+			continue;
+		}
+		if (is_open(c, k, '{') && k > 0 && is(c, k - 1, "unsafe"))
+			return c->t[k - 1].line;
+	}
+	return 0;
+}
+
 /* Does the expression at token a sit directly in `Arc::new(` / `Rc::new(`? */
 static int expr_start_into_arc(const ctx *c, size_t a)
 {
@@ -250,6 +268,7 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 	ev->cost = type_cost(t, c);
 	ev->type_is_ref = ref_to_sized(t, c);
 	ev->iterable_by_ref = iterable_by_ref(t, c);
+	ev->type_not_std = !std_type(t, c);
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
@@ -795,7 +814,9 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			 * is another type (an Option where a String was read) */
 			if (tail != after)
 				ev->bound_reads = 0;
-			if (ev->bound_reads > 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP && ev->root_kind != EV_ROOT_CALL &&
+			/* (a root reached through a call too: `let d = value.definition()
+			 * .clone(); entry.merge(value, ..)` moves it, cargo, E0505) */
+			if (ev->bound_reads > 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP &&
 			    root_disturbed(&c, ev, end + 1, block_end(&c, end + 1, fn->body_close), floor))
 				ev->bound_reads = 0; /* the original changes while the name would borrow it */
 		}
@@ -840,6 +861,11 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	 * (debcargo, refuted E0505) */
 	if (ev->root_kind == EV_ROOT_CALL && ev->root[0] && !ev->reassigns_root && end > after)
 		ev->later_use_in_stmt = later_use(&c, ev->root, "", after, end, NULL, 0);
+	/* `for member in self.members.clone() { self.find_root(&member)?; }`:
+	 * a method of self (perhaps `&mut self`) called while the loop would
+	 * borrow the field (cargo, E0502); other fields are no conflict */
+	if (ev->root_kind == EV_ROOT_SELF_FIELD && ev->for_head && end > after)
+		ev->later_use_in_stmt = later_use(&c, "self", ev->field, after, end, NULL, 0);
 
 	/* read again? (fields of self cannot be moved out anyway) */
 	if ((ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED ||
@@ -899,6 +925,24 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			if (ev->field_behind_deref)
 				snprintf(ev->deref_type, sizeof(ev->deref_type), "%.*s", (int)root_type.src->t[name].len,
 				         root_type.src->text + root_type.src->t[name].off);
+			/* a field on the way that is a reference or a smart pointer:
+			 * `self.inner.version` with `inner: &'static PackageIdInner`
+			 * moves nothing out, `self` by value or not (cargo, E0507) */
+			for (k = vs + 2; !ev->field_behind_deref && k + 1 < ve; k++) {
+				trange p;
+				size_t plt, ph;
+				if (!is(&c, k, "."))
+					continue;
+				p = chain_type(&c, root_type, vs + 1, k);
+				if (!p.src || p.a >= p.b)
+					break;
+				ph = type_head(strip_refs(p, NULL), &plt);
+				if (is(p.src, p.a, "&") || is(p.src, p.a, "&&") ||
+				    (ph != RS_NONE && in_list(p.src, &c.ar->deref_type, ph) && !in_list(p.src, &c.ar->move_out_type, ph))) {
+					ev->field_behind_deref = 1;
+					range_text(p.src, p.a, p.b, ev->deref_type, sizeof(ev->deref_type));
+				}
+			}
 		}
 	}
 
@@ -935,11 +979,19 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		size_t n = after;
 		while (is(&c, n, ".") && is_ident(&c, n + 1) && !is_open(&c, n + 2, '('))
 			n += 2; /* x.clone().field.len() */
-		if (is(&c, n, ".") && in_list(&c, &ar->borrow_method, n + 1) && is_open(&c, n + 2, '(')) {
+		/* std's methods of that name only read; another type's may take
+		 * `self` (a workspace method is looked up; a foreign type's is
+		 * not known) */
+		if (is(&c, n, ".") && in_list(&c, &ar->borrow_method, n + 1) && is_open(&c, n + 2, '(') &&
+		    !typelib_takes_self(c.tl, c.text + c.t[n + 1].off, c.t[n + 1].len) && !(ev->type_not_std && n == after)) {
 			ev->borrow_how = "method";
 			tok_text(&c, n + 1, ev->borrow_text, sizeof(ev->borrow_text));
 		} else if (is(&c, after, "==") || is(&c, after, "!=") ||
-		           (rs0 > 0 && (is(&c, rs0 - 1, "==") || is(&c, rs0 - 1, "!=")))) {
+		           (rs0 > 0 && (is(&c, rs0 - 1, "==") || is(&c, rs0 - 1, "!=")) && !is(&c, after, ".") &&
+		            !is(&c, after, "?") && !is_open(&c, after, '['))) {
+			/* the copy itself compared, not what a method makes of it:
+			 * `self.check == self.hasher.clone().finalize()` consumes the
+			 * copy (zip, E0507) */
 			ev->borrow_how = "comparison";
 		}
 	}
@@ -969,4 +1021,6 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			ev->boundary_line = c.t[sc->head].line;
 		}
 	}
+	if ((ev->borrow_how || ev->bound_reads > 0 || ev->for_head) && fn->body_open != RS_NONE)
+		ev->unsafe_line = unsafe_block_line(&c, st->tok, fn->body_open);
 }

@@ -50,6 +50,8 @@ typedef struct {
 	int copy_mut_in_place; /* `&mut x.clone()`, `let ref mut y = x.clone()`: the copy is changed where it is made */
 	int type_is_ref;       /* the type is a reference to a sized Clone type (`&u32`, not `&str`) */
 	int iterable_by_ref;   /* the type is a container `for x in &c` walks (iterable_by_ref()) */
+	uint32_t unsafe_line;  /* the `unsafe {` block the clone is in (only asked where a borrow could be proposed) */
+	int type_not_std;      /* the type is known and not one of std's (std_type()): its methods are its own */
 	int copy_behind_ref;   /* a Copy value reached through a reference (`r.clone()`, r: &u32;
 	                        * `Clone::clone(r)`): the clone gives the value, its removal the
 	                        * reference -- the change is `*r`, not a removal */

@@ -353,7 +353,12 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 			break;
 		}
 		buf_puts(b, "evidence incomplete: ");
-		if (ev->budget_exhausted)
+		if (ev->unsafe_line && (ev->borrow_how || ev->bound_reads > 0 || ev->for_head)) {
+			code(b, ev->receiver);
+			buf_printf(b, " is read inside the `unsafe` block at line %u, where raw pointers may change or free it "
+			              "while a borrow in place of the copy would live: the compiler does not check that",
+			           ev->unsafe_line);
+		} else if (ev->budget_exhausted)
 			buf_puts(b, "this file's analysis budget ran out (a fn with a very large number of clones), so the "
 			            "uses around this site were not examined");
 		else if (!ev->fn_name[0])
@@ -650,6 +655,7 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_bool(f, "copy_behind_reference", ev->copy_behind_ref);
 	jsontape_set_line(f, "borrowed_line", ev->borrowed_line);
 	jsontape_set_line(f, "field_cleared_line", ev->taken_line);
+	jsontape_set_line(f, "unsafe_line", ev->unsafe_line);
 	jsontape_set_bool(f, "returned", ev->is_result);
 	jsontape_set_bool(f, "in_test_code", fs->in_test);
 	jsontape_set_bool(f, "allow_redundant_clone", fs->allow_redundant_clone);

@@ -29,7 +29,7 @@ static const char *const known_keys[] = {
 	"receiver", "related_line", "removal_rationale", "replacement", "required_clone_check", "returned", "root",
 	"root_kind", "root_outside_loop", "rule", "score", "severity", "statement_end_line", "status",
 	"suppression", "temporary_borrowed_line", "text", "tier", "title", "trace", "type", "type_source",
-	"validation", "validation_command", "verification", "window",
+	"unsafe_line", "validation", "validation_command", "verification", "window",
 };
 #define NKNOWN (sizeof(known_keys) / sizeof(known_keys[0]))
 #define KEY_SLOTS 512

@@ -993,6 +993,10 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 					} else if (!plain) /* destructured wrapper */
 						t = type_arg(t, 0);
 					ev->root_kind = is(c, t.a, "&") || is(c, t.a, "&&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+					/* `other: Self` in `impl Add for &'a HashMap<..>`: a
+					 * reference like self (im-rc, E0308) */
+					if (t.a < t.b && is(c, t.a, "Self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
+						ev->root_kind = EV_ROOT_PARAM_REF;
 					*type = t;
 					return 1;
 				}

@@ -115,6 +115,8 @@ static int put_record(typelib *lib, uint64_t key, int flag)
 #define DROP_MARK 0xc2b2ae3d27d4eb4fULL /* has a Drop impl */
 #define DEREF_MARK 0x165667b19e3779f9ULL /* has a Deref impl */
 #define FOREIGN_MARK 0x27d4eb2f165667c5ULL /* some file imports the name from outside the workspace */
+#define SELF_MARK 0xd6e8feb86659fd93ULL /* how the methods of that name take `self` (bits) */
+#define OWNED_MARK 0x8cb92ba72f3d8dd7ULL /* some fn of that name returns a value its caller owns */
 
 static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
 {
@@ -320,6 +322,47 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 				continue;
 			a = p;
 		}
+		{ /* how the method takes its receiver: `self` / `mut self` /
+		   * `self: Box<Self>` by value (1), `&mut self` (2), `&self` (4) */
+			size_t q = pa;
+			int mode = 0;
+			while (q < a && is_space(text[q]))
+				q++;
+			if (q < a && text[q] == '&') { /* &self, &'a self, &mut self, &'a mut self */
+				for (q++; q < a && is_space(text[q]); q++)
+					;
+				if (q < a && text[q] == '\'') {
+					while (q < a && !is_space(text[q]))
+						q++;
+					while (q < a && is_space(text[q]))
+						q++;
+				}
+				mode = 4;
+				if (a - q > 4 && memcmp(text + q, "mut", 3) == 0 && is_space(text[q + 3])) {
+					mode = 2;
+					for (q += 3; q < a && is_space(text[q]); q++)
+						;
+				}
+				if (!(a - q > 4 && memcmp(text + q, "self", 4) == 0 && !word_char((unsigned char)text[q + 4])))
+					mode = 0;
+			} else {
+				if (a - q > 4 && memcmp(text + q, "mut", 3) == 0 && is_space(text[q + 3]))
+					for (q += 3; q < a && is_space(text[q]); q++)
+						;
+				if (a - q > 4 && memcmp(text + q, "self", 4) == 0 && !word_char((unsigned char)text[q + 4])) {
+					for (q += 4; q < a && is_space(text[q]); q++)
+						;
+					if (text[q] == ':')
+						for (q++; q < a && is_space(text[q]); q++)
+							;
+					mode = text[q] == '&' || memcmp(text + q, "Pin<&", 5) == 0 ? 2 : 1; /* self: &Self unusual: as &mut */
+				}
+			}
+			if (mode && put_record(lib, marked_key(text + name, name_end - name, SELF_MARK), mode) < 0) {
+				rc = -1;
+				break;
+			}
+		}
 		{ /* which parameters take a reference as well: only when no `where` clause bounds them further */
 			size_t lim = len - a < 1024 ? len - a : 1024;
 			const char *brace = memchr(text + a, '{', lim), *semi = memchr(text + a, ';', lim);
@@ -348,7 +391,8 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 				k = (size_t)(w - text);
 			borrow = memchr(text + arrow, '&', k - arrow) || memchr(text + arrow, '\'', k - arrow);
 		}
-		if (put_record(lib, name_hash(text + name, name_end - name), borrow) < 0) /* 1: a borrow, 0: a value */
+		if ((!borrow && put_record(lib, marked_key(text + name, name_end - name, OWNED_MARK), 1) < 0) ||
+		    put_record(lib, name_hash(text + name, name_end - name), borrow) < 0) /* 1: a borrow, 0: a value */
 			rc = -1;
 	}
 	free(at);
@@ -1106,6 +1150,18 @@ int typelib_foreign(const typelib *lib, const char *name, size_t n)
 	return probe(lib, marked_key(name, n, FOREIGN_MARK)) >= 0;
 }
 
+int typelib_takes_self(const typelib *lib, const char *name, size_t n)
+{
+	int mode = probe(lib, marked_key(name, n, SELF_MARK));
+
+	return mode >= 0 && (mode & 1);
+}
+
+int typelib_reads_self(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, marked_key(name, n, SELF_MARK)) == 4;
+}
+
 int typelib_copy(const typelib *lib, const char *name, size_t n)
 {
 	return probe(lib, marked_key(name, n, COPY_MARK)) == 0; /* every declaration by that name derives Copy */
@@ -1121,6 +1177,11 @@ int typelib_param_takes_ref(const typelib *lib, const char *name, size_t n, unsi
 	int mask = i < 8 ? probe(lib, marked_key(name, n, PARAM_MARK)) : -1;
 
 	return mask >= 0 && !(mask & (1 << i));
+}
+
+int typelib_fn_lends(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, name_hash(name, n)) == 1 && probe(lib, marked_key(name, n, OWNED_MARK)) < 0;
 }
 
 int typelib_fn_owned(const typelib *lib, const char *name, size_t n)

@@ -83,11 +83,26 @@ int typelib_param_takes_ref(const typelib *lib, const char *name, size_t n, unsi
  * one of them returns a borrow, -1 no fn of that name is seen. */
 int typelib_fn_returns(const typelib *lib, const char *name, size_t n);
 
+/* Does every fn of the workspace called name[0..n) return a borrow (and
+ * some fn is seen)?  `sema.parse(..)` is no such call where one `parse`
+ * returns a `&'a str` and another an owned tree. */
+int typelib_fn_lends(const typelib *lib, const char *name, size_t n);
+
 /* Is a type called name[0..n) Copy by every declaration the audited files
  * make of it (`#[derive(Copy, ..)]` on a struct, enum or union without
  * generic parameters)?  0 when any declaration of that name derives
  * without Copy, or none is seen. */
 int typelib_copy(const typelib *lib, const char *name, size_t n);
+
+/* Does some method of the workspace called name[0..n) take `self` by
+ * value (`fn join(self, other: &Self) -> Self`)?  Then a call of that
+ * name consumes its receiver, whatever the rules' `borrow_method` list
+ * says of std's methods of the name (radix_trie's NibbleVec::join: E0507). */
+int typelib_takes_self(const typelib *lib, const char *name, size_t n);
+
+/* Does every method of the workspace called name[0..n) take `&self` (and
+ * some does)?  Then a call of that name on a value only reads it. */
+int typelib_reads_self(const typelib *lib, const char *name, size_t n);
 
 /* Does the workspace declare a type called name[0..n) -- a struct, or an
  * enum or union with a `#[derive(..)]`?  Then a std type of the same name

@@ -99,6 +99,20 @@ cat >"$W/app/src/listen.rs" <<'RS'
 use std::net::SocketAddr;
 pub fn bound(a: &SocketAddr) -> SocketAddr { a.clone() }
 RS
+cat >"$W/engine/src/fingerprint.rs" <<'RS'
+#[derive(Clone, Copy, Debug)]
+pub struct Metadata(u64);
+RS
+cat >"$W/engine/src/encode.rs" <<'RS'
+pub type Metadata = std::collections::BTreeMap<String, String>;
+RS
+cat >"$W/engine/src/resolve.rs" <<'RS'
+use crate::encode::Metadata;
+pub struct Resolve { metadata: Metadata }
+impl Resolve {
+    pub fn merge_from(&mut self, previous: &Resolve) { self.metadata = previous.metadata.clone(); }
+}
+RS
 
 "$H" audit --root "$W" --format json --output "$scratch/ws.json"
 check "the workspace audits: exit 0" test $? -eq 0
@@ -128,11 +142,14 @@ check "a workspace enum named SocketAddr (not Copy) is not std's SocketAddr of t
 	sh -c "test \"\$1\" != 'removable_move R7' && test -n \"\$1\"" - "$(verdict http_h1/src/socket.rs 4)"
 check "... while \`use std::net::SocketAddr\` in the same workspace is: removable_move R7" \
 	test "$(verdict app/src/listen.rs 2)" = "removable_move R7"
+check "a name both a Copy struct and an alias of the workspace (cargo's Metadata) is not known Copy: not R7" \
+	sh -c "test \"\$1\" != 'removable_move R7' && test -n \"\$1\"" - "$(verdict engine/src/resolve.rs 4)"
 
 # The compiler's word on the shapes this index types: each change the
 # rules propose builds (a Copy field of a for item, of a map's value, of
 # enumerate()'s and zip()'s items, of an if-let payload over &opt,
-# `*self` of a Copy Self in a `&self` method, and `*src` of a `&[Id; 2]`).
+# `*self` of a Copy Self in a `&self` method, `*src` of a `&[Id; 2]`, and
+# a copy only read by a workspace method taking `&self`).
 if command -v cargo >/dev/null 2>&1; then
 	C=$scratch/copycrate
 	mkdir -p "$C/src"
@@ -181,12 +198,20 @@ pub fn clip(src: &[Id; 2], dst: &mut [Id; 2]) {
     tmp[0] = Id(0);
     *dst = tmp;
 }
+#[derive(Clone)]
+pub struct Tree { nodes: Vec<u32> }
+impl Tree { pub fn token_at_offset(&self, offset: usize) -> Option<u32> { self.nodes.get(offset).copied() } }
+pub struct Parsed { pub tree: Tree }
+pub fn pick(parsed: &Parsed, offset: usize) -> Option<u32> {
+    let syntax = parsed.tree.clone();
+    syntax.token_at_offset(offset)
+}
 RS
 	"$H" audit --root "$C" --verify --verify-target-dir "$scratch/copytarget" --format json --output "$scratch/copy.json" 2>"$scratch/copy.err"
-	check "the compiler verifies every removal of the typed shapes (8 sites), and refutes none" python3 -c "
+	check "the compiler verifies every removal of the typed shapes (9 sites), and refutes none" python3 -c "
 import json, sys
 fs = [f for f in json.load(open(sys.argv[1]))['findings'] if f['bucket'].startswith('removable')]
-assert len(fs) == 8, [(f['line'], f['bucket']) for f in fs]
+assert len(fs) == 9, [(f['line'], f['bucket']) for f in fs]
 bad = [(f['line'], f.get('verification')) for f in fs if (f.get('verification') or {}).get('status') != 'verified']
 assert not bad, bad
 " "$scratch/copy.json"
