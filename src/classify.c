@@ -2,6 +2,8 @@
 
 #include "classify.h"
 
+#include <string.h>
+
 #include "buf.h"
 
 static const char *const bucket_names[B_COUNT] = {
@@ -99,7 +101,11 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	RULE(6, ev->cost == EV_COST_REFCOUNT && ev->cost_by_name, "a shared handle by its name",
 	     make(B_CHEAP_REQUIRED, CONF_MEDIUM, 6));
 	/* R7: a Copy value: the clone is the copy a plain use makes anyway */
-	RULE(7, ev->cost == EV_COST_COPY && ev->type_source && !ev->type_from_copy && !ev->copy_mut_in_place,
+	/* (`&x.clone()` without the clone borrows x itself: not while the
+	 * statement uses x again, `f(&q.quad.clone(), &[..], q)` with `q:
+	 * &mut`, tiny-skia-path, E0502) */
+	RULE(7, ev->cost == EV_COST_COPY && ev->type_source && !ev->type_from_copy && !ev->copy_mut_in_place &&
+	            !(ev->borrow_how && strcmp(ev->borrow_how, "&") == 0 && ev->later_use_in_stmt),
 	     "a Copy value, by the receiver's type, not changed where it is made (behind a reference: dereference it)",
 	     make(B_REMOVABLE_MOVE, CONF_HIGH, 7));
 	/* R9: the original is read again after the clone */

@@ -252,6 +252,28 @@ static uint32_t unsafe_block_line(const ctx *c, size_t k, size_t floor)
 	return 0;
 }
 
+/* A closure (not `move`) in [a, b) -- earlier in the clone's statement --
+ * that reads root: it borrows root for as long as it lives, and an
+ * iterator adapter keeps it alive to the statement's end
+ * (`.filter(|n| members.contains(&n.id)).chain(members.clone())`:
+ * skeptic, E0505).  Its line, or 0. */
+static uint32_t closure_borrow(const ctx *c, const char *root, size_t a, size_t b)
+{
+	size_t i, k;
+
+	for (i = scope_lower_bound(c, a); i < c->rs->scope_count; i++) {
+		const rs_scope *sc = &c->rs->scopes[i];
+		if (sc->head >= b)
+			break;
+		if (sc->kind != RS_CLOSURE || sc->is_move || sc->head < a || sc->end > b)
+			continue;
+		for (k = sc->head; k < sc->end; k++)
+			if (names_root(c, k, root))
+				return c->t[sc->head].line;
+	}
+	return 0;
+}
+
 /* Does the expression at token a sit directly in `Arc::new(` / `Rc::new(`? */
 static int expr_start_into_arc(const ctx *c, size_t a)
 {
@@ -875,11 +897,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		/* the other arms of a match, the else of an if, what follows a
 		 * `return`: no read there runs after the clone */
 		flow_skip skips[16];
-		size_t nskips = fn->body_open != RS_NONE
-		                    ? flow_unreachable(rs->lex, fn->body_open, st->tok,
-		                                       is(&c, outer_stmt_start(&c, rs0, fn->body_open + 1), "return") ? end : 0,
-		                                       skips, 16)
-		                    : 0;
+		/* past the whole `return` statement, not the clone's part of it:
+		 * `return if f(s.clone())? { g(s) } else { .. };` reads s in its
+		 * branches (rsass, E0382) */
+		size_t ret = outer_stmt_start(&c, rs0, fn->body_open + 1);
+		size_t ret_end = is(&c, ret, "return") ? stmt_end(&c, ret + 1, fn->body_close) : 0;
+		size_t nskips =
+			fn->body_open != RS_NONE ? flow_unreachable(rs->lex, fn->body_open, st->tok, ret_end, skips, 16) : 0;
 		if (!ev->reassigns_root && ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0 && end < until) {
 			/* `let dns = dns.resolver.clone();`: from its statement to the
 			 * end of its block the name is the copy's; past that block
@@ -900,7 +924,11 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			ev->later_use_in_stmt = later_use(&c, ev->root, "", after, end, skips, nskips);
 		ev->partial_move = ev->field[0] != '\0';
 		if (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED)
+		{
 			ev->borrowed_line = live_borrow(&c, fn, ev->root, start, after, until); /* only an owned root could move */
+			if (!ev->borrowed_line)
+				ev->borrowed_line = closure_borrow(&c, ev->root, outer_stmt_start(&c, rs0, fn->body_open + 1), rs0);
+		}
 		if (ev->partial_move && root_type.a >= root_type.b && init_b > init_a + 1 && is_ident(&c, init_a) &&
 		    (is_open(&c, init_a + 1, '{') || (is(&c, init_a + 1, "::") && is_ident(&c, init_a + 2) && is_open(&c, init_a + 3, '('))))
 			root_type = tr(&c, init_a, init_a + 1); /* `let s = TypeWithDrop { .. }` / `Conn::new(..)`: for the Drop test */
@@ -949,9 +977,10 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	/* self.field cleared or replaced right after: take it instead.  On
 	 * every path: the clearing statement's block holds the clone too (one
 	 * in a `match` arm leaves the field taken on the other arms).  A field
-	 * replaced by `=` must be of a known type (`mem::take` needs
-	 * `Default`, which a type parameter may not have); one `clear()`ed is
-	 * a collection, which has it */
+	 * replaced by `=` must be of one of std's types the rules name
+	 * (`mem::take` needs `Default`, which a type parameter or a type of
+	 * the workspace may not have: rsass's `Number`, E0277); one
+	 * `clear()`ed is a collection, which has it */
 	if (ev->root_kind == EV_ROOT_SELF_FIELD && ev->fn_self_mut && rs0 + 3 == st->recv_end) {
 		for (k = after; k < fn->body_close; k++) {
 			size_t close;
@@ -959,7 +988,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 				continue;
 			close = enclosing_block_close(&c, k, fn->body_open);
 			if (((is(&c, k + 3, ".") && (is(&c, k + 4, "clear") || is(&c, k + 4, "truncate"))) ||
-			     (is(&c, k + 3, "=") && ev->type_source)) &&
+			     (is(&c, k + 3, "=") && ev->type_source && !ev->type_not_std)) &&
 			    close < c.n && c.t[close].pair_ok && c.t[close].pair < rs0)
 				ev->taken_line = c.t[k].line;
 			break;

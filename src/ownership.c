@@ -606,8 +606,11 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 							d.owned_binding = 1;
 						}
 					}
-				} else if (!binding && destructured)
-					d.kind = EV_ROOT_BINDING; /* destructured, no initializer seen */
+				} else if (!binding && (destructured || d.type.a >= d.type.b || is(c, d.type.a, "&")))
+					/* destructured, no initializer seen; or `let opt;` given
+					 * its value later -- a reference as likely as not
+					 * (argparse's `opt = option;` from an iterator, E0308) */
+					d.kind = EV_ROOT_BINDING;
 				break;
 			}
 			continue;

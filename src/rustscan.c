@@ -517,6 +517,11 @@ static int add_scope(scanner *s, enum rs_scope_kind kind, int is_move, size_t he
 	sc->head = (uint32_t)head;
 	sc->start = (uint32_t)start;
 	sc->end = (uint32_t)end;
+	/* a `while` loop's condition runs on every pass too: `while let
+	 * Some(e) = next(sig.clone())` clones once per iteration (zvariant,
+	 * E0382), where a `for`'s iterable is made once */
+	if (kind == RS_LOOP && is(s, head, "while"))
+		start = head + 1;
 	return add_region(s, (uint32_t)start, (uint32_t)end,
 	                  kind == RS_LOOP ? REG_LOOP : kind == RS_CLOSURE ? REG_CLOSURE : REG_ASYNC,
 	                  (uint32_t)(r->scope_count - 1), 0, 0);
