@@ -152,12 +152,34 @@ enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 	return USE_MOVE;
 }
 
+/* Does the string literal at token k name root as a format argument,
+ * `{root}` or `{root:?}` (inline arguments of `format!`, `warn!`, ...)?
+ * Any string so written counts: a false hit keeps a clone, a miss moves
+ * a value a log line still reads (ruma's `warn!("{path}")`, E0382). */
+static int string_names(const ctx *c, size_t k, const char *root)
+{
+	const char *s = c->text + c->t[k].off, *end = s + c->t[k].len, *p;
+	size_t n = strlen(root);
+
+	for (p = s; n && (p = memchr(p, '{', (size_t)(end - p))) != NULL; p++) {
+		if (p + 1 < end && p[1] == '{') { /* `{{`: an escaped brace */
+			p++;
+			continue;
+		}
+		if ((size_t)(end - p) > n + 1 && memcmp(p + 1, root, n) == 0 && (p[n + 1] == '}' || p[n + 1] == ':'))
+			return 1;
+	}
+	return 0;
+}
+
 uint32_t later_use(const ctx *c, const char *root, const char *field, size_t from, size_t until,
                    const flow_skip *skips, size_t nskips)
 {
 	size_t k;
 
 	for (k = from; k < until; k++) {
+		if (c->t[k].kind == TOK_STRING && !flow_skipped(skips, nskips, k) && string_names(c, k, root))
+			return c->t[k].line;
 		if (!names_root(c, k, root) || flow_skipped(skips, nskips, k))
 			continue; /* not the name, or code that cannot run after the clone (flow.h) */
 		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))

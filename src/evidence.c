@@ -457,6 +457,11 @@ static uint32_t copy_by_use(const ctx *c, const rs_fn *site_fn, size_t vs, size_
 	self_type = rs->impls[site_fn->impl].self_type;
 	if (self_type == RS_NONE) /* `impl<T> Trait for [T]`: no type name to match */
 		return 0;
+	/* a generic type: the use may compile under another impl's bounds
+	 * (`impl<T: Copy, A> GrayAlpha<T, A> { .. Self(self.0, a) }` proves
+	 * nothing in `impl<T: Clone, A> GrayAlpha<T, A>`: rgb, E0507) */
+	if (self_type + 1 < c->n && is(c, self_type + 1, "<"))
+		return 0;
 	for (i = 0; i < rs->fn_count; i++) {
 		const rs_fn *f = &rs->fns[i];
 		if (f->impl == RS_NONE || f->body_open == RS_NONE || f->body_close == RS_NONE ||
@@ -886,7 +891,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	/* `for member in self.members.clone() { self.find_root(&member)?; }`:
 	 * a method of self (perhaps `&mut self`) called while the loop would
 	 * borrow the field (cargo, E0502); other fields are no conflict */
-	if (ev->root_kind == EV_ROOT_SELF_FIELD && ev->for_head && end > after)
+	if (ev->root_kind == EV_ROOT_SELF_FIELD && end > after) /* also `for (k, v) in &self.macros[p].clone() { self.macros.insert(..) }`: tera, E0502 */
 		ev->later_use_in_stmt = later_use(&c, "self", ev->field, after, end, NULL, 0);
 
 	/* read again? (fields of self cannot be moved out anyway) */

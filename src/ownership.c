@@ -865,11 +865,20 @@ trange expr_type(const ctx *c, const rs_fn *fn, size_t a, size_t b, int depth, i
 		b--;
 	if (guard) {
 		*guard = 0;
+		/* `RwLockReadGuard::map(self.inner.read().await, |i| &i.records)`,
+		 * `Ref::map(..)`: a guard made by its own type's fn (trust-dns) */
+		if (is(c, a + 1, "::") && (is(c, a, "Ref") || is(c, a, "RefMut") ||
+		                          (c->t[a].len > 5 && memcmp(c->text + c->t[a].off + c->t[a].len - 5, "Guard", 5) == 0)))
+			*guard = 1;
 		for (k = a; k + 2 < b; k++)
 			if (is(c, k, ".") && in_list(c, &c->ar->lock_method, k + 1) && is_open(c, k + 2, '(')) {
 				size_t after = skip_pair(c, k + 2) + 1;
 				if (after == b || (is(c, after, ".") && (is(c, after + 1, "unwrap") || is(c, after + 1, "expect")) &&
 				                   skip_pair(c, after + 2) + 1 == b))
+					*guard = 1;
+				/* an async lock's guard: `self.active.lock().await` (concread:
+				 * the guard moved where the value it guards was meant, E0308) */
+				if (is(c, after, ".") && is(c, after + 1, "await") && (after + 2 == b || (is(c, after + 2, "?") && after + 3 == b)))
 					*guard = 1;
 			}
 	}
@@ -971,6 +980,11 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 						/* `impl Trait for &'a T { fn f(self) }`: self is a reference */
 						int self_ref = fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref;
 						ev->root_kind = is(c, p, "&") || self_ref ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+						/* no impl the scanner knows (one in a macro_rules!
+						 * template: `impl<'a> Div<$res> for &'a BigDecimal`):
+						 * what `self` is, is not known (bigdecimal, E0308) */
+						if (fn->impl == RS_NONE && ev->root_kind == EV_ROOT_PARAM_VALUE)
+							ev->root_kind = EV_ROOT_BINDING;
 						ev->self_by_value = ev->root_kind == EV_ROOT_PARAM_VALUE;
 						ev->decl_line = c->t[k].line;
 						return 1;
