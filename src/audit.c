@@ -771,7 +771,7 @@ static const audit_rules *infers_hot(const audit_options *opt, const char *text,
 		return NULL;
 	/* (one pass for the request types -- `Request` among them finds every
 	 * `..Request`; the other tests only when that fails) */
-	if (strlist_in(&ar->request_type, text, len) || textfind(text, len, "Request", 7) ||
+	if (textfind(text, len, "Request", 7) || strlist_in_text(&ar->request_type, text, len) ||
 	    textfind(text, len, ".route(", 7) || textfind(text, len, "service_fn", 10) ||
 	    (textfind(text, len, "while let", 9) && textfind(text, len, ".await", 6)))
 		return ar;
@@ -858,7 +858,7 @@ static pack_file prefilter_file(const audit_options *opt, const char *shown, con
 		pf.infer = infers_hot(opt, text, len);
 	else if (!pf.hot && opt->arules && opt->arules->inferred_hot_score &&
 	         (textfind(text, len, "@", 1) || textfind(text, len, "async def", 9) ||
-	          strlist_in(&opt->arules->py_handler_call, text, len)))
+	          strlist_in_text(&opt->arules->py_handler_call, text, len)))
 		pf.infer = opt->arules; /* a route, a handler or an event loop may be here (pyhot.h) */
 	return pf;
 }

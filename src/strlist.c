@@ -2,6 +2,8 @@
 
 #include "strlist.h"
 
+#include "textfind.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +59,16 @@ int strlist_in(const strlist *l, const char *hay, size_t n)
 				return 1;
 		}
 	}
+	return 0;
+}
+
+int strlist_in_text(const strlist *l, const char *text, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < l->count; i++)
+		if (textfind(text, n, l->items[i].s, l->items[i].len))
+			return 1;
 	return 0;
 }
 

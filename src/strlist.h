@@ -24,6 +24,10 @@ int strlist_add(strlist *l, const char *s);
 /* `any(item in hay for item in l)`. */
 int strlist_in(const strlist *l, const char *hay, size_t n);
 
+/* The same for a long text (a whole file): one vectorised search per item
+ * (textfind.h) rather than a look at every byte. */
+int strlist_in_text(const strlist *l, const char *text, size_t n);
+
 /* Is s (s[0..n)) exactly one of the items? */
 int strlist_has(const strlist *l, const char *s, size_t n);
 

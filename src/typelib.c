@@ -451,20 +451,52 @@ static size_t item_name(const char *text, size_t len, size_t i, size_t *n)
 	return *n ? i : 0;
 }
 
-/* Record NAME for every `TRAIT for NAME` in the text (the trait as a
- * whole word: `ops::Deref for`, not `DerefMut for`). */
-static int impls_of(typelib *lib, const char *text, size_t len, const char *trait, uint64_t mark)
+/* Record NAME for every `impl[<..>] [path::]Drop for NAME` (DROP_MARK)
+ * and `.. Deref for NAME` (DEREF_MARK) in the text: one search for `impl`
+ * serves both (the trait as a whole word: `ops::Deref for`, not
+ * `DerefMut for`). */
+static int drop_and_deref_impls(typelib *lib, const char *text, size_t len)
 {
 	const char *p, *end = text + len;
-	size_t tl = strlen(trait);
 
-	for (p = text; (p = memmem(p, (size_t)(end - p), trait, tl));) {
-		size_t at = (size_t)(p - text), a, name;
-		p += tl;
-		if (!word_at(text, len, at, trait, tl) || !code_word_at(text, at))
+	for (p = text; (p = memmem(p, (size_t)(end - p), "impl", 4));) {
+		size_t at = (size_t)(p - text), a = at + 4, t, tl = 0, name;
+		uint64_t mark;
+		p += 4;
+		if (!word_at(text, len, at, "impl", 4) || !code_word_at(text, at))
 			continue;
-		for (a = at + tl; a < len && is_space(text[a]); a++)
-			;
+		while (a < len && is_space(text[a]))
+			a++;
+		if (a < len && text[a] == '<') { /* the impl's generics, `->` aside */
+			int angle = 0;
+			for (; a < len && a - at < 512; a++) {
+				if (text[a] == '<')
+					angle++;
+				else if (text[a] == '>' && text[a - 1] != '-' && --angle == 0)
+					break;
+			}
+			a++;
+		}
+		for (;;) { /* the trait's path: its last segment */
+			while (a < len && is_space(text[a]))
+				a++;
+			for (t = a; a < len && word_char((unsigned char)text[a]); a++)
+				;
+			tl = a - t;
+			if (a + 1 < len && text[a] == ':' && text[a + 1] == ':') {
+				a += 2;
+				continue;
+			}
+			break;
+		}
+		if (tl == 4 && memcmp(text + t, "Drop", 4) == 0)
+			mark = DROP_MARK;
+		else if (tl == 5 && memcmp(text + t, "Deref", 5) == 0)
+			mark = DEREF_MARK;
+		else
+			continue;
+		while (a < len && is_space(text[a]))
+			a++;
 		if (!word_at(text, len, a, "for", 3))
 			continue;
 		for (a += 3; a < len && is_space(text[a]); a++)
@@ -518,9 +550,7 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 	 * moved out of such a value (E0509); `impl Deref for NAME`: what it
 	 * lends is not its own to move (E0507) */
 	if (rc == 0)
-		rc = impls_of(lib, text, len, "Drop", DROP_MARK);
-	if (rc == 0)
-		rc = impls_of(lib, text, len, "Deref", DEREF_MARK);
+		rc = drop_and_deref_impls(lib, text, len);
 	if (rc == 0)
 		rc = append_imports(lib, text, len);
 	return rc;
