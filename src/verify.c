@@ -297,6 +297,19 @@ static int by_edit_start(const void *a, const void *b, void *ctx)
 
 /* Read the copy's files and make every candidate's edit; a candidate
  * whose edit cannot be made, or overlaps another's, is left unverified. */
+/* A move (R13) of a value the code declares owned and of a type that
+ * cannot be Copy (a heap type: `String`, `Vec<T>`, ...): changed in place
+ * after the move, it is still no one else's -- any later use of the
+ * original is the compiler's E0382, so a build does vouch for it. */
+static int owned_heap_move(const jsontape *f)
+{
+	const char *rule = jsontape_str(jsontape_get(f, "rule")), *cost = jsontape_str(jsontape_get(f, "cost"));
+	const char *type = jsontape_str(jsontape_get(f, "type"));
+
+	return rule && strcmp(rule, "R13") == 0 && cost && strcmp(cost, "heap allocation plus O(n) copy") == 0 && type &&
+	       type[0] != '&';
+}
+
 static int make_edits(verifier *v, workspace *w, buf *err)
 {
 	size_t i, k;
@@ -335,7 +348,8 @@ static int make_edits(verifier *v, workspace *w, buf *err)
 		} else if (!c->reverse &&
 		           (strcmp(jsontape_str(jsontape_get(f, "rule")), "R7") == 0 ? c->edit.copy_method_in_place
 		                                                                      : c->edit.copy_used_in_place) &&
-		           strcmp(jsontape_str(jsontape_get(f, "rule")), "R4") != 0 && clone_edit_kind_of(f) != CLONE_EDIT_TAKE) {
+		           strcmp(jsontape_str(jsontape_get(f, "rule")), "R4") != 0 && clone_edit_kind_of(f) != CLONE_EDIT_TAKE &&
+		           !owned_heap_move(f)) {
 			/* the same doubt about a removable verdict: a build proves
 			 * nothing about a copy changed in place (R4's read-only
 			 * methods only read; `std::mem::take` hands over an owned

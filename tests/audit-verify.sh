@@ -200,6 +200,38 @@ PATH=$scratch/spy:$PATH "$H" audit --root "$T" --paths . --format md,json,sarif 
 check "without --verify (every format, --patch): neither cargo nor rustc is run" sh -c \
 	"test $? -eq 0 && test ! -e '$scratch/cargo-ran' && test ! -e '$scratch/rustc-ran' && ! grep -q verification '$scratch/plain/audit.json'"
 
+# a copy changed in place where it is made: a move of a value of unknown
+# type is not vouched for (it might be Copy, the original changed instead
+# of a copy), a move of an owned heap value is -- any later use would be
+# the compiler's E0382
+M=$scratch/inplace
+mkdir -p "$M/src"
+printf '[package]\nname = "inplace"\nversion = "0.1.0"\nedition = "2021"\n' >"$M/Cargo.toml"
+cat >"$M/src/lib.rs" <<'RS'
+pub fn grow(v: Vec<u32>) -> Vec<u32> {
+    let mut w = v.clone();
+    w.push(1);
+    w
+}
+pub fn bump<T: Clone + std::ops::AddAssign<u32>>(x: T) -> T {
+    let mut y = x.clone();
+    y += 1;
+    y
+}
+RS
+"$H" audit --root "$M" --paths . --format json --verify --output "$scratch/inplace.json" 2>"$scratch/inplace.err"
+check "a Vec moved and then changed in place: verified (R13, an owned heap value)" python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['line'] == 2][0]
+assert f['rule'] == 'R13' and f['verification']['status'] == 'verified', f
+" "$scratch/inplace.json"
+check "... a value of a type parameter moved and changed in place: unverified, and said why" python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['line'] == 7][0]
+v = f['verification']
+assert f['rule'] == 'R13' and v['status'] == 'unverified' and 'used in place' in v['detail'], f
+" "$scratch/inplace.json"
+
 fails_with "--verify-timeout 0: a usage error" "verify-timeout" audit --root "$T" --paths . --verify --verify-timeout 0
 fails_with "--verify-command without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-command true
 check "the audited tree is still unchanged after every run" test "$(tree_hash "$T")" = "$before"
