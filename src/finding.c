@@ -306,8 +306,14 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 			buf_printf(b, " with the `%s` at line %u", ev->boundary, ev->boundary_line);
 		break;
 	case 3:
-		buf_printf(b, "the value is cloned out of a `%s` guard; the clone lets the guard drop at the end of the "
-		              "statement, and removing it would keep the lock held while the value is used", ev->lock_how);
+		if (strncmp(ev->lock_how, "guard ", 6) == 0) /* a guard bound to a name: "guard `g`" */
+			buf_printf(b, "the value is cloned out of the lock %s; the clone is what outlives the guard, and "
+			              "removing it would move the guard (or keep the lock held) where the value is used",
+			           ev->lock_how);
+		else
+			buf_printf(b, "the value is cloned out of a `%s` guard; the clone lets the guard drop at the end of the "
+			              "statement, and removing it would keep the lock held while the value is used",
+			           ev->lock_how);
 		break;
 	case 17:
 		buf_puts(b, "the copy is handed whole to ");
