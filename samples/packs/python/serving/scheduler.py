@@ -144,3 +144,21 @@ def collect(events):
     for ev in events:
         items += [ev]
     return items
+
+
+class Scraper:
+    # The thread's loop does its I/O in a method of the same file (vllm's
+    # stats scraper: a loop over `self._scrape_metrics()`): fine.
+    def __init__(self, urls):
+        self.urls = urls
+        self.running = True
+        self.thread = threading.Thread(target=self._scrape_worker, daemon=True)
+        self.thread.start()
+
+    def _scrape_one(self, url):
+        return requests.get(url, timeout=5).text
+
+    def _scrape_worker(self):
+        while self.running:
+            for url in self.urls:
+                self._scrape_one(url)

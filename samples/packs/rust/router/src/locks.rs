@@ -58,6 +58,27 @@ impl Table {
     }
 }
 
+// The awaited call is the guarded object's own: the lock serializes that
+// very operation (one consumer of a channel, one writer of a socket), so
+// holding it is the point (mistral.rs's engine loop and MCP transport):
+// fine.
+pub struct Engine {
+    rx: tokio::sync::Mutex<Receiver>,
+    sink: tokio::sync::Mutex<Sink>,
+}
+
+impl Engine {
+    pub async fn next_request(&self) -> Option<u64> {
+        let mut rx = self.rx.lock().await;
+        rx.recv().await
+    }
+    pub async fn send(&self, msg: u64) -> Result<(), String> {
+        let mut sink = self.sink.lock().await;
+        sink.send(msg).await.map_err(|e| e.to_string())?;
+        Ok(())
+    }
+}
+
 pub struct Client;
 
 impl Client {

@@ -49,3 +49,10 @@ pub fn numbered(id: u64) -> usize {
 pub fn formatted(model: &str) -> usize {
     lookup(&format!("{model}/v1"))
 }
+
+// A collection's lookup by its element: a `Vec<String>` takes a `&String`
+// in `contains`, so the literal alone would not do (mistral.rs's LoRA
+// target modules): fine.
+pub fn targets_gate(target_modules: &Vec<String>) -> bool {
+    target_modules.contains(&"gate_proj".to_string())
+}

@@ -59,6 +59,18 @@ pub async fn connect(conn: Connection) -> Result<(), String> {
     Ok(())
 }
 
+// A long-lived server: the task is the service itself, running until
+// shutdown, and its failure is an operator's log line, not a caller's
+// result (mistral.rs's MCP server): fine.
+pub async fn spawn_admin_server(listener: Listener, router: Router) -> Result<(), String> {
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, router).await {
+            tracing::error!("admin server error: {e}");
+        }
+    });
+    Ok(())
+}
+
 // Results are handed on over a channel: fine.
 pub fn forward(events: Vec<u8>, tx: Sender) -> Result<(), String> {
     tokio::spawn(async move {
