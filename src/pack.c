@@ -21,6 +21,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_GUARD_ACROSS_AWAIT] = "guard_across_await",
 	[PRED_PUSHED_IN_LOOP] = "pushed_in_loop",
 	[PRED_BORROWED_AT_ONCE] = "borrowed_at_once",
+	[PRED_FORMAT_OF_STR] = "format_of_str",
 	[PRED_HANDLE_DROPPED] = "handle_dropped",
 	[PRED_ERRORS_ONLY_LOGGED] = "errors_only_logged",
 	[PRED_NOT_AWAITED] = "not_awaited",
@@ -41,6 +42,7 @@ static int predicate_languages(int what)
 	case PRED_GUARD_ACROSS_AWAIT:
 	case PRED_PUSHED_IN_LOOP:
 	case PRED_BORROWED_AT_ONCE:
+	case PRED_FORMAT_OF_STR:
 	case PRED_HANDLE_DROPPED:
 	case PRED_ERRORS_ONLY_LOGGED:
 	case PRED_NOT_AWAITED:

@@ -43,6 +43,7 @@ enum pack_predicate {
 	PRED_GUARD_ACROSS_AWAIT,  /* Rust: a `let` bound lock guard, then `.await` before it is dropped */
 	PRED_PUSHED_IN_LOOP,      /* Rust: `let mut v = Vec::new()`, then `v.push(..)` in a for loop over a sized collection */
 	PRED_BORROWED_AT_ONCE,    /* Rust: the owned String is borrowed at once: `f(&..)` or `.as_str()` */
+	PRED_FORMAT_OF_STR,       /* Rust: `format!("{}", x)` of a parameter x declared `&str` or `String` */
 	PRED_HANDLE_DROPPED,      /* Rust: a spawn call whose JoinHandle is dropped (an expression statement) */
 	PRED_ERRORS_ONLY_LOGGED,  /* Rust: the spawned future matches an Err and logs it (warn!, error!, ..) */
 	PRED_NOT_AWAITED,         /* Rust: the call the match names is not followed by .await */

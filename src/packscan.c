@@ -750,6 +750,36 @@ static int r_borrowed_at_once(const rust_file *f, size_t tok)
 	         (r_is(f, start - 3, "contains") || r_is(f, start - 3, "binary_search")));
 }
 
+/* format_of_str: `format!("{}", x)` whose one argument is a parameter of
+ * the fn declared `&str`, `&'a str`, `String` or `&String` -- text already,
+ * which the macro only copies.  (Any other argument may be a number or a
+ * type whose Display does the work: no finding.) */
+static int r_format_of_str(const rust_file *f, size_t tok)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t k, close;
+
+	if (fn == RS_NONE || !r_is(f, tok, "format") || !r_is(f, tok + 1, "!") || !r_is(f, tok + 2, "(") ||
+	    r_kind(f, tok + 3) != TOK_STRING || !r_is(f, tok + 3, "\"{}\"") || !r_is(f, tok + 4, ",") ||
+	    r_kind(f, tok + 5) != TOK_IDENT || !r_is(f, tok + 6, ")"))
+		return 0;
+	k = f->rs->fns[fn].params_open;
+	if (k == RS_NONE || !f->t[k].pair_ok)
+		return 0;
+	for (close = f->t[k].pair; k + 2 < close; k++)
+		if (same_text(f, k, tok + 5) && r_is(f, k + 1, ":") && (r_is(f, k - 1, "(") || r_is(f, k - 1, ","))) {
+			size_t t = k + 2;
+			if (r_is(f, t, "&")) {
+				t++;
+				if (r_kind(f, t) == TOK_LIFETIME)
+					t++;
+				return (r_is(f, t, "str") || r_is(f, t, "String")) && (r_is(f, t + 1, ",") || t + 1 == close);
+			}
+			return r_is(f, t, "String") && (r_is(f, t + 1, ",") || t + 1 == close);
+		}
+	return 0;
+}
+
 /* The `(` of the call the match names (`tokio::spawn(`), or 0. */
 static size_t r_call_open(const rust_file *f, size_t tok)
 {
@@ -841,6 +871,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_GUARD_ACROSS_AWAIT: return r_guard_across_await(f, tok, hit);
 	case PRED_PUSHED_IN_LOOP: return r_pushed_in_loop(f, tok, hit);
 	case PRED_BORROWED_AT_ONCE: return r_borrowed_at_once(f, tok);
+	case PRED_FORMAT_OF_STR: return r_format_of_str(f, tok);
 	case PRED_HANDLE_DROPPED: return r_handle_dropped(f, tok);
 	case PRED_ERRORS_ONLY_LOGGED: return (open = r_call_open(f, tok)) != 0 && r_errors_only_logged(f, tok, open);
 	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);

@@ -56,3 +56,19 @@ pub fn formatted(model: &str) -> usize {
 pub fn targets_gate(target_modules: &Vec<String>) -> bool {
     target_modules.contains(&"gate_proj".to_string())
 }
+
+// Text formatted into a new String only to be borrowed (the issue's
+// `format!("{}", s)`): the parameter is a `&str` already.
+pub fn formatted(key: &str) -> usize {
+    lookup(&format!("{}", key)) // expect: perf-review/format-str-borrowed
+}
+
+// A number's Display does real work, and a String formatted and kept is
+// owned on purpose: fine.
+pub fn formatted_number(n: u64) -> usize {
+    lookup(&format!("{}", n))
+}
+
+pub fn formatted_kept(key: &str) -> String {
+    format!("{}", key)
+}
