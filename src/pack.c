@@ -28,6 +28,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_NOT_INSIDE_CALL] = "not_inside_call",
 	[PRED_TARGET_LOOPS_WITHOUT] = "target_loops_without",
 	[PRED_APPENDS_TO_STR] = "appends_to_str",
+	[PRED_NOT_FILLING_ABSENT] = "not_filling_absent",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -49,6 +50,7 @@ static int predicate_languages(int what)
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:
+	case PRED_NOT_FILLING_ABSENT:
 		return PACK_PYTHON;
 	default:
 		return PACK_RUST | PACK_PYTHON;

@@ -50,6 +50,7 @@ enum pack_predicate {
 	PRED_NOT_INSIDE_CALL,     /* ARG: the match is not in the arguments of a call to one of these
 	                           * (spawn_blocking(|| ..), asyncio.to_thread(..)) */
 	PRED_TARGET_LOOPS_WITHOUT, /* Python: the Thread target= fn has a loop and calls none of ARG */
+	PRED_NOT_FILLING_ABSENT,  /* Python: not inside an `if KEY not in MAP:` (an entry made once per key) */
 	PRED_APPENDS_TO_STR,      /* Python: `NAME += ..` where NAME is a string: the value added is a
 	                           * string literal or str(..), or NAME was given one earlier in the fn */
 	PRED_COUNT_

@@ -1366,6 +1366,23 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 }
 
 /* The predicates only Python answers; -1 for one it does not know. */
+/* not_filling_absent: tok is not inside an `if KEY not in MAP:` block of
+ * its loop -- the idiom that makes a missing entry once per key (a trie
+ * insert's `node.children[h] = TrieNode()`), no object per pass
+ * (production-stack's prefix trie). */
+static int py_not_filling_absent(const pylex_result *lx, size_t tok)
+{
+	uint32_t b = pylex_enclosing(lx, tok, PYBLOCK_BIT(PYBLOCK_IF) | PYBLOCK_LOOPS, 1);
+	size_t i;
+
+	if (b == PYLEX_NONE || lx->blocks[b].kind != PYBLOCK_IF)
+		return 1;
+	for (i = lx->blocks[b].head; i + 1 < lx->blocks[b].colon; i++)
+		if (p_is(lx, i, "not") && p_is(lx, i + 1, "in"))
+			return 0;
+	return 1;
+}
+
 static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_hit *hit)
 {
 	const pylex_result *lx = file;
@@ -1373,6 +1390,7 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 	switch (w->what) {
 	case PRED_TARGET_LOOPS_WITHOUT: return py_target_loops_without(lx, tok, &w->words, hit);
 	case PRED_APPENDS_TO_STR: return py_appends_to_str(lx, tok, hit);
+	case PRED_NOT_FILLING_ABSENT: return py_not_filling_absent(lx, tok);
 	case PRED_NOT_INSIDE_CALL: return !py_inside_call(lx, tok, &w->words);
 	default: return -1;
 	}

@@ -162,3 +162,15 @@ class Scraper:
         while self.running:
             for url in self.urls:
                 self._scrape_one(url)
+
+
+class PrefixTrie:
+    # A missing entry made once per key (a trie insert): no object per
+    # pass of the loop over the request's chunks (production-stack): fine.
+    def insert(self, request, endpoint):
+        node = self.root
+        for chunk_hash in self.chunks(request):
+            if chunk_hash not in node.children:
+                node.children[chunk_hash] = TrieNode()
+            node = node.children[chunk_hash]
+        node.endpoints.add(endpoint)
