@@ -597,33 +597,74 @@ static int is_declared_mod(const char *text, const size_t *mods, const size_t *l
  * another crate (not `crate`, `self`, `super`, nor a `mod` of the file).
  * Which of those are the workspace's own crates is known only when every
  * file is read (typelib_finish).  Text-based, as append_copies. */
+/* The next `use ` in text[0..len), or NULL: 16 places at a time by its
+ * four bytes, as find_fns() looks for `fn `. */
+static const char *find_use(const char *text, size_t len)
+{
+	size_t i = 0;
+
+#ifdef __SSE2__
+	const __m128i u = _mm_set1_epi8('u'), s = _mm_set1_epi8('s'), e = _mm_set1_epi8('e'), sp = _mm_set1_epi8(' ');
+
+	for (; len >= 19 && i <= len - 19; i += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 1));
+		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 2));
+		__m128i d = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 3));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(a, u), _mm_cmpeq_epi8(b, s)),
+		                                                       _mm_and_si128(_mm_cmpeq_epi8(c, e), _mm_cmpeq_epi8(d, sp))));
+		if (m)
+			return text + i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	for (; i + 4 <= len; i++)
+		if (memcmp(text + i, "use ", 4) == 0)
+			return text + i;
+	return NULL;
+}
+
+/* Does the `use ` at text[at] start its line, as rustfmt writes one: only
+ * indentation and a `pub` or `pub(..)` before it? */
+static int use_starts_line(const char *text, size_t at)
+{
+	size_t k = at;
+
+	while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t'))
+		k--;
+	if (k > 0 && text[k - 1] == ')') { /* pub(crate) */
+		while (k > 0 && text[k - 1] != '(' && text[k - 1] != '\n')
+			k--;
+		if (k == 0 || text[k - 1] != '(')
+			return 0;
+		k--;
+		if (!(k >= 3 && memcmp(text + k - 3, "pub", 3) == 0))
+			return 0;
+		k -= 3;
+	} else if (k >= 3 && memcmp(text + k - 3, "pub", 3) == 0 && k < at) {
+		k -= 3;
+	}
+	while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t'))
+		k--;
+	return k == 0 || text[k - 1] == '\n';
+}
+
 static int append_imports(typelib *lib, const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
 	size_t mods[256], lens[256], nmods = 0, searched = 0;
 
 	/* a use item starts a line, as rustfmt writes it: indentation, maybe
-	 * `pub` or `pub(..)`, then `use ` (a line-by-line walk: a memmem for
-	 * "use " stops at every "because " of every comment) */
-	for (; p < end; p = p < end ? p + 1 : p) {
+	 * `pub` or `pub(..)`, then `use `.  Found 16 places at a time by its
+	 * four bytes, each checked for what may stand before it on its line
+	 * (a "because " in a comment is passed over there) */
+	for (; p + 4 <= end; p++) {
 		size_t at, k, root = 0, rn = 0, w, wn;
 		char prev_punct = ':';
-		const char *line = p, *nl = memchr(p, '\n', (size_t)(end - p));
-		p = nl ? nl : end;
-		while (line < p && (*line == ' ' || *line == '\t'))
-			line++;
-		if (p - line > 4 && line[0] == 'p' && line[1] == 'u' && line[2] == 'b') {
-			line += 3;
-			if (line < p && *line == '(')
-				while (line < p && *line != ')')
-					line++;
-			line += line < p && *line == ')';
-			while (line < p && *line == ' ')
-				line++;
-		}
-		if (p - line < 4 || memcmp(line, "use ", 4) != 0)
+		if (!(p = find_use(p, (size_t)(end - p))))
+			break;
+		at = (size_t)(p - text);
+		if (!use_starts_line(text, at))
 			continue;
-		at = (size_t)(line - text);
 		k = at + 4;
 		while (k < len && k < at + 4096 && text[k] != ';') {
 			if (is_space(text[k])) {
