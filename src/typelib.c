@@ -2,6 +2,8 @@
 
 #include "typelib.h"
 
+#include "textfind.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -459,7 +461,7 @@ static int drop_and_deref_impls(typelib *lib, const char *text, size_t len)
 {
 	const char *p, *end = text + len;
 
-	for (p = text; (p = memmem(p, (size_t)(end - p), "impl", 4));) {
+	for (p = text; (p = textfind(p, (size_t)(end - p), "impl", 4));) {
 		size_t at = (size_t)(p - text), a = at + 4, t, tl = 0, name;
 		uint64_t mark;
 		p += 4;
@@ -521,7 +523,7 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 	const char *p = text, *end = text + len;
 	int rc = 0;
 
-	while (rc == 0 && (p = memmem(p, (size_t)(end - p), "derive(", 7))) {
+	while (rc == 0 && (p = textfind(p, (size_t)(end - p), "derive(", 7))) {
 		size_t at = (size_t)(p - text), k, name, n = 0;
 		const char *close, *bracket;
 		int copy = 0;
@@ -564,7 +566,7 @@ static void declared_mods(const char *text, size_t len, size_t *mods, size_t *le
 	const char *p = text, *end = text + len;
 
 	*n = 0;
-	while (*n < max && (p = memmem(p, (size_t)(end - p), "mod ", 4))) {
+	while (*n < max && (p = textfind(p, (size_t)(end - p), "mod ", 4))) {
 		size_t at = (size_t)(p - text), k = at + 4, w;
 		p += 4;
 		if (!word_at(text, len, at, "mod", 3) || !code_word_at(text, at))
