@@ -763,6 +763,20 @@ done:
  * `while let` that awaits: the rest
  * need not be lexed for the packs' in_hot_path rules.  The rules to ask,
  * or NULL. */
+/* Does the text name one of the request types -- those whose name holds
+ * no `Request`, which the caller looked for first (`HttpRequest` cannot
+ * be there when `Request` is not)? */
+static int request_type_named(const strlist *types, const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < types->count; i++)
+		if (!textfind(types->items[i].s, types->items[i].len, "Request", 7) &&
+		    textfind(text, len, types->items[i].s, types->items[i].len))
+			return 1;
+	return 0;
+}
+
 static const audit_rules *infers_hot(const audit_options *opt, const char *text, size_t len)
 {
 	const audit_rules *ar = opt->arules;
@@ -771,7 +785,7 @@ static const audit_rules *infers_hot(const audit_options *opt, const char *text,
 		return NULL;
 	/* (one pass for the request types -- `Request` among them finds every
 	 * `..Request`; the other tests only when that fails) */
-	if (textfind(text, len, "Request", 7) || strlist_in_text(&ar->request_type, text, len) ||
+	if (textfind(text, len, "Request", 7) || request_type_named(&ar->request_type, text, len) ||
 	    textfind(text, len, ".route(", 7) || textfind(text, len, "service_fn", 10) ||
 	    (textfind(text, len, "while let", 9) && textfind(text, len, ".await", 6)))
 		return ar;
