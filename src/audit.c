@@ -758,11 +758,6 @@ done:
 	return rc;
 }
 
-/* Could code of this Rust text be hot by what it does (hotpaths.h)?  Only
- * if it names a request type, registers routes or service fns, or holds a
- * `while let` that awaits: the rest
- * need not be lexed for the packs' in_hot_path rules.  The rules to ask,
- * or NULL. */
 /* Does the text name one of the request types -- those whose name holds
  * no `Request`, which the caller looked for first (`HttpRequest` cannot
  * be there when `Request` is not)? */
@@ -777,6 +772,11 @@ static int request_type_named(const strlist *types, const char *text, size_t len
 	return 0;
 }
 
+/* Could code of this Rust text be hot by what it does (hotpaths.h)?  Only
+ * if it names a request type, registers routes or service fns, or holds a
+ * `while let` that awaits: the rest
+ * need not be lexed for the packs' in_hot_path rules.  The rules to ask,
+ * or NULL. */
 static const audit_rules *infers_hot(const audit_options *opt, const char *text, size_t len)
 {
 	const audit_rules *ar = opt->arules;

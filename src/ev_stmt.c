@@ -112,6 +112,11 @@ int in_format_macro(const ctx *c, size_t k, size_t floor)
 	return 0;
 }
 
+int std_method_reads(const ctx *c, size_t m)
+{
+	return in_list(c, &c->ar->borrow_method, m) && !typelib_takes_self(c->tl, c->text + c->t[m].off, c->t[m].len);
+}
+
 enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 {
 	size_t n = k + 1;
@@ -134,10 +139,7 @@ enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 		size_t mn = c->t[n + 1].len;
 		int std_takes = in_list(c, &c->ar->take_method, n + 1) || in_list(c, &c->ar->owned_method, n + 1) ||
 		                (mn > 5 && memcmp(m, "into_", 5) == 0);
-		return (in_list(c, &c->ar->borrow_method, n + 1) && !typelib_takes_self(c->tl, m, mn)) ||
-		               (!std_takes && typelib_reads_self(c->tl, m, mn))
-		           ? USE_READ
-		           : USE_MOVE;
+		return std_method_reads(c, n + 1) || (!std_takes && typelib_reads_self(c->tl, m, mn)) ? USE_READ : USE_MOVE;
 	}
 	if (n > k + 1) /* a field read */
 		return is(c, n, "=") ? USE_MUT : USE_READ;

@@ -34,6 +34,12 @@ int names_root(const ctx *c, size_t i, const char *root);
 /* Is token k an argument of a format-family macro (directly)? */
 int in_format_macro(const ctx *c, size_t k, size_t floor);
 
+/* Does the method named at token m only read its receiver: one the rules'
+ * `borrow_method` list names for std (`len`, `iter`, `join`), where no
+ * method of the workspace by that name takes `self` by value
+ * (radix_trie's `NibbleVec::join(self, ..)`)? */
+int std_method_reads(const ctx *c, size_t m);
+
 /* How the occurrence of a name at k uses it. */
 enum use_kind use_at(const ctx *c, size_t k, size_t floor);
 

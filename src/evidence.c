@@ -891,7 +891,9 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	/* `for member in self.members.clone() { self.find_root(&member)?; }`:
 	 * a method of self (perhaps `&mut self`) called while the loop would
 	 * borrow the field (cargo, E0502); other fields are no conflict */
-	if (ev->root_kind == EV_ROOT_SELF_FIELD && end > after) /* also `for (k, v) in &self.macros[p].clone() { self.macros.insert(..) }`: tera, E0502 */
+	/* (and `for (k, v) in &self.macros[p].clone() { self.macros.insert(..) }`:
+	 * the same field again, tera, E0502) */
+	if (ev->root_kind == EV_ROOT_SELF_FIELD && end > after)
 		ev->later_use_in_stmt = later_use(&c, "self", ev->field, after, end, NULL, 0);
 
 	/* read again? (fields of self cannot be moved out anyway) */
@@ -905,8 +907,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		/* past the whole `return` statement, not the clone's part of it:
 		 * `return if f(s.clone())? { g(s) } else { .. };` reads s in its
 		 * branches (rsass, E0382) */
-		size_t ret = outer_stmt_start(&c, rs0, fn->body_open + 1);
-		size_t ret_end = is(&c, ret, "return") ? stmt_end(&c, ret + 1, fn->body_close) : 0;
+		size_t stmt0 = fn->body_open != RS_NONE ? outer_stmt_start(&c, rs0, fn->body_open + 1) : rs0;
+		size_t ret_end = fn->body_open != RS_NONE && is(&c, stmt0, "return") ? stmt_end(&c, stmt0 + 1, fn->body_close) : 0;
 		size_t nskips =
 			fn->body_open != RS_NONE ? flow_unreachable(rs->lex, fn->body_open, st->tok, ret_end, skips, 16) : 0;
 		if (!ev->reassigns_root && ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0 && end < until) {
@@ -928,11 +930,10 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		if (!ev->reassigns_root && end > after)
 			ev->later_use_in_stmt = later_use(&c, ev->root, "", after, end, skips, nskips);
 		ev->partial_move = ev->field[0] != '\0';
-		if (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED)
-		{
+		if (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED) {
 			ev->borrowed_line = live_borrow(&c, fn, ev->root, start, after, until); /* only an owned root could move */
 			if (!ev->borrowed_line)
-				ev->borrowed_line = closure_borrow(&c, ev->root, outer_stmt_start(&c, rs0, fn->body_open + 1), rs0);
+				ev->borrowed_line = closure_borrow(&c, ev->root, stmt0, rs0);
 		}
 		if (ev->partial_move && root_type.a >= root_type.b && init_b > init_a + 1 && is_ident(&c, init_a) &&
 		    (is_open(&c, init_a + 1, '{') || (is(&c, init_a + 1, "::") && is_ident(&c, init_a + 2) && is_open(&c, init_a + 3, '('))))
@@ -1016,8 +1017,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		/* std's methods of that name only read; another type's may take
 		 * `self` (a workspace method is looked up; a foreign type's is
 		 * not known) */
-		if (is(&c, n, ".") && in_list(&c, &ar->borrow_method, n + 1) && is_open(&c, n + 2, '(') &&
-		    !typelib_takes_self(c.tl, c.text + c.t[n + 1].off, c.t[n + 1].len) && !(ev->type_not_std && n == after)) {
+		if (is(&c, n, ".") && is_open(&c, n + 2, '(') && std_method_reads(&c, n + 1) && !(ev->type_not_std && n == after)) {
 			ev->borrow_how = "method";
 			tok_text(&c, n + 1, ev->borrow_text, sizeof(ev->borrow_text));
 		} else if (is(&c, after, "==") || is(&c, after, "!=") ||

@@ -357,7 +357,8 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 					if (text[q] == ':')
 						for (q++; q < a && is_space(text[q]); q++)
 							;
-					mode = text[q] == '&' || memcmp(text + q, "Pin<&", 5) == 0 ? 2 : 1; /* self: &Self unusual: as &mut */
+					/* `self: &Self`, rare: taken for `&mut self` */
+					mode = text[q] == '&' || (a - q >= 5 && memcmp(text + q, "Pin<&", 5) == 0) ? 2 : 1;
 				}
 			}
 			if (mode && put_record(lib, marked_key(text + name, name_end - name, SELF_MARK), mode) < 0) {
@@ -594,37 +595,6 @@ static int is_declared_mod(const char *text, const size_t *mods, const size_t *l
 	return 0;
 }
 
-/* The names each `use` item brings in, with the path's first segment:
- * "NAME\tROOT\n" lines in lib->import_text, for the roots that may be
- * another crate (not `crate`, `self`, `super`, nor a `mod` of the file).
- * Which of those are the workspace's own crates is known only when every
- * file is read (typelib_finish).  Text-based, as append_copies. */
-/* The next `use ` in text[0..len), or NULL: 16 places at a time by its
- * four bytes, as find_fns() looks for `fn `. */
-static const char *find_use(const char *text, size_t len)
-{
-	size_t i = 0;
-
-#ifdef __SSE2__
-	const __m128i u = _mm_set1_epi8('u'), s = _mm_set1_epi8('s'), e = _mm_set1_epi8('e'), sp = _mm_set1_epi8(' ');
-
-	for (; len >= 19 && i <= len - 19; i += 16) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
-		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 1));
-		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 2));
-		__m128i d = _mm_loadu_si128((const __m128i *)(const void *)(text + i + 3));
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(a, u), _mm_cmpeq_epi8(b, s)),
-		                                                       _mm_and_si128(_mm_cmpeq_epi8(c, e), _mm_cmpeq_epi8(d, sp))));
-		if (m)
-			return text + i + (size_t)__builtin_ctz(m);
-	}
-#endif
-	for (; i + 4 <= len; i++)
-		if (memcmp(text + i, "use ", 4) == 0)
-			return text + i;
-	return NULL;
-}
-
 /* Does the `use ` at text[at] start its line, as rustfmt writes one: only
  * indentation and a `pub` or `pub(..)` before it? */
 static int use_starts_line(const char *text, size_t at)
@@ -650,19 +620,24 @@ static int use_starts_line(const char *text, size_t at)
 	return k == 0 || text[k - 1] == '\n';
 }
 
+/* The names each `use` item brings in, with the path's first segment:
+ * "NAME\tROOT\n" lines in lib->import_text, for the roots that may be
+ * another crate (not `crate`, `self`, `super`, nor a `mod` of the file).
+ * Which of those are the workspace's own crates is known only when every
+ * file is read (typelib_finish).  Text-based, as append_copies. */
 static int append_imports(typelib *lib, const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
 	size_t mods[256], lens[256], nmods = 0, searched = 0;
 
 	/* a use item starts a line, as rustfmt writes it: indentation, maybe
-	 * `pub` or `pub(..)`, then `use `.  Found 16 places at a time by its
-	 * four bytes, each checked for what may stand before it on its line
-	 * (a "because " in a comment is passed over there) */
+	 * `pub` or `pub(..)`, then `use `.  Found by the vectorised search,
+	 * each checked for what may stand before it on its line (a "because "
+	 * in a comment is passed over there) */
 	for (; p + 4 <= end; p++) {
 		size_t at, k, root = 0, rn = 0, w, wn;
 		char prev_punct = ':';
-		if (!(p = find_use(p, (size_t)(end - p))))
+		if (!(p = textfind(p, (size_t)(end - p), "use ", 4)))
 			break;
 		at = (size_t)(p - text);
 		if (!use_starts_line(text, at))

@@ -295,8 +295,6 @@ static int by_edit_start(const void *a, const void *b, void *ctx)
 	return x->edit.start < y->edit.start ? -1 : x->edit.start > y->edit.start;
 }
 
-/* Read the copy's files and make every candidate's edit; a candidate
- * whose edit cannot be made, or overlaps another's, is left unverified. */
 /* A move (R13) of a value the code declares owned and of a type that
  * cannot be Copy (a heap type: `String`, `Vec<T>`, ...): changed in place
  * after the move, it is still no one else's -- any later use of the
@@ -306,10 +304,12 @@ static int owned_heap_move(const jsontape *f)
 	const char *rule = jsontape_str(jsontape_get(f, "rule")), *cost = jsontape_str(jsontape_get(f, "cost"));
 	const char *type = jsontape_str(jsontape_get(f, "type"));
 
-	return rule && strcmp(rule, "R13") == 0 && cost && strcmp(cost, "heap allocation plus O(n) copy") == 0 && type &&
+	return rule && strcmp(rule, "R13") == 0 && cost && strcmp(cost, cost_name(EV_COST_HEAP)) == 0 && type &&
 	       type[0] != '&';
 }
 
+/* Read the copy's files and make every candidate's edit; a candidate
+ * whose edit cannot be made, or overlaps another's, is left unverified. */
 static int make_edits(verifier *v, workspace *w, buf *err)
 {
 	size_t i, k;
