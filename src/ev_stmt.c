@@ -102,6 +102,10 @@ int in_format_macro(const ctx *c, size_t k, size_t floor)
 				return 0;
 			if (is_open(c, p, '{') && p > 0 && (is(c, p - 1, ")") || is_ident(c, p - 1)))
 				return 0; /* a block or struct literal */
+			/* an index (`self.raw[r.clone()]`): Index::index takes it by
+			 * value, an array literal `[x]` is input (laurel, E0277) */
+			if (is_open(c, p, '[') && p > 0 && (is_ident(c, p - 1) || c->t[p - 1].kind == TOK_CLOSE))
+				return 0;
 			k = p;
 			continue;
 		}

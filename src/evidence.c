@@ -213,11 +213,29 @@ static void leak_of(const ctx *c, evidence *ev, const rs_site *st, size_t e0)
 	ev->leak_line = c->t[callee].line;
 }
 
+/* Is ev->field a method the receiver calls on its root (`self.get(path)
+ * .display_name`)?  Then a borrow of the result borrows all of the root,
+ * not one field of it. */
+static int field_is_method(const evidence *ev)
+{
+	size_t nr = strlen(ev->root), nf = strlen(ev->field);
+	const char *r = ev->receiver;
+
+	if (strncmp(r, ev->root, nr) != 0 || r[nr] != '.' || strncmp(r + nr + 1, ev->field, nf) != 0)
+		return 1; /* not the plain `root.field` the name says: assume the worst */
+	r += nr + 1 + nf;
+	return *r == '(' || *r == ':';
+}
+
 /* Is the original (root, or root.field) changed or moved while a borrow of
- * it would live, up to the last read of the bound name? */
+ * it would live, up to the last read of the bound name?  Another field of
+ * the root may change meanwhile, unless the borrow is of a method's result
+ * (coreutils' tail: `let display_name = &self.get(path).display_name;`
+ * before `self.header_printer.print(..)`, E0502). */
 static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t until, size_t floor)
 {
 	size_t k, last_read = from;
+	int disjoint_fields = ev->field[0] && !field_is_method(ev);
 
 	for (k = from; k < until; k++)
 		if (names_root(c, k, ev->bound_to))
@@ -225,7 +243,7 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 	for (k = from; k < last_read; k++) {
 		if (!names_root(c, k, ev->root))
 			continue;
-		if (ev->field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is(c, k + 2, ev->field) &&
+		if (disjoint_fields && is(c, k + 1, ".") && is_ident(c, k + 2) && !is(c, k + 2, ev->field) &&
 		    !is_open(c, k + 3, '('))
 			continue; /* another field */
 		if (use_at(c, k, floor) != USE_READ)

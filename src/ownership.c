@@ -134,6 +134,44 @@ static size_t list_item_end(const ctx *c, size_t p, size_t close)
 
 decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before);
 
+/* Positive evidence that a by-value parameter's type [a, b) owns what a
+ * `for` over it yields: a std collection or wrapper the rules name
+ * (heap_type, wrapper_type: `Vec<T>`, `HashMap<K, V>`, `Option<T>`), an
+ * array `[T; N]`, `impl IntoIterator<..>`, or a generic of the fn (whose
+ * bounds the caller reads).  Any other named type -- the workspace's own,
+ * an alias (vivid's `CategoryRef<'a> = &'a [String]`), a borrowing
+ * iterator (`Iter<'a, T>`) -- is unknown, never owning. */
+static int type_owns_items(const ctx *c, const rs_fn *fn, size_t a, size_t b)
+{
+	size_t h;
+
+	if (a >= b)
+		return 0;
+	if (is(c, a, "impl"))
+		return 1;
+	if (is_open(c, a, '[')) {
+		for (h = a + 1; h < c->t[a].pair; h++)
+			if (is(c, h, ";"))
+				return 1;
+		return 0;
+	}
+	while (a + 2 < b && is_ident(c, a) && is(c, a + 1, "::")) /* `std::vec::Vec<T>` */
+		a += 2;
+	if (!is_ident(c, a))
+		return 0;
+	if (in_list(c, &c->ar->heap_type, a) || in_list(c, &c->ar->wrapper_type, a))
+		return 1;
+	if (a + 1 != b) /* `Foo<T>`, not a generic of the fn */
+		return 0;
+	for (h = fn->params_open; h > 0 && h + 64 > fn->params_open; h--) {
+		if (is(c, h, "fn"))
+			break;
+		if (same_tok(c, h, a) && (is(c, h - 1, "<") || is(c, h - 1, ",")))
+			return 1;
+	}
+	return 0;
+}
+
 /* Does the collection named at token i own its items, so that a `for`
  * over it by value yields owned values?  Positive evidence only: a
  * by-value parameter whose type names no reference (and, for a generic
@@ -154,7 +192,7 @@ static int collection_owns_items(const ctx *c, const rs_fn *fn, size_t i)
 			if (same_tok(c, k, i) && is(c, k + 1, ":") && (k == fn->params_open + 1 || is(c, k - 1, ",") ||
 			                                               is(c, k - 1, "mut"))) {
 				size_t end = list_item_end(c, k + 2, close), h;
-				if (items_may_be_refs(c, k + 2, end))
+				if (items_may_be_refs(c, k + 2, end) || !type_owns_items(c, fn, k + 2, end))
 					return 0;
 				/* `registry: I` with `I: IntoIterator<Item = &'a T>` in
 				 * the header: a generic's bounds may name references */

@@ -1058,7 +1058,20 @@ done:
 
 /* ---- the toolchain ------------------------------------------------------- */
 
-/* `rustc --version`, and cargo's presence for the default command.  0, or
+/* Does `cargo --version`'s output ("cargo 1.95.0 (f2d3ce0bd 2026-03-21)")
+ * name a cargo that knows --keep-going (1.74 or later)? */
+static int cargo_keeps_going(const buf *version)
+{
+	unsigned major = 0, minor = 0;
+	const char *s = version->ptr ? version->ptr : "";
+
+	if (version->len < 6 || strncmp(s, "cargo ", 6) != 0 || sscanf(s + 6, "%u.%u", &major, &minor) != 2)
+		return 0;
+	return major > 1 || (major == 1 && minor >= 74);
+}
+
+/* `rustc --version`, and cargo's presence for the default command (with
+ * --keep-going where cargo knows it).  0, or
  * -1 with the problem in msg. */
 static int toolchain(verifier *v, buf *msg, buf *err)
 {
@@ -1084,6 +1097,8 @@ static int toolchain(verifier *v, buf *msg, buf *err)
 			goto done;
 		}
 		buf_printf(&v->by, "cargo check (%s)", buf_cstr(&v->rustc));
+		if (cargo_keeps_going(&r.out))
+			v->command = VERIFY_DEFAULT_COMMAND_KEEP_GOING;
 	} else
 		buf_printf(&v->by, "%s (%s)", v->command, buf_cstr(&v->rustc));
 	rc = 0;

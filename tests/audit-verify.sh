@@ -232,6 +232,28 @@ v = f['verification']
 assert f['rule'] == 'R13' and v['status'] == 'unverified' and 'used in place' in v['detail'], f
 " "$scratch/inplace.json"
 
+# a workspace of many independent crates, cargo held to one job: a probe's
+# error in one crate must not keep the others unchecked (--keep-going
+# where cargo knows it; coreutils' 100 crates were left unjudged without)
+K=$scratch/many
+mkdir -p "$K"
+members=
+for i in $(seq 1 14); do
+	mkdir -p "$K/c$i/src"
+	printf '[package]\nname = "c%d"\nversion = "0.1.0"\nedition = "2021"\n' "$i" >"$K/c$i/Cargo.toml"
+	printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}\n' >"$K/c$i/src/lib.rs"
+	members="$members\"c$i\", "
+done
+printf '[workspace]\nmembers = [%s]\nresolver = "2"\n' "$members" >"$K/Cargo.toml"
+CARGO_BUILD_JOBS=1 "$H" audit --root "$K" --paths . --format json --verify --output "$scratch/many.json" 2>"$scratch/many.err"
+check "14 crates, one cargo job: every removal judged (verified), none left unverified" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+fs = [x for x in m['findings'] if x['line'] == 2]
+assert len(fs) == 14 and all(x['verification']['status'] == 'verified' for x in fs), [(x['path'], x.get('verification')) for x in fs]
+assert '--keep-going' in m['verification']['command'], m['verification']
+" "$scratch/many.json"
+
 fails_with "--verify-timeout 0: a usage error" "verify-timeout" audit --root "$T" --paths . --verify --verify-timeout 0
 fails_with "--verify-command without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-command true
 check "the audited tree is still unchanged after every run" test "$(tree_hash "$T")" = "$before"
