@@ -58,7 +58,7 @@ static const cli_opt options[] = {
 	{ "history", CLI_VALUE, 0, "FILE", "append this run's counts to FILE (one JSON line a run, after the reports are written; safe for concurrent runs); the HTML draws the trend" },
 	{ "patch", CLI_VALUE, 0, "FILE", "write the removals as one unified diff to FILE (verified ones with --verify, else high-confidence ones)" },
 	{ "verify", CLI_FLAG, 0, NULL, "prove each removal with the Rust compiler, in a scratch copy (needs cargo)" },
-	{ "verify-command", CLI_VALUE, 0, "CMD", "the check --verify runs (default: " VERIFY_DEFAULT_COMMAND ")" },
+	{ "verify-command", CLI_VALUE, 0, "CMD", "the check --verify runs (default: " VERIFY_DEFAULT_COMMAND_KEEP_GOING ")" },
 	{ "verify-target-dir", CLI_VALUE, 0, "DIR", "the target directory of --verify's builds (default: in the cache)" },
 	{ "verify-timeout", CLI_VALUE, 0, "SECONDS", "longest one check of --verify may run (default: 1200)" },
 };

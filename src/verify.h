@@ -34,12 +34,15 @@
 #include "jsontape.h"
 #include "sources.h"
 
-#define VERIFY_DEFAULT_COMMAND "cargo check --offline --message-format=json"
+/* --workspace: every member is audited, so every member is checked, not
+ * only the root package and what it depends on (ripasso's `cursive`
+ * member was left unjudged without it) */
+#define VERIFY_DEFAULT_COMMAND "cargo check --offline --workspace --message-format=json"
 /* the default where cargo knows --keep-going (1.74 and later): in a
  * workspace of many crates, a probe's error in one crate no longer stops
  * the crates that do not depend on it from being checked in the same run
  * (coreutils: 8 of 34 kept clones judged without it, 31 with it) */
-#define VERIFY_DEFAULT_COMMAND_KEEP_GOING "cargo check --offline --keep-going --message-format=json"
+#define VERIFY_DEFAULT_COMMAND_KEEP_GOING "cargo check --offline --workspace --keep-going --message-format=json"
 #define VERIFY_DEFAULT_TIMEOUT (20 * 60)
 /* check runs one workspace may take: its first check, probes, edit rounds */
 #define VERIFY_MAX_CHECKS 12

@@ -254,6 +254,21 @@ assert len(fs) == 14 and all(x['verification']['status'] == 'verified' for x in 
 assert '--keep-going' in m['verification']['command'], m['verification']
 " "$scratch/many.json"
 
+# a root package with a member it does not depend on: the member is
+# audited, so it is checked too (cargo check --workspace)
+P=$scratch/rootpkg
+mkdir -p "$P/src" "$P/side/src"
+printf '[package]\nname = "top"\nversion = "0.1.0"\nedition = "2021"\n[workspace]\nmembers = ["side"]\n' >"$P/Cargo.toml"
+printf 'pub fn top() {}\n' >"$P/src/lib.rs"
+printf '[package]\nname = "side"\nversion = "0.1.0"\nedition = "2021"\n' >"$P/side/Cargo.toml"
+printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}\n' >"$P/side/src/lib.rs"
+"$H" audit --root "$P" --paths . --format json --verify --output "$scratch/rootpkg.json" 2>"$scratch/rootpkg.err"
+check "a member the root package does not depend on: its removal checked (verified)" python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['path'] == 'side/src/lib.rs'][0]
+assert f['verification']['status'] == 'verified', f
+" "$scratch/rootpkg.json"
+
 fails_with "--verify-timeout 0: a usage error" "verify-timeout" audit --root "$T" --paths . --verify --verify-timeout 0
 fails_with "--verify-command without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-command true
 check "the audited tree is still unchanged after every run" test "$(tree_hash "$T")" = "$before"

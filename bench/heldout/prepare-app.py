@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Make a tagged release of a fetched Rust application buildable offline
+against Debian's crate registry, for a held-out compile-checked sample.
+
+    python3 bench/heldout/prepare-app.py GIT_DIR TAG DEST
+
+GIT_DIR is a clone (bare or not) of the application's repository, TAG the
+release Debian packaged (its dependencies are then, give or take, those
+Debian ships as librust-*-dev).  DEST is made anew: the tagged tree, its
+Cargo.lock and toolchain pins removed, every [dev-dependencies] table
+dropped, cargo pointed at /usr/share/cargo/registry.  Then, until
+`cargo generate-lockfile --offline` resolves, each complaint is answered
+by the smallest change to the manifests:
+
+- a requirement no registry version meets: rewritten to the newest
+  version the registry has (`memmap2 = "0.3"` -> "0.5.7");
+- a crate the registry lacks, or a feature a registry crate lacks: the
+  dependency, the feature entry, dropped.
+
+It changes manifests only, never a `.rs` file: code that then fails to
+build (an API that moved between versions) is the measurer's to fix by
+hand or to leave out; bench/heldout/sample12.txt says what was done.  A
+script that prepares, not a test.
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+
+REGISTRY = "/usr/share/cargo/registry"
+
+
+def manifests(dest):
+    return glob.glob(os.path.join(dest, "**", "Cargo.toml"), recursive=True)
+
+
+def rewrite(dest, fn):
+    for path in manifests(dest):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        new = fn(text)
+        if new != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(new)
+
+
+def drop_dev_dependencies(text):
+    out, skip = [], False
+    for line in text.splitlines(keepends=True):
+        m = re.match(r"\s*\[+([^\]]+)\]+", line)
+        if m:
+            name = m.group(1).strip()
+            skip = name == "dev-dependencies" or name.startswith("dev-dependencies.") or \
+                (name.startswith("target.") and ".dev-dependencies" in name) or \
+                line.strip() in ("[[bench]]", "[[test]]", "[[example]]")
+        if not skip:
+            out.append(line)
+    return "".join(out)
+
+
+def registry_versions(crate):
+    found = [os.path.basename(p)[len(crate) + 1:] for p in glob.glob(f"{REGISTRY}/{crate}-[0-9]*")]
+    return sorted(found, key=lambda v: [int(x) if x.isdigit() else 0 for x in re.split(r"[.+-]", v)])
+
+
+def set_version(crate, version):
+    c = re.escape(crate)
+    ver = f'"{version}"'
+
+    def fn(text):
+        text = re.sub(rf'(^\s*{c}\s*=\s*)"[^"]*"', rf"\g<1>{ver}", text, flags=re.M)
+        text = re.sub(rf'(^\s*{c}\s*=\s*\{{[^}}\n]*version\s*=\s*)"[^"]*"', rf"\g<1>{ver}", text, flags=re.M)
+        text = re.sub(rf'(\[(?:[\w.\-"]*\.)?dependencies\.{c}\][^\[]*?version\s*=\s*)"[^"]*"', rf"\g<1>{ver}",
+                      text, flags=re.S)
+        return re.sub(rf'^[^\n]*package\s*=\s*"{c}"[^\n]*', lambda m: re.sub(r'version\s*=\s*"[^"]*"',
+                      f"version = {ver}", m.group(0)), text, flags=re.M)
+    return fn
+
+
+def drop_dependency(crate):
+    c = re.escape(crate)
+
+    def fn(text):
+        text = re.sub(rf"^\s*{c}\s*=.*\n", "", text, flags=re.M)
+        text = re.sub(rf'^[^\n]*package\s*=\s*"{c}".*\n', "", text, flags=re.M)
+        return re.sub(rf"^\[[^\]]*dependencies\.{c}\][^\[]*", "", text, flags=re.M)
+    return fn
+
+
+def drop_feature_entry(entry):
+    return lambda text: re.sub(rf'"{re.escape(entry)}(?:\??/[A-Za-z0-9_-]+)?"\s*,?\s*', "", text)
+
+
+def drop_dependency_feature(crate, feature):
+    c, f = re.escape(crate), re.escape(feature)
+
+    def fn(text):
+        text = re.sub(rf'"{c}\??/{f}"\s*,?\s*', "", text)
+        return re.sub(rf'(^\s*{c}\s*=\s*\{{[^\n]*features\s*=\s*\[[^\]]*)"{f}"\s*,?\s*', r"\1", text, flags=re.M)
+    return fn
+
+
+def main(argv):
+    if len(argv) != 3:
+        sys.stderr.write(__doc__)
+        return 2
+    git_dir, tag, dest = argv
+    subprocess.run(["rm", "-rf", dest], check=True)
+    os.makedirs(dest)
+    archive = subprocess.run(["git", "-C", git_dir, "archive", tag], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", dest], input=archive, check=True)
+    for name in ("Cargo.lock", "rust-toolchain", "rust-toolchain.toml", ".cargo/config"):
+        if os.path.exists(os.path.join(dest, name)):
+            os.remove(os.path.join(dest, name))
+    rewrite(dest, drop_dev_dependencies)
+    os.makedirs(os.path.join(dest, ".cargo"), exist_ok=True)
+    with open(os.path.join(dest, ".cargo", "config.toml"), "w", encoding="utf-8") as f:
+        f.write(f'[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "{REGISTRY}"\n')
+    for _ in range(60):
+        r = subprocess.run(["cargo", "generate-lockfile", "--offline"], cwd=dest, capture_output=True, text=True)
+        if r.returncode == 0:
+            print("resolved")
+            return 0
+        e = r.stderr
+        m = re.search(r"depends on `([\w-]+)` with feature `([\w-]+)` but", e)
+        if m:
+            print("dropped feature %s/%s" % m.groups())
+            rewrite(dest, drop_dependency_feature(*m.groups()))
+            continue
+        m = re.search(r"feature `[^`]+` includes `([\w/?:-]+)` which is neither", e) or \
+            re.search(r"feature `[^`]+` includes `([\w-]+)/[\w-]+`, but `[\w-]+` is not a dependency", e)
+        if m:
+            print("dropped feature entry %s" % m.group(1))
+            rewrite(dest, drop_feature_entry(m.group(1)))
+            continue
+        m = re.search(r"(?:no matching package named|searched package name:) `([\w-]+)`", e)
+        if m:
+            print("dropped dependency %s (not in the registry)" % m.group(1))
+            rewrite(dest, drop_dependency(m.group(1)))
+            continue
+        m = re.search(r'requirement `([\w-]+) = "([^"]+)"`', e)
+        if m:
+            versions = registry_versions(m.group(1))
+            if versions:
+                print("%s %s -> %s" % (m.group(1), m.group(2), versions[-1]))
+                rewrite(dest, set_version(m.group(1), versions[-1]))
+            else:
+                print("dropped dependency %s (not in the registry)" % m.group(1))
+                rewrite(dest, drop_dependency(m.group(1)))
+            continue
+        sys.stderr.write(e[-2000:])
+        return 1
+    sys.stderr.write("prepare-app.py: gave up after 60 changes\n")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
