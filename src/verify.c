@@ -54,6 +54,9 @@ typedef struct {
 	const char *status;      /* "checked", "reused", "does not build", "not checked" */
 	buf problem;
 	uint64_t key;
+	/* the check's command here: the verifier's, or, when the default's
+	 * --workspace does not build, the same without it (owned) */
+	buf command;
 } workspace;
 
 typedef struct {
@@ -443,7 +446,7 @@ static int write_round(verifier *v, workspace *w, const unsigned char *active, i
 /* One check of the copy. */
 static int check(verifier *v, workspace *w, cargocheck_result *r, const char *what, buf *err)
 {
-	cargocheck_options co = { v->command, buf_cstr(&w->tree), buf_cstr(&w->target),
+	cargocheck_options co = { w->command.len ? buf_cstr(&w->command) : v->command, buf_cstr(&w->tree), buf_cstr(&w->target),
 	                          v->o->timeout > 0 ? v->o->timeout : VERIFY_DEFAULT_TIMEOUT };
 	int rc;
 
@@ -484,7 +487,8 @@ static void failure(buf *out, const verifier *v, const workspace *w, const cargo
 		if (e->nspans)
 			buf_printf(out, " (%s%s%s:%u)", w->rel, w->rel[0] ? "/" : "", e->spans[0].file, e->spans[0].line);
 	} else {
-		buf_printf(out, "`%s` exited with status %d", v->command, r->exit_status);
+		buf_printf(out, "`%s` exited with status %d", w->command.len ? buf_cstr(&w->command) : v->command,
+		           r->exit_status);
 		if (r->err_tail.len) {
 			buf_puts(out, ": ");
 			last_line(out, &r->err_tail);
@@ -1016,6 +1020,22 @@ static int run_workspace(verifier *v, workspace *w, buf *err)
 		rc = -1;
 		goto done;
 	}
+	/* a member that does not build here (coreutils' chcon wants SELinux's
+	 * C library): then what the root package builds, as cargo checks it
+	 * by default, is still worth checking */
+	if (!r.timed_out && (r.nerrors || r.exit_status != 0) && !v->o->command && strstr(v->command, " --workspace")) {
+		const char *at = strstr(v->command, " --workspace");
+		cargocheck_result_free(&r);
+		buf_clear(&w->command);
+		buf_append(&w->command, v->command, (size_t)(at - v->command));
+		buf_puts(&w->command, at + strlen(" --workspace"));
+		memset(&r, 0, sizeof(r));
+		if (check(v, w, &r, "the untouched copy, its root package only: not every member builds", err) < 0) {
+			cargocheck_result_free(&r);
+			rc = -1;
+			goto done;
+		}
+	}
 	if (r.timed_out || r.nerrors || r.exit_status != 0) {
 		int timed_out = r.timed_out;
 		buf_clear(&w->problem);
@@ -1144,9 +1164,10 @@ int verify_findings(jsontape_list *findings, source_set *src, const verify_optio
 			if (w->problem.len && strcmp(w->status, "reused") != 0)
 				fprintf(stderr, "hotpath-audit audit: warning: --verify: %s: %s\n", w->rel[0] ? w->rel : ".",
 				        buf_cstr(&w->problem));
-			json_array_append_new(ws_info, json_pack("{s:s, s:s, s:i, s:s?}", "root", w->rel[0] ? w->rel : ".", "status",
-			                                         w->status, "checks", w->checks, "problem",
-			                                         w->problem.len ? buf_cstr(&w->problem) : NULL));
+			json_array_append_new(ws_info, json_pack("{s:s, s:s, s:i, s:s?, s:s?}", "root", w->rel[0] ? w->rel : ".",
+			                                         "status", w->status, "checks", w->checks, "problem",
+			                                         w->problem.len ? buf_cstr(&w->problem) : NULL, "command",
+			                                         w->command.len ? buf_cstr(&w->command) : NULL));
 		}
 	}
 	/* the verdicts into the findings */
@@ -1221,6 +1242,7 @@ done:
 		buf_free(&w->tree);
 		buf_free(&w->target);
 		buf_free(&w->problem);
+		buf_free(&w->command);
 	}
 	free(v.w);
 	buf_free(&v.by);

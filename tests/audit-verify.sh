@@ -269,6 +269,21 @@ f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['path'] == 'side/s
 assert f['verification']['status'] == 'verified', f
 " "$scratch/rootpkg.json"
 
+# ... and a member that does not build here: the root package is still
+# checked, as cargo checks it by default, and the report says how
+printf '[package]\nname = "broken"\nversion = "0.1.0"\nedition = "2021"\n' >"$P/side/Cargo.toml"
+printf 'pub fn nope() -> u32 { "not a number" }\n' >"$P/side/src/lib.rs"
+printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}\n' >"$P/src/lib.rs"
+"$H" audit --root "$P" --paths . --format json --verify --output "$scratch/rootpkg2.json" 2>"$scratch/rootpkg2.err"
+check "a member that does not build: the root package's removal still verified, the command used said" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+f = [x for x in m['findings'] if x['path'] == 'src/lib.rs'][0]
+assert f['verification']['status'] == 'verified', f
+w = m['verification']['workspaces'][0]
+assert w['status'] == 'checked' and '--workspace' not in w['command'], w
+" "$scratch/rootpkg2.json"
+
 fails_with "--verify-timeout 0: a usage error" "verify-timeout" audit --root "$T" --paths . --verify --verify-timeout 0
 fails_with "--verify-command without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-command true
 check "the audited tree is still unchanged after every run" test "$(tree_hash "$T")" = "$before"
