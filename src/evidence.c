@@ -956,6 +956,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		if (ev->partial_move && root_type.a >= root_type.b && init_b > init_a + 1 && is_ident(&c, init_a) &&
 		    (is_open(&c, init_a + 1, '{') || (is(&c, init_a + 1, "::") && is_ident(&c, init_a + 2) && is_open(&c, init_a + 3, '('))))
 			root_type = tr(&c, init_a, init_a + 1); /* `let s = TypeWithDrop { .. }` / `Conn::new(..)`: for the Drop test */
+		/* a field out of a `let` local whose type nothing here says (`let
+		 * sel = sel.unwrap();` of an Option<Rc<Entry>>: ripasso, E0507).
+		 * Not yet for a `while let Some(r) = rx.recv().await` binding,
+		 * whose type the channel's declaration gives (`mpsc::channel::<
+		 * SchedulingRequest>`), which is not followed */
+		if (ev->partial_move && root_type.a >= root_type.b && ev->root_kind == EV_ROOT_LOCAL && !ev->owned_binding)
+			ev->base_type_unknown = 1;
 		if (ev->partial_move && root_type.b > root_type.a) { /* `impl Drop for Conn`: c.key cannot move out */
 			size_t lt, name = type_head(strip_refs(root_type, NULL), &lt);
 			if (name != RS_NONE)

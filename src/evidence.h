@@ -109,6 +109,8 @@ typedef struct {
 	int field_behind_deref;/* ... out of an Arc, Rc, Cow (a deref_type that is no move_out_type):
 	                        * its fields are only lent (E0507) */
 	char deref_type[32];   /* which */
+	int base_type_unknown; /* a partial move out of a local whose type nothing says: it may be an
+	                        * Rc, an Arc, a guard or a type with Drop (E0507, E0509) */
 	uint32_t borrowed_line; /* `let y = &root..;` (line) with y read after the clone: a move would
 	                         * end the borrow while it is alive (E0505); 0 none */
 	uint32_t taken_line;   /* self.field is cleared or replaced after (line): take it */

@@ -353,6 +353,14 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 			              "it (E0507), so the copy stays unless the code borrows instead", ev->deref_type);
 			break;
 		}
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->base_type_unknown) {
+			code(b, ev->receiver);
+			buf_puts(b, " is a field of ");
+			code(b, ev->root);
+			buf_puts(b, ", whose type is not known here: a field moves out only of an owned struct without Drop, "
+			            "never through an Rc, an Arc or a guard (E0507), so the copy stays unless the type is declared");
+			break;
+		}
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->root_drops) {
 			code(b, ev->receiver);
 			buf_puts(b, " is a field of a value whose type implements Drop: it cannot be moved out (E0509)");
@@ -655,6 +663,7 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_line(f, "bound_changed_line", ev->bound_mutated_line);
 	jsontape_set_bool(f, "for_loop_over_clone", ev->for_head);
 	jsontape_set_bool(f, "partial_move", ev->partial_move);
+	jsontape_set_bool(f, "base_type_unknown", ev->base_type_unknown);
 	jsontape_set_bool(f, "field_of_drop_type", ev->root_drops);
 	jsontape_set_bool(f, "field_behind_deref", ev->field_behind_deref);
 	jsontape_set_line(f, "temporary_borrowed_line", ev->temp_borrowed_line);

@@ -19,7 +19,7 @@
  * on a tree with tens of thousands of findings.  Any other key is spelt
  * out.  (Adding a name here changes no output.) */
 static const char *const known_keys[] = {
-	"allow_redundant_clone", "borrow", "borrowed_line", "bound_changed_line", "bound_only_read", "bound_to",
+	"allow_redundant_clone", "base_type_unknown", "borrow", "borrowed_line", "bound_changed_line", "bound_only_read", "bound_to",
 	"boundary", "boundary_line", "bucket", "bucket_and_change", "by", "change", "cloned_value", "closure_line",
 	"closure_move", "code", "column", "confidence", "copy_behind_reference", "correctness_proof", "cost",
 	"cost_from_name", "crate", "declared_line", "detail", "edit", "end_column", "end_line", "evidence",
