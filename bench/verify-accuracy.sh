@@ -2,12 +2,16 @@
 # bench/verify-accuracy.sh: how often are the static removable verdicts
 # right, by the compiler's word?
 #
-#   bench/verify-accuracy.sh [--binary PATH] [--keep DIR] CRATE...
+#   bench/verify-accuracy.sh [--binary PATH] [--keep DIR] [--registry DIR] CRATE...
 #
 # Each CRATE is a directory that `cargo check --offline` builds, or the name
 # of a crate Debian ships as a librust-*-dev package ("regex" stands for
-# /usr/share/cargo/registry/regex-*; install it first, e.g.
-# `apt-get install librust-regex-dev`).  A Debian crate is copied to a
+# /usr/share/cargo/registry/regex-*, the newest there; install it first,
+# e.g. `apt-get install librust-regex-dev`; a registry directory named
+# whole, /usr/share/cargo/registry/clap-2.34.0, stands for that version).
+# --registry DIR names another directory source in its place: a vendor/
+# directory, such as the one in Debian's rustc source package, whose
+# crates build offline against each other.  A Debian crate is copied to a
 # scratch directory, its dev-dependencies dropped and cargo pointed at
 # Debian's registry directory (a source replacement in .cargo/config.toml),
 # so it builds offline.  Then, per crate:
@@ -30,11 +34,13 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=$here/hotpath-audit
 keep=
+registry_opt=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--binary) bin=$2; shift 2 ;;
 	--keep) keep=$2; shift 2 ;;
-	-h | --help) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	--registry) registry_opt=$2; shift 2 ;;
+	-h | --help) sed -n '2,32s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "bench/verify-accuracy.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
@@ -46,7 +52,7 @@ export HOTPATH_AUDIT_DATADIR=${HOTPATH_AUDIT_DATADIR:-$here}
 work=${keep:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
-registry=/usr/share/cargo/registry
+registry=${registry_opt:-/usr/share/cargo/registry}
 
 # A Debian crate made buildable offline: dev-dependencies dropped, cargo
 # pointed at the registry directory.
@@ -79,7 +85,12 @@ EOF
 
 printf '%-24s %7s %8s %7s %10s %9s %10s %6s %7s %8s %11s %10s\n' crate static verified refuted unverified precision promoted builds checks first_s same_tree_s changed_s
 for c in "$@"; do
-	if [ -d "$c" ]; then
+	if [ -d "$c" ] && [ "$(dirname "$(cd "$c" && pwd)")" = "$registry" ]; then
+		# a registry directory named whole (an older version: clap-2.34.0)
+		name=$(basename "$c")
+		dir=$work/$name
+		prepare "$c" "$dir"
+	elif [ -d "$c" ]; then
 		name=$(basename "$c")
 		dir=$work/$name
 		rm -rf "$dir"

@@ -81,6 +81,58 @@ static int operator_operand(const ctx *c, size_t k)
 }
 
 /* How a `let NAME = <clone>;` binding is used until its block ends. */
+/* Is the name at k passed as `&name`, a whole argument, to a method?
+ * With a reference bound in place of the copy the argument becomes
+ * `&&T`: deref coercion mends that for a parameter of a known type, not
+ * for a generic one -- `map.get(&key)` (`String: Borrow<&String>`,
+ * E0277), chalk-engine's `c.could_match(.., &canon_goal)` (E0277) --
+ * unless every method of the workspace by that name takes a `&` of a
+ * known type there. */
+static int ref_to_method(const ctx *c, size_t k)
+{
+	size_t open;
+
+	if (k < 4 || !is(c, k - 1, "&") || !(is(c, k + 1, ",") || (c->t[k + 1].kind == TOK_CLOSE && is(c, k + 1, ")"))))
+		return 0;
+	for (open = k - 1; open > 0; open--) { /* the call's `(`, past earlier arguments */
+		if (c->t[open].kind == TOK_CLOSE && c->t[open].pair_ok) {
+			open = c->t[open].pair;
+			continue;
+		}
+		if (c->t[open].kind == TOK_OPEN || is(c, open, ";"))
+			break;
+	}
+	if (!is_open(c, open, '(') || open < 2)
+		return 0;
+	/* `recv.method(`, `recv.method::<T>(`: a method call */
+	if (is(c, open - 1, ">")) {
+		size_t q = open - 1;
+		int depth = 0;
+		for (; q > 0; q--) {
+			if (is(c, q, ">"))
+				depth++;
+			else if (is(c, q, "<") && --depth == 0)
+				break;
+		}
+		if (q < 3 || !is(c, q - 1, "::"))
+			return 0;
+		open = q - 1; /* so that open - 1 is the method's name */
+	}
+	if (!(is_ident(c, open - 1) && open >= 2 && is(c, open - 2, ".")))
+		return 0;
+	{ /* a method of the workspace whose parameter there is `&` of a known type: a read */
+		unsigned arg = 0;
+		size_t q;
+		for (q = open + 1; q < k; q++) {
+			if (c->t[q].kind == TOK_OPEN && c->t[q].pair_ok)
+				q = c->t[q].pair;
+			else if (is(c, q, ","))
+				arg++;
+		}
+		return !typelib_param_concrete_ref(c->tl, c->text + c->t[open - 1].off, c->t[open - 1].len, arg);
+	}
+}
+
 static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size_t until, size_t floor)
 {
 	size_t k, reads = 0, shadow_from = 0, shadow_to = 0;
@@ -105,7 +157,7 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
 			continue;
 		u = use_at(c, k, floor);
-		if (u == USE_READ && (captured_by_move(c, k, from) || operator_operand(c, k)))
+		if (u == USE_READ && (captured_by_move(c, k, from) || operator_operand(c, k) || ref_to_method(c, k)))
 			u = USE_MOVE;
 		if (u == USE_READ) {
 			if (!reads)

@@ -306,6 +306,46 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 	return 0;
 }
 
+/* Is the initializer [a, b) an item taken (`pop`, `remove`, the rules'
+ * take_method) out of a local collection whose type or initializer may
+ * hold references?  chalk-solve's `let (src, tgt) = fields.pop().unwrap();`
+ * of a `Vec<_>` collected from `.iter().zip(..)` takes a pair of
+ * references (E0308 when moved into an array of values). */
+static int taken_from_lending_local(const ctx *c, const rs_fn *fn, size_t a, size_t b)
+{
+	char name[64];
+	decl d;
+	size_t m;
+
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	for (;;) { /* the trailing `?`, `.unwrap()`, `.expect(..)` */
+		if (b > a && is(c, b - 1, "?")) {
+			b--;
+			continue;
+		}
+		if (b >= a + 4 && c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok) {
+			size_t open = c->t[b - 1].pair;
+			if (open >= a + 2 && is(c, open - 2, ".") && (is(c, open - 1, "unwrap") || is(c, open - 1, "expect"))) {
+				b = open - 2;
+				continue;
+			}
+		}
+		break;
+	}
+	if (b < a + 5 || c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok)
+		return 0;
+	m = c->t[b - 1].pair - 1; /* `v . pop ( )`: the method */
+	if (m != a + 2 || !is_ident(c, a) || !is(c, a + 1, ".") || !in_list(c, &c->ar->take_method, m) || is(c, a, "self"))
+		return 0;
+	tok_text(c, a, name, sizeof(name));
+	d = find_local(c, name, fn, a);
+	if (d.last == RS_NONE || d.kind != EV_ROOT_LOCAL)
+		return 0;
+	return (d.type.a < d.type.b && items_may_be_refs(c, d.type.a, d.type.b)) ||
+	       (d.init_a < d.init_b && items_may_be_refs(c, d.init_a, d.init_b));
+}
+
 /* The `}` of the innermost block `{ .. }` around token k (within the fn). */
 static size_t block_close_scan(const ctx *c, size_t k, size_t floor)
 {
@@ -616,6 +656,8 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 					d.init_b = stmt_end(c, end + 1, c->n);
 					if (!binding && !init_owned(c, d.init_a, d.init_b))
 						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
+					else if (!binding && taken_from_lending_local(c, fn, d.init_a, d.init_b))
+						d.kind = EV_ROOT_BINDING;
 					if (!binding && is(c, d.init_a, "self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
 						d.kind = EV_ROOT_BINDING; /* `let (a, b, c) = self;` of an `impl .. for (Ix, Ix, &'a E)` */
 					/* `let Self { metrics, .. } = self;` in a `&self` method, or

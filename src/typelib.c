@@ -119,6 +119,7 @@ static int put_record(typelib *lib, uint64_t key, int flag)
 #define FOREIGN_MARK 0x27d4eb2f165667c5ULL /* some file imports the name from outside the workspace */
 #define SELF_MARK 0xd6e8feb86659fd93ULL /* how the methods of that name take `self` (bits) */
 #define OWNED_MARK 0x8cb92ba72f3d8dd7ULL /* some fn of that name returns a value its caller owns */
+#define CONCRETE_MARK 0x4cf5ad432745937fULL /* the parameters that are no `&` of a known type */
 
 static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
 {
@@ -254,6 +255,90 @@ static unsigned params_not_ref(const char *text, size_t pa, size_t pb, size_t ga
 	return mask;
 }
 
+/* Does the word text[a, b) occur whole in text[ga, gb)? */
+static int word_in(const char *text, size_t a, size_t b, size_t ga, size_t gb)
+{
+	size_t n = b - a, i;
+
+	for (i = ga; n && i + n <= gb; i++)
+		if (memcmp(text + i, text + a, n) == 0 && (i == ga || !word_char((unsigned char)text[i - 1])) &&
+		    (i + n == gb || !word_char((unsigned char)text[i + n])))
+			return 1;
+	return 0;
+}
+
+/* Is the parameter type text[a, b) a shared reference to a type named in
+ * full (`&str`, `&PackageReq`, `&'a [u8]`): no generic of the fn (those
+ * in text[ga, gb)), no `impl`/`dyn`, no one-letter name (an impl's own
+ * generic, which the fn's text does not show)?  There deref coercion
+ * turns a `&&T` argument into the `&T` expected. */
+static int param_concrete_ref(const char *text, size_t a, size_t b, size_t ga, size_t gb)
+{
+	size_t i;
+
+	trim_span(text, &a, &b);
+	if (a >= b || text[a] != '&')
+		return 0;
+	for (a++; a < b && is_space(text[a]); a++)
+		;
+	if (a < b && text[a] == '\'') /* a lifetime */
+		for (a++; a < b && (word_char((unsigned char)text[a]) || is_space(text[a])); a++)
+			;
+	if (a >= b || (b - a > 3 && memcmp(text + a, "mut", 3) == 0 && !word_char((unsigned char)text[a + 3])))
+		return 0;
+	for (i = a; i < b;) {
+		size_t w = i;
+		if (!word_char((unsigned char)text[i])) {
+			i++;
+			continue;
+		}
+		while (i < b && word_char((unsigned char)text[i]))
+			i++;
+		if ((i - w == 4 && (memcmp(text + w, "impl", 4) == 0 || memcmp(text + w, "Self", 4) == 0)) ||
+		    (i - w == 3 && memcmp(text + w, "dyn", 3) == 0) ||
+		    (i - w == 1 && text[w] >= 'A' && text[w] <= 'Z') || (gb > ga && word_in(text, w, i, ga, gb)))
+			return 0;
+	}
+	return 1;
+}
+
+/* The mask of the parameters (after any self; bit i for the i-th) that
+ * are no param_concrete_ref(): 0xff when none is one. */
+static unsigned params_not_concrete_ref(const char *text, size_t pa, size_t pb, size_t ga, size_t gb)
+{
+	unsigned mask = 0xff, i = 0;
+	size_t k = pa, start = pa;
+	int depth = 0;
+
+	if (!memchr(text + pa, '&', pb - pa))
+		return mask;
+	for (; k <= pb && i < 8; k++) {
+		char ch = k < pb ? text[k] : ',';
+		if (ch == '(' || ch == '[' || ch == '{' || ch == '<')
+			depth++;
+		else if (ch == ')' || ch == ']' || ch == '}' || (ch == '>' && k > pa && text[k - 1] != '-'))
+			depth--;
+		else if (ch == ',' && depth == 0) {
+			size_t a = start, colon;
+			start = k + 1;
+			while (a < k && is_space(text[a]))
+				a++;
+			if (a == k)
+				continue;
+			if (memmem(text + a, k - a, "self", 4) && !memchr(text + a, ':', k - a))
+				continue; /* self, &self, &mut self, mut self */
+			if (k - a > 4 && memcmp(text + a, "self", 4) == 0 && !word_char((unsigned char)text[a + 4]))
+				continue; /* self: Box<Self> */
+			for (colon = a; colon < k && text[colon] != ':'; colon++)
+				;
+			if (colon < k && param_concrete_ref(text, colon + 1, k, ga, gb))
+				mask &= ~(1u << i);
+			i++;
+		}
+	}
+	return mask;
+}
+
 /* What each fn the text declares returns, as a record in lib->fn_text:
  * the name's hash and whether it hands out a borrow (a reference, or
  * anything with a lifetime: `Option<&T>`, `Ref<'_, T>`, `Iter<'a, T>`,
@@ -373,7 +458,9 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 			unsigned mask = params_not_ref(text, pa, a - 1, ga, gb);
 			if (mask != 0xff && stop && memmem(text + a, (size_t)(stop - (text + a)), "where", 5))
 				mask = 0xff;
-			if (put_record(lib, marked_key(text + name, name_end - name, PARAM_MARK), (int)mask) < 0) {
+			if (put_record(lib, marked_key(text + name, name_end - name, PARAM_MARK), (int)mask) < 0 ||
+			    put_record(lib, marked_key(text + name, name_end - name, CONCRETE_MARK),
+			               (int)params_not_concrete_ref(text, pa, a - 1, ga, gb)) < 0) {
 				rc = -1;
 				break;
 			}
@@ -1223,6 +1310,13 @@ int typelib_fn_returns(const typelib *lib, const char *name, size_t n)
 int typelib_param_takes_ref(const typelib *lib, const char *name, size_t n, unsigned i)
 {
 	int mask = i < 8 ? probe(lib, marked_key(name, n, PARAM_MARK)) : -1;
+
+	return mask >= 0 && !(mask & (1 << i));
+}
+
+int typelib_param_concrete_ref(const typelib *lib, const char *name, size_t n, unsigned i)
+{
+	int mask = i < 8 ? probe(lib, marked_key(name, n, CONCRETE_MARK)) : -1;
 
 	return mask >= 0 && !(mask & (1 << i));
 }

@@ -79,6 +79,12 @@ int typelib_fn_owned(const typelib *lib, const char *name, size_t n);
  * traits, with no `where` clause? */
 int typelib_param_takes_ref(const typelib *lib, const char *name, size_t n, unsigned i);
 
+/* Is parameter i (0: the first after any self) of every fn of the
+ * workspace named so a shared reference to a type named in full (`&str`,
+ * `&Request`; no generic, no `impl`, no `dyn`)?  Then a `&&T` argument is
+ * coerced to it, and `&name` of a name bound to a reference still fits. */
+int typelib_param_concrete_ref(const typelib *lib, const char *name, size_t n, unsigned i);
+
 /* The same as three answers: 0 every fn of that name returns a value, 1
  * one of them returns a borrow, -1 no fn of that name is seen. */
 int typelib_fn_returns(const typelib *lib, const char *name, size_t n);

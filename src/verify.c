@@ -473,6 +473,26 @@ static void last_line(buf *out, const buf *text)
 }
 
 /* Why a check failed, in one line: its first error, or standard error. */
+/* What cargo's standard error says went wrong: its first `error` line
+ * (`error: failed to select a version for the requirement ..`), not the
+ * reminder it ends with (`As a reminder, you're using offline mode ..`);
+ * the last line when none begins so. */
+static void error_line(buf *out, const buf *text)
+{
+	const char *s = buf_cstr(text), *end = s + text->len, *line = s;
+
+	while (line < end) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+		if (n > 5 && strncmp(line, "error", 5) == 0) {
+			buf_append(out, line, n);
+			return;
+		}
+		line += n + 1;
+	}
+	last_line(out, text);
+}
+
 static void failure(buf *out, const verifier *v, const workspace *w, const cargocheck_result *r)
 {
 	if (r->timed_out)
@@ -491,7 +511,7 @@ static void failure(buf *out, const verifier *v, const workspace *w, const cargo
 		           r->exit_status);
 		if (r->err_tail.len) {
 			buf_puts(out, ": ");
-			last_line(out, &r->err_tail);
+			error_line(out, &r->err_tail);
 		}
 	}
 }

@@ -284,6 +284,16 @@ w = m['verification']['workspaces'][0]
 assert w['status'] == 'checked' and '--workspace' not in w['command'], w
 " "$scratch/rootpkg2.json"
 
+# a dependency that cannot be resolved offline: the warning quotes
+# cargo's error line, not the reminder about offline mode it ends with
+D=$scratch/unresolved
+mkdir -p "$D/src"
+printf '[package]\nname = "unresolved"\nversion = "0.1.0"\nedition = "2021"\n[dependencies]\nno_such_crate_hpa = "1"\n' >"$D/Cargo.toml"
+printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}\n' >"$D/src/lib.rs"
+"$H" audit --root "$D" --paths . --format json --verify --output "$scratch/unresolved.json" 2>"$scratch/unresolved.err"
+check "an unresolvable dependency: the report written, the warning quotes cargo's error line" sh -c \
+	"test $? -eq 0 && test -s '$scratch/unresolved.json' && grep -q 'does not build here: .*error: .*no_such_crate_hpa' '$scratch/unresolved.err'"
+
 fails_with "--verify-timeout 0: a usage error" "verify-timeout" audit --root "$T" --paths . --verify --verify-timeout 0
 fails_with "--verify-command without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-command true
 check "the audited tree is still unchanged after every run" test "$(tree_hash "$T")" = "$before"
