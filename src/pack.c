@@ -29,6 +29,8 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_TARGET_LOOPS_WITHOUT] = "target_loops_without",
 	[PRED_APPENDS_TO_STR] = "appends_to_str",
 	[PRED_NOT_FILLING_ABSENT] = "not_filling_absent",
+	[PRED_STEPS_INDEPENDENT] = "steps_independent",
+	[PRED_NOT_LOOP_OUTPUT] = "not_loop_output",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -51,6 +53,8 @@ static int predicate_languages(int what)
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:
 	case PRED_NOT_FILLING_ABSENT:
+	case PRED_STEPS_INDEPENDENT:
+	case PRED_NOT_LOOP_OUTPUT:
 		return PACK_PYTHON;
 	default:
 		return PACK_RUST | PACK_PYTHON;

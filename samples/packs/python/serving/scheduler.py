@@ -82,7 +82,7 @@ def step(batch):
     for req in batch:
         meta = {}  # expect: perf-review/object-per-token
         meta["rid"] = req.rid
-        out.append(Request(req.rid, []))  # expect: perf-review/object-per-token
+        out.append(Request(req.rid, []))  # the loop's output, appended: fine
     return out
 
 
@@ -174,3 +174,72 @@ class PrefixTrie:
                 node.children[chunk_hash] = TrieNode()
             node = node.children[chunk_hash]
         node.endpoints.add(endpoint)
+
+
+# Futures from as_completed run together already: fine.
+async def fetch_as_completed(clients):
+    results = []
+    for future in asyncio.as_completed([c.fetch() for c in clients]):
+        results.append(await future)
+    return results
+
+
+# A gather per chunk: batching on purpose (tabby's eval, 30 at a time): fine.
+async def fetch_in_chunks(chunks):
+    out = []
+    for chunk in chunks:
+        out.extend(await asyncio.gather(*(c.fetch() for c in chunk)))
+    return out
+
+
+# Each turn reads the history the turn before grew (tensorzero's 21
+# questions): the steps depend on each other: fine.
+async def converse(client, turns):
+    history = []
+    for _ in range(turns):
+        reply = await client.ask(messages=history)
+        history.append(reply)
+    return history
+
+
+# A batch flushed when it fills (lightllm's audio server): fine.
+async def infer_all(model, items, size):
+    batch = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            await model.infer(batch)
+            batch = []
+
+
+# Loading weights file by file: the loader's name says it reads from disk
+# (lightllm's redundant experts): fine.
+def load_experts(files, layers):
+    for f in files:
+        load_func(f, layers)
+
+
+def start_loading(files, layers):
+    t = threading.Thread(target=load_experts, args=(files, layers), daemon=True)
+    t.start()
+    return t
+
+
+# The objects a loop exists to produce -- yielded, or the elements of a
+# comprehension (tabby's trainer, lightllm's tool calls): fine.
+def windows(token_ids, size):
+    for i in range(0, len(token_ids), size):
+        yield dict(input_ids=token_ids[i : i + size])
+
+
+def tool_calls(request, calls):
+    return [ToolCall(function=FunctionResponse(name=c.name)) for c in request.calls]
+
+
+# A list made only for extend to copy (lightllm's sampling parameters, per
+# request of each step): extend takes the view as it is.
+def token_counts(reqs):
+    ids = []
+    for req in reqs:
+        ids.extend(list(req.counts.keys()))  # expect: perf-review/object-per-token
+    return ids

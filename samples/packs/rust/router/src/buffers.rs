@@ -82,3 +82,42 @@ pub fn expand(groups: &[Vec<u32>]) -> Vec<u32> {
     }
     out
 }
+
+// Pushed under a condition in the loop: the length is only a bound
+// (tabby's repositories filtered by access): fine.
+pub fn readable(repos: Vec<Repo>, policy: &Policy) -> Vec<Repo> {
+    let mut filtered = Vec::new();
+    for repo in repos {
+        if policy.can_read(&repo) {
+            filtered.push(repo);
+        }
+    }
+    filtered
+}
+
+// Pushed after a `continue` that skips some items: a bound too: fine.
+pub fn commits(refs: &[String], repo: &Repo) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in refs {
+        let Some(id) = repo.find(name) else {
+            continue;
+        };
+        out.push(id);
+    }
+    out
+}
+
+// The loop runs only under a condition, after other pushes (tensorzero's
+// response content blocks): fine.
+pub fn content(text: Option<String>, calls: Option<Vec<String>>) -> Vec<String> {
+    let mut content = Vec::new();
+    if let Some(t) = text {
+        content.push(t);
+    }
+    if let Some(calls) = calls {
+        for c in calls.iter() {
+            content.push(c.clone());
+        }
+    }
+    content
+}

@@ -79,6 +79,23 @@ impl Engine {
     }
 }
 
+// An async fn named `read` that returns a Result is no lock: what it
+// hands over is a value, not a guard (tabby's `license().read().await?`):
+// fine.
+pub struct LicenseService;
+
+impl LicenseService {
+    pub async fn read(&self) -> Result<u64, String> {
+        Ok(1)
+    }
+}
+
+pub async fn update_branding(license: &LicenseService, client: &Client) -> Result<bool, String> {
+    let info = license.read().await?;
+    client.send(info).await;
+    Ok(true)
+}
+
 pub struct Client;
 
 impl Client {
