@@ -29,6 +29,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_TARGET_LOOPS_WITHOUT] = "target_loops_without",
 	[PRED_APPENDS_TO_STR] = "appends_to_str",
 	[PRED_NOT_FILLING_ABSENT] = "not_filling_absent",
+	[PRED_NOT_STORED_VALUE] = "not_stored_value",
 	[PRED_STEPS_INDEPENDENT] = "steps_independent",
 	[PRED_NOT_LOOP_OUTPUT] = "not_loop_output",
 };
@@ -49,6 +50,7 @@ static int predicate_languages(int what)
 	case PRED_HANDLE_DROPPED:
 	case PRED_ERRORS_ONLY_LOGGED:
 	case PRED_NOT_AWAITED:
+	case PRED_NOT_STORED_VALUE:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:

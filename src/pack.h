@@ -47,6 +47,8 @@ enum pack_predicate {
 	PRED_HANDLE_DROPPED,      /* Rust: a spawn call whose JoinHandle is dropped (an expression statement) */
 	PRED_ERRORS_ONLY_LOGGED,  /* Rust: the spawned future matches an Err and logs it (warn!, error!, ..) */
 	PRED_NOT_AWAITED,         /* Rust: the call the match names is not followed by .await */
+	PRED_NOT_STORED_VALUE,    /* Rust: not a `serde_json::to_value(..)` put straight into a map or
+	                           * list (`map.insert(k, to_value(v)?)`): the Value is the product */
 	PRED_NOT_INSIDE_CALL,     /* ARG: the match is not in the arguments of a call to one of these
 	                           * (spawn_blocking(|| ..), asyncio.to_thread(..)) */
 	PRED_TARGET_LOOPS_WITHOUT, /* Python: the Thread target= fn has a loop and calls none of ARG */

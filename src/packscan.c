@@ -898,6 +898,32 @@ static int r_inside_call(const rust_file *f, size_t tok, const strlist *words)
 	return 0;
 }
 
+/* not_stored_value: not `serde_json::to_value(..)` whose Value goes
+ * straight into a map or a list -- `vectors.insert(name, to_value(e)?)`,
+ * `values.push(to_value(x)?)`: the Value is what the code makes, no text
+ * is written (meilisearch's `_vectors` of each hit, held-out findings
+ * judged wrong).  tok is the `to_..` of the match. */
+static int r_not_stored_value(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	if (!r_is(f, tok, "to_value"))
+		return 1;
+	while (i > 0) { /* out to the enclosing call's `(` */
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok) {
+			i = t->pair;
+			continue;
+		}
+		if (r_is(f, i, ";") || r_is(f, i, "{") || r_is(f, i, "}"))
+			return 1;
+		if (t->kind == TOK_OPEN && r_is(f, i, "("))
+			return !(i >= 2 && r_is(f, i - 2, ".") &&
+			         (r_is(f, i - 1, "insert") || r_is(f, i - 1, "push") || r_is(f, i - 1, "push_back")));
+	}
+	return 1;
+}
+
 /* The predicates only Rust answers; -1 for one it does not know. */
 static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack_hit *hit)
 {
@@ -911,6 +937,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_HANDLE_DROPPED: return r_handle_dropped(f, tok);
 	case PRED_ERRORS_ONLY_LOGGED: return (open = r_call_open(f, tok)) != 0 && r_errors_only_logged(f, tok, open);
 	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);
+	case PRED_NOT_STORED_VALUE: return r_not_stored_value(f, tok);
 	case PRED_NOT_AWAITED:
 		open = r_call_open(f, tok);
 		return !open || !(r_is(f, f->t[open].pair + 1, ".") && r_is(f, f->t[open].pair + 2, "await"));
@@ -1539,6 +1566,31 @@ static int py_not_loop_output(const pylex_result *lx, size_t tok)
 
 	if (tok > 0 && (p_is(lx, tok - 1, "yield") || p_is(lx, tok - 1, "return")))
 		return 0;
+	/* `top = {}` filled, then `out.append(top)` in the same pass: the
+	 * container is the output (xinference's per-token logprobs) */
+	if (tok >= 2 && p_is(lx, tok - 1, "=")) {
+		uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
+		size_t name = tok - 1, k, made = tok;
+		/* the statement's first token: `top = {}`, `top: Dict[str, float] = {}` */
+		while (name > 0 && lx->tokens[name - 1].kind != PYTOK_NEWLINE && lx->tokens[name - 1].kind != PYTOK_INDENT &&
+		       lx->tokens[name - 1].kind != PYTOK_DEDENT)
+			name--;
+		/* the object is the whole value: not `x = list(ids)[-1]` */
+		while (made < lx->count && (lx->tokens[made].kind == PYTOK_IDENT || p_is(lx, made, ".")))
+			made++;
+		if (made < lx->count && lx->tokens[made].kind == PYTOK_OPEN && lx->tokens[made].pair_ok)
+			made = lx->tokens[made].pair + 1;
+		if (lx->tokens[name].kind != PYTOK_IDENT || !(p_is(lx, name + 1, "=") || p_is(lx, name + 1, ":")) ||
+		    made >= lx->count || lx->tokens[made].kind != PYTOK_NEWLINE)
+			loop = PYLEX_NONE;
+		if (loop != PYLEX_NONE)
+			for (k = tok; k + 1 < lx->blocks[loop].body_end && k + 1 < lx->count; k++)
+				if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == lx->tokens[name].len &&
+				    memcmp(lx->text + lx->tokens[k].off, lx->text + lx->tokens[name].off, lx->tokens[k].len) == 0 &&
+				    k >= 3 && p_is(lx, k - 1, "(") && p_is(lx, k - 3, ".") &&
+				    (p_is(lx, k - 2, "append") || p_is(lx, k - 2, "put")) && p_is(lx, k + 1, ")"))
+					return 0;
+	}
 	while (i > 0) {
 		const pylex_token *t = &lx->tokens[--i];
 		if (t->kind == PYTOK_NEWLINE || t->kind == PYTOK_INDENT || t->kind == PYTOK_DEDENT)

@@ -272,3 +272,27 @@ def encode_images(model, inputs, max_batch_size):
         sizes = list(inputs[idx:idx + max_batch_size])
         outputs.append(model(sizes))
     return outputs
+
+
+# A per-token record filled and appended: the loop's output (xinference's
+# logprobs): fine.
+def top_logprobs(tokens):
+    out = []
+    for token in tokens:
+        record: dict = {}
+        record["text"] = token.text
+        out.append(record)
+    return out
+
+
+# A thread running the model on the GPU: torch releases the GIL
+# (cosyvoice's llm_job): fine.
+def llm_job(model, text):
+    for tok in model.inference(text.to(torch.device("cuda"))):
+        model.tokens.append(tok)
+
+
+def start_tts(model, text):
+    t = threading.Thread(target=llm_job, args=(model, text))
+    t.start()
+    return t

@@ -49,3 +49,13 @@ mod tests {
         assert!(s.contains("hash"));
     }
 }
+
+// Values made to go into a JSON map: the Value is the product, no text is
+// written (meilisearch's `_vectors` of each hit): fine.
+pub fn vectors_of(hits: &[(String, Vec<f32>)]) -> serde_json::Map<String, serde_json::Value> {
+    let mut vectors = serde_json::Map::new();
+    for (name, embedding) in hits {
+        vectors.insert(name.clone(), serde_json::to_value(embedding).unwrap());
+    }
+    vectors
+}
