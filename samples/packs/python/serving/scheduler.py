@@ -296,3 +296,13 @@ def start_tts(model, text):
     t = threading.Thread(target=llm_job, args=(model, text))
     t.start()
     return t
+
+
+# Retries: the loop ends with the first call that succeeds (kserve's
+# e2e client): fine.
+async def infer_with_retries(client, request, retries):
+    for attempt in range(retries):
+        try:
+            return await client.infer(request)
+        except ConnectionError:
+            await asyncio.sleep(1)

@@ -104,3 +104,13 @@ impl Client {
     }
     pub async fn send(&self, _n: u64) {}
 }
+
+// The await is in a task spawned while the guard is held: it runs
+// elsewhere, not under the lock (arroyo's node starts a worker): fine.
+pub async fn start_worker(workers: &std::sync::Mutex<Vec<u64>>, client: Client) {
+    let mut w = workers.lock().unwrap();
+    w.push(1);
+    tokio::spawn(async move {
+        client.fetch().await;
+    });
+}

@@ -113,3 +113,14 @@ pub fn flush(events: Vec<u8>) {
         }
     });
 }
+
+// The error is handled, not only logged: it also cancels the shutdown
+// token (arroyo's worker server): fine.
+pub fn start_server(server: Server, token: CancellationToken) {
+    tokio::spawn(async move {
+        if let Err(e) = server.start().await {
+            error!("could not start: {:?}", e);
+            token.cancel();
+        }
+    });
+}
