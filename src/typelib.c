@@ -113,13 +113,12 @@ static int put_record(typelib *lib, uint64_t key, int flag)
  * name's hash (what it returns), or that hash with a mark no fn name has
  * (its parameters; a type of that name). */
 #define COPY_MARK 0x9e3779b97f4a7c15ULL /* derives Copy, or not */
-#define PARAM_MARK 0x94d049bb133111ebULL /* the parameters that take a reference as well */
+#define PARAM_MARK 0x94d049bb133111ebULL /* the parameters that take a reference as well; that are a `&` of a known type */
 #define DROP_MARK 0xc2b2ae3d27d4eb4fULL /* has a Drop impl */
 #define DEREF_MARK 0x165667b19e3779f9ULL /* has a Deref impl */
 #define FOREIGN_MARK 0x27d4eb2f165667c5ULL /* some file imports the name from outside the workspace */
 #define SELF_MARK 0xd6e8feb86659fd93ULL /* how the methods of that name take `self` (bits) */
 #define OWNED_MARK 0x8cb92ba72f3d8dd7ULL /* some fn of that name returns a value its caller owns */
-#define CONCRETE_MARK 0x4cf5ad432745937fULL /* the parameters that are no `&` of a known type */
 
 static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
 {
@@ -458,9 +457,14 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 			unsigned mask = params_not_ref(text, pa, a - 1, ga, gb);
 			if (mask != 0xff && stop && memmem(text + a, (size_t)(stop - (text + a)), "where", 5))
 				mask = 0xff;
-			if (put_record(lib, marked_key(text + name, name_end - name, PARAM_MARK), (int)mask) < 0 ||
-			    put_record(lib, marked_key(text + name, name_end - name, CONCRETE_MARK),
-			               (int)params_not_concrete_ref(text, pa, a - 1, ga, gb)) < 0) {
+			/* one record for both facts, four parameters each: the low
+			 * nibble the parameters that take no reference as well, the
+			 * high one those that are no `&` of a known type (a record
+			 * per fact made the table of a two-million-line tree twice
+			 * the size, +9 MiB; calls passing a copy as a fifth argument
+			 * are rare, and unknown stays unknown) */
+			unsigned both = (mask & 0x0f) | ((params_not_concrete_ref(text, pa, a - 1, ga, gb) & 0x0f) << 4);
+			if (put_record(lib, marked_key(text + name, name_end - name, PARAM_MARK), (int)both) < 0) {
 				rc = -1;
 				break;
 			}
@@ -1309,16 +1313,16 @@ int typelib_fn_returns(const typelib *lib, const char *name, size_t n)
 
 int typelib_param_takes_ref(const typelib *lib, const char *name, size_t n, unsigned i)
 {
-	int mask = i < 8 ? probe(lib, marked_key(name, n, PARAM_MARK)) : -1;
+	int mask = i < 4 ? probe(lib, marked_key(name, n, PARAM_MARK)) : -1;
 
 	return mask >= 0 && !(mask & (1 << i));
 }
 
 int typelib_param_concrete_ref(const typelib *lib, const char *name, size_t n, unsigned i)
 {
-	int mask = i < 8 ? probe(lib, marked_key(name, n, CONCRETE_MARK)) : -1;
+	int mask = i < 4 ? probe(lib, marked_key(name, n, PARAM_MARK)) : -1;
 
-	return mask >= 0 && !(mask & (1 << i));
+	return mask >= 0 && !(mask & (1 << (i + 4)));
 }
 
 int typelib_fn_lends(const typelib *lib, const char *name, size_t n)

@@ -73,14 +73,15 @@ const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t 
  * with a lifetime?  0 too when no fn has that name: unknown is not owned. */
 int typelib_fn_owned(const typelib *lib, const char *name, size_t n);
 
-/* Does parameter i (0: the first after any self) of every fn of the
- * workspace named so take a reference as readily as a value -- a type
+/* Does parameter i (0: the first after any self; only the first four are
+ * recorded, later ones are unknown) of every fn of the workspace named so
+ * take a reference as readily as a value -- a type
  * `impl AsRef<str>`, `impl Display`, or a generic bounded only by such
  * traits, with no `where` clause? */
 int typelib_param_takes_ref(const typelib *lib, const char *name, size_t n, unsigned i);
 
-/* Is parameter i (0: the first after any self) of every fn of the
- * workspace named so a shared reference to a type named in full (`&str`,
+/* Is parameter i (0: the first after any self; the first four) of every
+ * fn of the workspace named so a shared reference to a type named in full (`&str`,
  * `&Request`; no generic, no `impl`, no `dyn`)?  Then a `&&T` argument is
  * coerced to it, and `&name` of a name bound to a reference still fits. */
 int typelib_param_concrete_ref(const typelib *lib, const char *name, size_t n, unsigned i);
