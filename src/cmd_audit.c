@@ -43,7 +43,7 @@ static const cli_opt options[] = {
 	{ "format", CLI_VALUE, 1, "FMT", "md, html, json, sarif or gitlab, or a comma list (default: md)" },
 	{ "only-actionable", CLI_FLAG, 1, NULL, "keep removable and structural findings only" },
 	{ "include-tests", CLI_FLAG, 1, NULL, "audit test, bench and example paths as production code" },
-	{ "output", CLI_VALUE, 0, "FILE", "write the report to FILE (atomically) instead of standard output" },
+	{ "output", CLI_VALUE, 0, "FILE", "write the report to FILE (atomically) instead of standard output (`-`: standard output)" },
 	{ "output-dir", CLI_VALUE, 0, "DIR", "write each format to DIR/audit.EXT (atomically; DIR is created)" },
 	{ "fail-on", CLI_VALUE, 0, "WHAT", "exit 1 when actionable findings exist: new, high, medium or any (with --diff: on the changed lines)" },
 	{ "exit-zero", CLI_FLAG, 0, NULL, "exit 0 even when --fail-on finds something (report-only jobs)" },
@@ -95,7 +95,7 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 	else if (strcmp(o->name, "include-tests") == 0)
 		a->include_tests = 1;
 	else if (strcmp(o->name, "output") == 0)
-		a->output = v[0];
+		a->output = strcmp(v[0], "-") == 0 ? NULL : v[0]; /* `-`: standard output, as the default */
 	else if (strcmp(o->name, "patterns") == 0)
 		a->patterns = v[0];
 	else if (strcmp(o->name, "packs") == 0)

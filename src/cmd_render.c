@@ -14,7 +14,7 @@
 
 static const cli_opt options[] = {
 	{ "format", CLI_VALUE, 0, "FMT", "md, html, json, sarif or gitlab, or a comma list (default: md)" },
-	{ "output", CLI_VALUE, 0, "FILE", "write the report to FILE (atomically) instead of standard output" },
+	{ "output", CLI_VALUE, 0, "FILE", "write the report to FILE (atomically) instead of standard output (`-`: standard output)" },
 	{ "output-dir", CLI_VALUE, 0, "DIR", "write each format to DIR/audit.EXT (atomically; DIR is created)" },
 	{ "templates", CLI_VALUE, 0, "DIR", "read report templates from DIR" },
 	{ "full-report", CLI_VALUE, 0, "WHERE", "where the full report is, named when a Markdown report is cut to fit" },
@@ -34,7 +34,7 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 	if (strcmp(o->name, "format") == 0)
 		a->e.formats = v[0];
 	else if (strcmp(o->name, "output") == 0)
-		a->e.output = v[0];
+		a->e.output = strcmp(v[0], "-") == 0 ? NULL : v[0]; /* `-`: standard output, as the default */
 	else if (strcmp(o->name, "output-dir") == 0)
 		a->e.output_dir = v[0];
 	else if (strcmp(o->name, "templates") == 0)

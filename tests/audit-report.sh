@@ -108,6 +108,9 @@ check "Markdown: no raw HTML from code" sh -c "! grep -q '<script>' '$scratch/ev
 printf 'old report\n' >"$scratch/out.md"
 "$H" audit --root "$S" --format md --output "$scratch/out.md"
 check "--output: the report replaces the old file" grep -q '^# Clone hot-path audit' "$scratch/out.md"
+mkdir -p "$scratch/dash" && (cd "$scratch/dash" && "$H" audit --root "$S" --format md --output - >"$scratch/dash.md")
+check "--output -: the report on standard output, no file named - made" sh -c \
+	"grep -q '^# Clone hot-path audit' '$scratch/dash.md' && test ! -e '$scratch/dash/-'"
 mkdir -p "$scratch/ro"
 printf 'old report\n' >"$scratch/ro/out.md"
 chmod 555 "$scratch/ro"
