@@ -537,13 +537,9 @@ static int awaits_on_guard(const rust_file *f, size_t dot, size_t name)
 	return 0;
 }
 
-/* guard_across_await: `let g = m.lock()...;` whose value is the guard (only
- * .unwrap(), .expect(..), .await or ? follow the lock call), then `.await`
- * in the same block before `drop(g)`. */
-/* Is token i an argument of a call whose name holds `spawn`
- * (`tokio::spawn(..)`, `set.spawn(..)`, `guard.spawn_temporary(..)`,
- * `.into_spawn_task(..)`)? */
-static int r_spawned(const rust_file *f, size_t i)
+/* The `(` of the call whose arguments hold token i, within its statement
+ * (out through the brackets around i, matched ones skipped), or f->n. */
+static size_t r_enclosing_call(const rust_file *f, size_t i)
 {
 	while (i > 0) {
 		const rustlex_token *t = &f->t[--i];
@@ -552,21 +548,34 @@ static int r_spawned(const rust_file *f, size_t i)
 			continue;
 		}
 		if (r_is(f, i, ";") || r_is(f, i, "{") || r_is(f, i, "}"))
-			return 0;
-		if (t->kind == TOK_OPEN && r_is(f, i, "(")) {
-			if (i > 0 && f->t[i - 1].kind == TOK_IDENT) {
-				const char *n = f->lx->text + f->t[i - 1].off;
-				size_t len = f->t[i - 1].len, k;
-				for (k = 0; k + 5 <= len; k++)
-					if (memcmp(n + k, "spawn", 5) == 0)
-						return 1;
-			}
-			return 0;
-		}
+			return f->n;
+		if (t->kind == TOK_OPEN && r_is(f, i, "("))
+			return i;
 	}
+	return f->n;
+}
+
+/* Is token i an argument of a call whose name holds `spawn`
+ * (`tokio::spawn(..)`, `set.spawn(..)`, `guard.spawn_temporary(..)`,
+ * `.into_spawn_task(..)`)? */
+static int r_spawned(const rust_file *f, size_t i)
+{
+	size_t open = r_enclosing_call(f, i), len, k;
+	const char *n;
+
+	if (open >= f->n || open == 0 || f->t[open - 1].kind != TOK_IDENT)
+		return 0;
+	n = f->lx->text + f->t[open - 1].off;
+	len = f->t[open - 1].len;
+	for (k = 0; k + 5 <= len; k++)
+		if (memcmp(n + k, "spawn", 5) == 0)
+			return 1;
 	return 0;
 }
 
+/* guard_across_await: `let g = m.lock()...;` whose value is the guard (only
+ * .unwrap(), .expect(..), .await or ? follow the lock call), then `.await`
+ * in the same block before `drop(g)`. */
 static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 {
 	size_t start = r_statement_start(f, tok), end = r_statement_end(f, tok), name = r_let_name(f, start), i, block_end;
@@ -997,23 +1006,13 @@ static int r_inside_call(const rust_file *f, size_t tok, const strlist *words)
  * judged wrong).  tok is the `to_..` of the match. */
 static int r_not_stored_value(const rust_file *f, size_t tok)
 {
-	size_t i = tok;
+	size_t open;
 
 	if (!r_is(f, tok, "to_value"))
 		return 1;
-	while (i > 0) { /* out to the enclosing call's `(` */
-		const rustlex_token *t = &f->t[--i];
-		if (t->kind == TOK_CLOSE && t->pair_ok) {
-			i = t->pair;
-			continue;
-		}
-		if (r_is(f, i, ";") || r_is(f, i, "{") || r_is(f, i, "}"))
-			return 1;
-		if (t->kind == TOK_OPEN && r_is(f, i, "("))
-			return !(i >= 2 && r_is(f, i - 2, ".") &&
-			         (r_is(f, i - 1, "insert") || r_is(f, i - 1, "push") || r_is(f, i - 1, "push_back")));
-	}
-	return 1;
+	open = r_enclosing_call(f, tok);
+	return !(open < f->n && open >= 2 && r_is(f, open - 2, ".") &&
+	         (r_is(f, open - 1, "insert") || r_is(f, open - 1, "push") || r_is(f, open - 1, "push_back")));
 }
 
 /* The predicates only Rust answers; -1 for one it does not know. */

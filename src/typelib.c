@@ -215,21 +215,18 @@ static int param_takes_ref(const char *text, size_t a, size_t b, size_t ga, size
 }
 
 /* The parameters of a fn, text(pa, pb) inside its parentheses, self
- * aside: bit i set when parameter i does NOT take a reference as readily
- * as a value (or there is none); the first 8. */
-static unsigned params_not_ref(const char *text, size_t pa, size_t pb, size_t ga, size_t gb)
+ * aside: bit i set when parameter i does NOT satisfy `holds` (its type
+ * text, after the colon) -- or there is none; the first 8. */
+static unsigned params_without(const char *text, size_t pa, size_t pb, size_t ga, size_t gb,
+                               int (*holds)(const char *, size_t, size_t, size_t, size_t))
 {
 	unsigned mask = 0xff, i = 0;
 	size_t k = pa, start = pa;
 	int depth = 0;
 
-	/* most fns have neither an `impl` parameter nor bounded generics: two
-	 * memchr-speed looks instead of a walk (this runs for every fn) */
-	if (!memmem(text + pa, pb - pa, "impl", 4) && !(gb > ga && memchr(text + ga, ':', gb - ga)))
-		return mask;
 	for (; k <= pb && i < 8; k++) {
 		char ch = k < pb ? text[k] : ',';
-		if (ch == '(' || ch == '[' || ch == '{' || (ch == '<'))
+		if (ch == '(' || ch == '[' || ch == '{' || ch == '<')
 			depth++;
 		else if (ch == ')' || ch == ']' || ch == '}' || (ch == '>' && k > pa && text[k - 1] != '-'))
 			depth--;
@@ -246,12 +243,23 @@ static unsigned params_not_ref(const char *text, size_t pa, size_t pb, size_t ga
 				continue; /* self: Box<Self> */
 			for (colon = a; colon < k && text[colon] != ':'; colon++)
 				;
-			if (colon < k && param_takes_ref(text, colon + 1, k, ga, gb))
+			if (colon < k && holds(text, colon + 1, k, ga, gb))
 				mask &= ~(1u << i);
 			i++;
 		}
 	}
 	return mask;
+}
+
+/* Bit i set when parameter i does NOT take a reference as readily as a
+ * value (param_takes_ref()). */
+static unsigned params_not_ref(const char *text, size_t pa, size_t pb, size_t ga, size_t gb)
+{
+	/* most fns have neither an `impl` parameter nor bounded generics: two
+	 * memchr-speed looks instead of a walk (this runs for every fn) */
+	if (!memmem(text + pa, pb - pa, "impl", 4) && !(gb > ga && memchr(text + ga, ':', gb - ga)))
+		return 0xff;
+	return params_without(text, pa, pb, ga, gb, param_takes_ref);
 }
 
 /* Does the word text[a, b) occur whole in text[ga, gb)? */
@@ -301,41 +309,12 @@ static int param_concrete_ref(const char *text, size_t a, size_t b, size_t ga, s
 	return 1;
 }
 
-/* The mask of the parameters (after any self; bit i for the i-th) that
- * are no param_concrete_ref(): 0xff when none is one. */
+/* Bit i set when parameter i is no param_concrete_ref(). */
 static unsigned params_not_concrete_ref(const char *text, size_t pa, size_t pb, size_t ga, size_t gb)
 {
-	unsigned mask = 0xff, i = 0;
-	size_t k = pa, start = pa;
-	int depth = 0;
-
 	if (!memchr(text + pa, '&', pb - pa))
-		return mask;
-	for (; k <= pb && i < 8; k++) {
-		char ch = k < pb ? text[k] : ',';
-		if (ch == '(' || ch == '[' || ch == '{' || ch == '<')
-			depth++;
-		else if (ch == ')' || ch == ']' || ch == '}' || (ch == '>' && k > pa && text[k - 1] != '-'))
-			depth--;
-		else if (ch == ',' && depth == 0) {
-			size_t a = start, colon;
-			start = k + 1;
-			while (a < k && is_space(text[a]))
-				a++;
-			if (a == k)
-				continue;
-			if (memmem(text + a, k - a, "self", 4) && !memchr(text + a, ':', k - a))
-				continue; /* self, &self, &mut self, mut self */
-			if (k - a > 4 && memcmp(text + a, "self", 4) == 0 && !word_char((unsigned char)text[a + 4]))
-				continue; /* self: Box<Self> */
-			for (colon = a; colon < k && text[colon] != ':'; colon++)
-				;
-			if (colon < k && param_concrete_ref(text, colon + 1, k, ga, gb))
-				mask &= ~(1u << i);
-			i++;
-		}
-	}
-	return mask;
+		return 0xff;
+	return params_without(text, pa, pb, ga, gb, param_concrete_ref);
 }
 
 /* What each fn the text declares returns, as a record in lib->fn_text:
