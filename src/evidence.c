@@ -279,6 +279,69 @@ static int field_is_method(const evidence *ev)
 	return *r == '(' || *r == ':';
 }
 
+/* The type of what `while let Some(r) = NAME.recv().await` binds: the T
+ * of the channel NAME comes from -- `let (tx, mut NAME) =
+ * mpsc::channel::<T>(..)` (or `unbounded_channel::<T>()`), or NAME
+ * declared `Receiver<T>` / `UnboundedReceiver<T>` (a local's annotation, a
+ * parameter).  TR_NONE when nothing says (then a field of r is not moved
+ * out: a channel may carry `Arc<T>`). */
+static trange received_type(const ctx *c, const rs_fn *fn, size_t a, size_t b)
+{
+	char name[64];
+	decl d;
+	trange t = TR_NONE;
+	evidence probe;
+	size_t k, lt, head;
+
+	if (!(b >= a + 7 && is_ident(c, a) && is(c, a + 1, ".") && is(c, a + 2, "recv") && is_open(c, a + 3, '(') &&
+	      c->t[a + 3].pair == a + 4 && is(c, a + 5, ".") && is(c, a + 6, "await")))
+		return TR_NONE;
+	tok_text(c, a, name, sizeof(name));
+	d = find_local(c, name, fn, a);
+	if (d.last != RS_NONE && d.type.b > d.type.a)
+		t = d.type;
+	else if (d.last != RS_NONE && d.init_b > d.init_a) {
+		/* `mpsc::channel::<T>(n)`: the turbofish's one argument */
+		for (k = d.init_a; k + 3 < d.init_b; k++)
+			if ((is(c, k, "channel") || is(c, k, "unbounded_channel")) && is(c, k + 1, "::") && is(c, k + 2, "<")) {
+				size_t e = k + 3;
+				int depth = 1;
+				for (; e < d.init_b && depth > 0; e++) {
+					if (is(c, e, "<"))
+						depth++;
+					else if (is(c, e, ">") && --depth == 0)
+						break;
+				}
+				if (e < d.init_b && e > k + 3)
+					return tr(c, k + 3, e);
+			}
+		return TR_NONE;
+	} else if (d.last == RS_NONE) {
+		memset(&probe, 0, sizeof(probe));
+		snprintf(probe.root, sizeof(probe.root), "%s", name);
+		if (!find_param(c, &probe, fn, &t))
+			return TR_NONE;
+	}
+	if (t.b <= t.a)
+		return TR_NONE;
+	t = strip_refs(t, NULL);
+	head = type_head(t, &lt);
+	if (head == RS_NONE || !(is(t.src, head, "Receiver") || is(t.src, head, "UnboundedReceiver")) || lt == RS_NONE)
+		return TR_NONE;
+	/* `Receiver<T>`: its one argument */
+	{
+		size_t e = lt + 1;
+		int depth = 1;
+		for (; e < t.b && depth > 0; e++) {
+			if (is(t.src, e, "<"))
+				depth++;
+			else if (is(t.src, e, ">") && --depth == 0)
+				break;
+		}
+		return e > lt + 1 && e < t.b ? (trange){ t.src, lt + 1, e } : TR_NONE;
+	}
+}
+
 /* Is the original (root, or root.field) changed or moved while a borrow of
  * it would live, up to the last read of the bound name?  Another field of
  * the root may change meanwhile, unless the borrow is of a method's result
@@ -720,6 +783,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 					root_type = expr_type(&c, fn, ia, d.init_b, 0, &guard);
 					if (d.scrutinee)
 						root_type = payload_type(&c, d.last, root_type);
+					if (d.scrutinee && root_type.a >= root_type.b)
+						root_type = received_type(&c, fn, ia, d.init_b);
 					if (lent && root_type.b > root_type.a)
 						item_by_ref = 1;
 					if (root_type.b > root_type.a)
@@ -1008,12 +1073,11 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		if (ev->partial_move && root_type.a >= root_type.b && init_b > init_a + 1 && is_ident(&c, init_a) &&
 		    (is_open(&c, init_a + 1, '{') || (is(&c, init_a + 1, "::") && is_ident(&c, init_a + 2) && is_open(&c, init_a + 3, '('))))
 			root_type = tr(&c, init_a, init_a + 1); /* `let s = TypeWithDrop { .. }` / `Conn::new(..)`: for the Drop test */
-		/* a field out of a `let` local whose type nothing here says (`let
-		 * sel = sel.unwrap();` of an Option<Rc<Entry>>: ripasso, E0507).
-		 * Not yet for a `while let Some(r) = rx.recv().await` binding,
-		 * whose type the channel's declaration gives (`mpsc::channel::<
-		 * SchedulingRequest>`), which is not followed */
-		if (ev->partial_move && root_type.a >= root_type.b && ev->root_kind == EV_ROOT_LOCAL && !ev->owned_binding)
+		/* a field out of a local whose type nothing here says (`let sel =
+		 * sel.unwrap();` of an Option<Rc<Entry>>: ripasso, E0507); a
+		 * `while let Some(r) = rx.recv().await` binding is typed by its
+		 * channel's declaration (received_type()) */
+		if (ev->partial_move && root_type.a >= root_type.b && ev->root_kind == EV_ROOT_LOCAL)
 			ev->base_type_unknown = 1;
 		if (ev->partial_move && root_type.b > root_type.a) { /* `impl Drop for Conn`: c.key cannot move out */
 			size_t lt, name = type_head(strip_refs(root_type, NULL), &lt);
