@@ -1613,6 +1613,21 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	 * retry or a fallback, sequential on purpose (kserve's retries) */
 	if (tok > 0 && p_is(lx, tok - 1, "return"))
 		return 0;
+	/* `await ret` of a name: an awaitable made before -- a task already
+	 * running, or a hook whose order matters (BentoML's startup and
+	 * shutdown hooks); not a call a gather could start */
+	if (tok + 1 < lx->count && lx->tokens[tok + 1].kind == PYTOK_IDENT && tok + 2 < lx->count &&
+	    lx->tokens[tok + 2].kind == PYTOK_NEWLINE)
+		return 0;
+	/* the await's statement is followed by `break` or `return` in its
+	 * block: the loop awaits once (BentoML's first matching upload) */
+	{
+		size_t e = tok;
+		while (e < lx->count && lx->tokens[e].kind != PYTOK_NEWLINE)
+			e++;
+		if (e + 1 < lx->count && (p_is(lx, e + 1, "break") || p_is(lx, e + 1, "return")))
+			return 0;
+	}
 	lb = &lx->blocks[loop];
 	for (i = lb->head; i < lb->colon; i++)
 		if (p_is(lx, i, "as_completed"))

@@ -306,3 +306,34 @@ async def infer_with_retries(client, request, retries):
             return await client.infer(request)
         except ConnectionError:
             await asyncio.sleep(1)
+
+
+# Hooks run in order, each awaited if it returns an awaitable (BentoML's
+# startup hooks), and a loop that awaits once and stops (its first
+# matching upload): fine.
+async def run_hooks(hooks, app):
+    for hook in hooks:
+        ret = hook(app)
+        if inspect.isawaitable(ret):
+            await ret
+
+
+async def first_image(form):
+    for field in form.values():
+        if field.content_type.startswith("image/"):
+            data = await field.read()
+            break
+    return data
+
+
+# A thread following a client's log stream: network I/O (BentoML's pod
+# logs): fine.
+def tail_pod(api_client, pod):
+    for chunk in api_client.tail_logs(pod):
+        print(chunk)
+
+
+def start_tail(api_client, pod):
+    t = threading.Thread(target=tail_pod, args=(api_client, pod))
+    t.start()
+    return t
