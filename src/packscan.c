@@ -746,9 +746,10 @@ static size_t r_enclosing_brace(const rust_file *f, size_t i)
 /* pushed_in_loop: `let mut v = Vec::new();` (or `: Vec<T> = Vec::new()`),
  * then `v.push(..)` inside a `for` over a sized iterable in the same fn:
  * in the loop's own body, not under an `if` or a `match` arm there nor
- * after a `continue` (a filter's push: the length is only a bound), and the loop in the block
- * of the `let`, not under a condition of its own (tabby's `filtered`,
- * tensorzero's `content`: held-out findings judged wrong). */
+ * after a `continue` (a filter's push: the length is only a bound), the
+ * loop in the block of the `let`, not under a condition of its own
+ * (tabby's `filtered`, tensorzero's `content`: held-out findings judged
+ * wrong), and `v` grown by nothing else in the loop. */
 static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
 {
 	size_t start = r_statement_start(f, tok), name = r_let_name(f, start), end, i, s;
@@ -770,18 +771,18 @@ static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
 					inner = sc;
 			}
 			size_t brace = r_enclosing_brace(f, i), c;
-			int skipped = 0; /* a `continue` before the push: the length is only a bound */
-			for (c = inner ? inner->start : i; c < i && !skipped; c++)
-				skipped = r_is(f, c, "continue");
+			int unsized = 0; /* a `continue` before the push: the length is only a bound */
+			for (c = inner ? inner->start : i; c < i && !unsized; c++)
+				unsized = r_is(f, c, "continue");
 			/* grown otherwise in the loop too (`to_writer(&mut out, e)`,
 			 * `out.extend(..)`): one push per pass does not size it */
-			for (c = inner ? inner->start : i; inner && c < inner->end && !skipped; c++)
-				skipped = r_kind(f, c) == TOK_IDENT && same_text(f, c, name) &&
+			for (c = inner ? inner->start : i; inner && c < inner->end && !unsized; c++)
+				unsized = r_kind(f, c) == TOK_IDENT && same_text(f, c, name) &&
 				          ((c > 0 && r_is(f, c - 1, "mut") && c > 1 && r_is(f, c - 2, "&")) ||
 				           (r_is(f, c + 1, ".") && (r_is(f, c + 2, "extend") || r_is(f, c + 2, "extend_from_slice") ||
 				                                   r_is(f, c + 2, "append") || r_is(f, c + 2, "insert") ||
 				                                   r_is(f, c + 2, "write_all") || r_is(f, c + 2, "resize"))));
-			if (inner && inner->kind == RS_LOOP && r_is(f, inner->head, "for") && !skipped &&
+			if (inner && inner->kind == RS_LOOP && r_is(f, inner->head, "for") && !unsized &&
 			    (brace == inner->start || brace + 1 == inner->start) &&
 			    r_enclosing_brace(f, inner->head) == r_enclosing_brace(f, start) &&
 			    r_sized_iterable(f, inner, fn == RS_NONE ? 0 : f->rs->fns[fn].body_open)) {
