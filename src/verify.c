@@ -443,10 +443,16 @@ static int write_round(verifier *v, workspace *w, const unsigned char *active, i
 	return 0;
 }
 
+/* The command a workspace's checks run: the verifier's, or its fallback. */
+static const char *ws_command(const verifier *v, const workspace *w)
+{
+	return w->command.len ? buf_cstr(&w->command) : v->command;
+}
+
 /* One check of the copy. */
 static int check(verifier *v, workspace *w, cargocheck_result *r, const char *what, buf *err)
 {
-	cargocheck_options co = { w->command.len ? buf_cstr(&w->command) : v->command, buf_cstr(&w->tree), buf_cstr(&w->target),
+	cargocheck_options co = { ws_command(v, w), buf_cstr(&w->tree), buf_cstr(&w->target),
 	                          v->o->timeout > 0 ? v->o->timeout : VERIFY_DEFAULT_TIMEOUT };
 	int rc;
 
@@ -507,7 +513,7 @@ static void failure(buf *out, const verifier *v, const workspace *w, const cargo
 		if (e->nspans)
 			buf_printf(out, " (%s%s%s:%u)", w->rel, w->rel[0] ? "/" : "", e->spans[0].file, e->spans[0].line);
 	} else {
-		buf_printf(out, "`%s` exited with status %d", w->command.len ? buf_cstr(&w->command) : v->command,
+		buf_printf(out, "`%s` exited with status %d", ws_command(v, w),
 		           r->exit_status);
 		if (r->err_tail.len) {
 			buf_puts(out, ": ");
