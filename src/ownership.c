@@ -246,6 +246,29 @@ static int loop_items_owned(const ctx *c, const rs_fn *fn, size_t a, size_t b)
  * future's output (`.await`), or a place moved in (`other`, `msg.body`).  A method that may
  * hand out a reference (`self.project()`, `cx.waker()`, `map.get(k)`),
  * `&..`, `*..`, an index, a block: unknown -- never owned. */
+/* The end of the expression [a, b) without the trailing steps that pass
+ * its value on: `?`, `.unwrap()`, `.expect(..)`, `.unwrap_or(..)`,
+ * `.unwrap_or_default()`, `.unwrap_or_else(..)`. */
+static size_t unwrapped_end(const ctx *c, size_t a, size_t b)
+{
+	for (;;) {
+		if (b > a && is(c, b - 1, "?")) {
+			b--;
+			continue;
+		}
+		if (b >= a + 3 && c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && is_open(c, c->t[b - 1].pair, '(')) {
+			size_t open = c->t[b - 1].pair;
+			if (open >= a + 2 && is(c, open - 2, ".") &&
+			    (is(c, open - 1, "unwrap") || is(c, open - 1, "expect") || is(c, open - 1, "unwrap_or") ||
+			     is(c, open - 1, "unwrap_or_default") || is(c, open - 1, "unwrap_or_else"))) {
+				b = open - 2;
+				continue;
+			}
+		}
+		return b;
+	}
+}
+
 static int init_owned(const ctx *c, size_t a, size_t b)
 {
 	size_t last = b;
@@ -262,24 +285,9 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 	    is(c, a, "unsafe") || is(c, a, "if") || is(c, a, "match") || is(c, a, "loop"))
 		return 0;
 	/* the chain's steps: drop the trailing ones that pass the value on */
-	for (;;) {
-		if (b > a && is(c, b - 1, "?")) {
-			b--;
-			continue;
-		}
-		if (b >= a + 2 && is(c, b - 1, "await") && is(c, b - 2, "."))
-			return 1; /* a future's output: made by it, handed over */
-		if (b >= a + 3 && c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && is_open(c, c->t[b - 1].pair, '(')) {
-			size_t open = c->t[b - 1].pair;
-			if (open >= a + 2 && is(c, open - 2, ".") &&
-			    (is(c, open - 1, "unwrap") || is(c, open - 1, "expect") || is(c, open - 1, "unwrap_or") ||
-			     is(c, open - 1, "unwrap_or_default") || is(c, open - 1, "unwrap_or_else"))) {
-				b = open - 2;
-				continue;
-			}
-		}
-		break;
-	}
+	b = unwrapped_end(c, a, b);
+	if (b >= a + 2 && is(c, b - 1, "await") && is(c, b - 2, "."))
+		return 1; /* a future's output: made by it, handed over */
 	if (b <= a)
 		return 0;
 	if (plain_place_tokens(c, a, b)) /* names and fields: moved in */
@@ -319,20 +327,7 @@ static int taken_from_lending_local(const ctx *c, const rs_fn *fn, size_t a, siz
 
 	while (b > a && is(c, b - 1, ";"))
 		b--;
-	for (;;) { /* the trailing `?`, `.unwrap()`, `.expect(..)` */
-		if (b > a && is(c, b - 1, "?")) {
-			b--;
-			continue;
-		}
-		if (b >= a + 4 && c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok) {
-			size_t open = c->t[b - 1].pair;
-			if (open >= a + 2 && is(c, open - 2, ".") && (is(c, open - 1, "unwrap") || is(c, open - 1, "expect"))) {
-				b = open - 2;
-				continue;
-			}
-		}
-		break;
-	}
+	b = unwrapped_end(c, a, b);
 	if (b < a + 5 || c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok)
 		return 0;
 	m = c->t[b - 1].pair - 1; /* `v . pop ( )`: the method */
