@@ -303,18 +303,8 @@ static trange received_type(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 	else if (d.last != RS_NONE && d.init_b > d.init_a) {
 		/* `mpsc::channel::<T>(n)`: the turbofish's one argument */
 		for (k = d.init_a; k + 3 < d.init_b; k++)
-			if ((is(c, k, "channel") || is(c, k, "unbounded_channel")) && is(c, k + 1, "::") && is(c, k + 2, "<")) {
-				size_t e = k + 3;
-				int depth = 1;
-				for (; e < d.init_b && depth > 0; e++) {
-					if (is(c, e, "<"))
-						depth++;
-					else if (is(c, e, ">") && --depth == 0)
-						break;
-				}
-				if (e < d.init_b && e > k + 3)
-					return tr(c, k + 3, e);
-			}
+			if ((is(c, k, "channel") || is(c, k, "unbounded_channel")) && is(c, k + 1, "::") && is(c, k + 2, "<"))
+				return type_arg(tr(c, k, d.init_b), 0);
 		return TR_NONE;
 	} else if (d.last == RS_NONE) {
 		memset(&probe, 0, sizeof(probe));
@@ -326,20 +316,9 @@ static trange received_type(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 		return TR_NONE;
 	t = strip_refs(t, NULL);
 	head = type_head(t, &lt);
-	if (head == RS_NONE || !(is(t.src, head, "Receiver") || is(t.src, head, "UnboundedReceiver")) || lt == RS_NONE)
+	if (head == RS_NONE || !(is(t.src, head, "Receiver") || is(t.src, head, "UnboundedReceiver")))
 		return TR_NONE;
-	/* `Receiver<T>`: its one argument */
-	{
-		size_t e = lt + 1;
-		int depth = 1;
-		for (; e < t.b && depth > 0; e++) {
-			if (is(t.src, e, "<"))
-				depth++;
-			else if (is(t.src, e, ">") && --depth == 0)
-				break;
-		}
-		return e > lt + 1 && e < t.b ? (trange){ t.src, lt + 1, e } : TR_NONE;
-	}
+	return type_arg(t, 0); /* `Receiver<T>`: its one argument */
 }
 
 /* Is the original (root, or root.field) changed or moved while a borrow of

@@ -733,14 +733,9 @@ static int r_sized_iterable(const rust_file *f, const rs_scope *loop, size_t fn_
 /* The `{` of the innermost block around token i, or f->n (none). */
 static size_t r_enclosing_brace(const rust_file *f, size_t i)
 {
-	while (i > 0) {
-		const rustlex_token *t = &f->t[--i];
-		if (t->kind == TOK_CLOSE && t->pair_ok)
-			i = t->pair;
-		else if (t->kind == TOK_OPEN && r_is(f, i, "{"))
-			return i;
-	}
-	return f->n;
+	size_t close = r_block_end(f, i);
+
+	return close < f->n ? f->t[close].pair : f->n;
 }
 
 /* pushed_in_loop: `let mut v = Vec::new();` (or `: Vec<T> = Vec::new()`),
