@@ -311,12 +311,43 @@ static int32_t atoi_n(const char *f, size_t n)
 
 /* The type of field `f` (a name, or a tuple struct's position) of the
  * struct that type t names. */
+/* Item k of the tuple type `(A, B, ..)` spelled by t, or unknown. */
+static trange tuple_item(trange t, int k)
+{
+	const ctx *c = t.src;
+	size_t i, start = t.a + 1, close = t.b - 1;
+	int index = 0, depth = 0;
+
+	for (i = start; i <= close; i++) {
+		if (i < close && c->t[i].kind == TOK_OPEN) {
+			i = skip_pair(c, i);
+			continue;
+		}
+		if (is(c, i, "<"))
+			depth++;
+		else if (is(c, i, ">"))
+			depth--;
+		else if (i == close || (depth == 0 && is(c, i, ","))) {
+			if (index == k)
+				return i > start ? tr(c, start, i) : TR_NONE;
+			index++;
+			start = i + 1;
+		}
+	}
+	return TR_NONE;
+}
+
 static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
 {
 	const ctx *home;
 	size_t lt, name, i, first, count;
 
 	t = deref(t, site);
+	/* `item: (&WorldKey, &WorldItem)`: `item.1` is a `&WorldItem` (wit-parser:
+	 * its clone was taken for a move, E0308) */
+	if (t.src && t.a + 1 < t.b && is_open(t.src, t.a, '(') && skip_pair(t.src, t.a) + 1 == t.b && fn > 0 && fn < 4 &&
+	    f[0] >= '0' && f[0] <= '9')
+		return tuple_item(t, atoi_n(f, fn));
 	name = type_head(t, &lt);
 	if (name == RS_NONE || !(home = struct_home(t.src, name, site, &first, &count)))
 		return TR_NONE;
@@ -513,6 +544,27 @@ int listed_type(const ctx *c, trange t)
 		return listed_type(c, type_arg(t, 0));
 	return in_list(t.src, &c->ar->cheap_type, name) || in_list(t.src, &c->ar->copy_type, name) ||
 	       in_list(t.src, &c->ar->heap_type, name);
+}
+
+int type_opaque(trange t)
+{
+	const ctx *c = t.src;
+
+	if (!c || t.a >= t.b)
+		return 0;
+	return is(c, t.a, "<") || is(c, t.a, "impl") ||
+	       (is_ident(c, t.a) && is(c, t.a + 1, "::") && is_ident(c, t.a + 2) && t.a + 3 == t.b &&
+	        (is(c, t.a, "Self") || (c->t[t.a].len == 1 && c->text[c->t[t.a].off] >= 'A' && c->text[c->t[t.a].off] <= 'Z')));
+}
+
+int type_lends(trange t)
+{
+	size_t k;
+
+	for (k = t.a; t.src && k < t.b; k++)
+		if (t.src->t[k].kind == TOK_LIFETIME)
+			return 1;
+	return 0;
 }
 
 int ref_to_sized(trange t, const ctx *site)

@@ -67,6 +67,14 @@ trange map_part(trange t, const ctx *site, int second);
 /* Is the type's cost from the lists (not derived from a struct's fields)? */
 int listed_type(const ctx *c, trange t);
 
+/* Does t name no type of its own: an associated type (`Self::Item`,
+ * `T::Output`, `<T as Tr>::X`) or an `impl Trait`? */
+int type_opaque(trange t);
+
+/* Does t take a lifetime argument (`Container<'a>`, `Ref<'_, T>`): a type
+ * that lends, whose fields may be references? */
+int type_lends(trange t);
+
 /* Is t a reference to a sized, Clone type (`&u32`, `&Option<i32>`), whose
  * `.clone()` copies the referent -- not `&str`, `&[T]`, `&Path`, `&dyn T`,
  * whose `.clone()` copies the reference? */

@@ -346,6 +346,37 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 	return 0;
 }
 
+/* The local a value bound from [a, b) may still borrow: `matrix` of
+ * `matrix.head_place()` or `&self.rows[i]`-free chains of methods and
+ * fields from a name, unless the chain ends in a method that makes an
+ * owned value (`to_vec()`, `clone()`).  Its name in out, or 0. */
+static int borrow_source(const ctx *c, size_t a, size_t b, char *out, size_t size)
+{
+	size_t k = a, last = RS_NONE;
+
+	if (is(c, k, "&"))
+		k += is(c, k + 1, "mut") ? 2 : 1;
+	if (!is_ident(c, k) || is(c, k, "self") || !is(c, k + 1, "."))
+		return 0;
+	tok_text(c, k, out, size);
+	for (k++; k < b;) {
+		if (is(c, k, ".") && is_ident(c, k + 1)) {
+			last = RS_NONE;
+			if (is_open(c, k + 2, '(')) {
+				last = k + 1;
+				k = skip_pair(c, k + 2) + 1;
+			} else
+				k += 2;
+		} else if (is(c, k, "?") || is_open(c, k, '['))
+			k = is(c, k, "?") ? k + 1 : skip_pair(c, k) + 1;
+		else if (is(c, k, "else")) /* `let Some(p) = m.head() else { .. }` */
+			break;
+		else
+			return 0;
+	}
+	return last == RS_NONE || !(in_list(c, &c->ar->owned_method, last) || in_list(c, &c->ar->take_method, last));
+}
+
 /* The line of the `unsafe {` block holding token k (out to the fn's body
  * at `floor`), or 0.  There a borrow in place of a copy is not what the
  * borrow checker vouches for: `let thread = (*signal).thread.clone();`
@@ -936,7 +967,10 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		/* the copy may pass through unwrapping on its way to the name */
 		while (is(&c, tail, ".") && in_list(&c, &ar->pass_method, tail + 1) && is_open(&c, tail + 2, '('))
 			tail = skip_pair(&c, tail + 2) + 1;
-		if (is_ident(&c, name) && is(&c, eq, "=") && eq + 1 == expr && tail == end &&
+		/* `let ty = &place.ty.clone();`: the `&` keeps the copy alive as
+		 * long as the name, and a borrow in its place would live as long */
+		int lent_copy = is(&c, eq + 1, "&") && eq + 2 == expr;
+		if (is_ident(&c, name) && is(&c, eq, "=") && (eq + 1 == expr || lent_copy) && tail == end &&
 		    (eq == name + 1 || is(&c, name + 1, ":"))) {
 			tok_text(&c, name, ev->bound_to, sizeof(ev->bound_to));
 			if (eq > name + 2 && ev->cost == EV_COST_UNKNOWN) {
@@ -960,6 +994,21 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			if (ev->bound_reads > 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP &&
 			    root_disturbed(&c, ev, end + 1, block_end(&c, end + 1, fn->body_close), floor))
 				ev->bound_reads = 0; /* the original changes while the name would borrow it */
+			/* ... or what the original was borrowed from: `let Some(place) =
+			 * matrix.head_place() else { .. }` lends out of `matrix`, and
+			 * `matrix.unspecialize(..)` later needs it whole (rustc's
+			 * pattern analysis, E0502) */
+			if ((ev->bound_reads > 0 || lent_copy) && init_b > init_a) {
+				evidence source = *ev;
+				if (borrow_source(&c, init_a, init_b, source.root, sizeof(source.root))) {
+					source.field[0] = '\0';
+					if (root_disturbed(&c, &source, end + 1, block_end(&c, end + 1, fn->body_close), floor))
+						ev->bound_reads = 0, lent_copy = 2;
+				}
+			}
+			if (lent_copy && ev->bound_reads == 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP &&
+			    (lent_copy == 2 || root_disturbed(&c, ev, end + 1, block_end(&c, end + 1, fn->body_close), floor)))
+				ev->lent_copy_line = c.t[start].line; /* not "only read where it is made" */
 		}
 	}
 	if (expr_start_into_arc(&c, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0))
@@ -1058,6 +1107,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		 * channel's declaration (received_type()) */
 		if (ev->partial_move && root_type.a >= root_type.b && ev->root_kind == EV_ROOT_LOCAL)
 			ev->base_type_unknown = 1;
+		/* a type that names no struct here: `serde: Self::SerdeType` (an
+		 * associated type), or one that lends (`Container<'a>`) whose field
+		 * this workspace does not declare -- such a field may well be a
+		 * `&'a Generics` (schemars_derive, E0308) */
+		if (ev->partial_move && root_type.b > root_type.a && !ev->type_source &&
+		    (type_opaque(strip_refs(root_type, NULL)) || type_lends(strip_refs(root_type, NULL))))
+			ev->base_type_unknown = 1;
 		if (ev->partial_move && root_type.b > root_type.a) { /* `impl Drop for Conn`: c.key cannot move out */
 			size_t lt, name = type_head(strip_refs(root_type, NULL), &lt);
 			if (name != RS_NONE)
@@ -1082,6 +1138,17 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			/* a field on the way that is a reference or a smart pointer:
 			 * `self.inner.version` with `inner: &'static PackageIdInner`
 			 * moves nothing out, `self` by value or not (cargo, E0507) */
+			/* the field itself a reference: `src.generics` with `generics:
+			 * &'a Generics`, `item.1` of `item: (&Key, &Item)` -- the
+			 * clone makes the Generics, its removal hands on the `&`
+			 * (schemars_derive, wit-parser, E0308) */
+			if (!ev->field_behind_deref) {
+				trange p = chain_type(&c, root_type, vs + 1, ve);
+				if (p.src && p.a < p.b && (is(p.src, p.a, "&") || is(p.src, p.a, "&&"))) {
+					ev->field_behind_deref = ev->field_is_reference = 1;
+					range_text(p.src, p.a, p.b, ev->deref_type, sizeof(ev->deref_type));
+				}
+			}
 			for (k = vs + 2; !ev->field_behind_deref && k + 1 < ve; k++) {
 				trange p;
 				size_t plt, ph;
@@ -1145,8 +1212,14 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		            !is(&c, after, "?") && !is_open(&c, after, '['))) {
 			/* the copy itself compared, not what a method makes of it:
 			 * `self.check == self.hasher.clone().finalize()` consumes the
-			 * copy (zip, E0507) */
-			ev->borrow_how = "comparison";
+			 * copy (zip, E0507); and a place of the clone's own type, not
+			 * a name that may hold a reference -- `name == n.clone()` with
+			 * `n` bound by `match item.0 { Key::Name(n) => ..}` on a `&Key`
+			 * compares a String with a `&String` without it (wit-parser,
+			 * E0277) */
+			if (!ev->type_is_ref && (ev->field[0] || ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE ||
+			                          ev->root_kind == EV_ROOT_LOOP_OWNED || ev->root_kind == EV_ROOT_TEMP))
+				ev->borrow_how = "comparison";
 		}
 	}
 	surroundings(&c, ev, st, floor);

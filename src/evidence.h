@@ -109,6 +109,11 @@ typedef struct {
 	int field_behind_deref;/* ... out of an Arc, Rc, Cow (a deref_type that is no move_out_type):
 	                        * its fields are only lent (E0507) */
 	char deref_type[32];   /* which */
+	uint32_t lent_copy_line;/* `let ty = &root.f.clone();` (line) while root, or what root borrows
+	                        * from, changes before `ty`'s last read: the copy outlives its
+	                        * statement, and a borrow in its place would conflict (E0502); 0 none */
+	int field_is_reference;/* the field itself is a `&T` (deref_type): its clone is the T, and
+	                        * the field without it a reference (E0308) */
 	int base_type_unknown; /* a partial move out of a local whose type nothing says: it may be an
 	                        * Rc, an Arc, a guard or a type with Drop (E0507, E0509) */
 	uint32_t borrowed_line; /* `let y = &root..;` (line) with y read after the clone: a move would

@@ -347,6 +347,21 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 		buf_puts(b, ": an owned copy is needed unless the API changes");
 		break;
 	default: /* R16 */
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->lent_copy_line) {
+			code(b, ev->receiver);
+			buf_printf(b, " is copied at line %u to be borrowed by `%s`, and the original -- or what it was "
+			              "borrowed from -- changes while `%s` is still read: a borrow in place of the copy "
+			              "would conflict with that change (E0502), so the copy stays",
+			           ev->lent_copy_line, ev->bound_to, ev->bound_to);
+			break;
+		}
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->field_is_reference) {
+			code(b, ev->receiver);
+			buf_printf(b, " is itself a reference (`%s`): its clone makes the owned value, and without it the "
+			              "reference would be handed on instead (E0308), so the copy stays unless the consumer "
+			              "takes a reference", ev->deref_type);
+			break;
+		}
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->field_behind_deref) {
 			code(b, ev->receiver);
 			buf_printf(b, " is reached through `%s`, which only lends what it holds: a field cannot be moved out of "

@@ -66,6 +66,90 @@ static size_t arm_end(const rustlex_result *lx, size_t o, size_t close, size_t a
 	return 0; /* the last arm: nothing after it in this match */
 }
 
+/* The `match` keyword before the block opening at `o` (see block_head),
+ * or 0. */
+static size_t match_keyword(const rustlex_result *lx, size_t o, size_t floor)
+{
+	size_t j = o;
+
+	while (j > floor + 1) {
+		const rustlex_token *t = &lx->tokens[--j];
+		if (t->kind == TOK_CLOSE) {
+			if (!t->pair_ok)
+				return 0;
+			j = t->pair;
+			continue;
+		}
+		if (t->kind == TOK_OPEN || is_tok(lx, j, ";") || is_tok(lx, j, "=>") || is_tok(lx, j, "="))
+			return 0;
+		if (is_tok(lx, j, "match"))
+			return j;
+	}
+	return 0;
+}
+
+size_t flow_arm_pattern(const rustlex_result *lx, size_t body_open, size_t at, size_t *match_kw, size_t *arms_open)
+{
+	size_t i;
+
+	for (i = at; i > body_open + 1;) {
+		const rustlex_token *t = &lx->tokens[--i];
+		size_t close, j, start, guard = 0, kw;
+		if (t->kind == TOK_CLOSE) {
+			if (!t->pair_ok)
+				return 0;
+			i = t->pair;
+			continue;
+		}
+		if (t->kind != TOK_OPEN || !t->pair_ok || !is_tok(lx, i, "{") || !(kw = match_keyword(lx, i, body_open)))
+			continue;
+		/* the arms, one by one, from the match's `{` */
+		close = t->pair;
+		for (start = j = i + 1; j < close; j++) {
+			const rustlex_token *u = &lx->tokens[j];
+			if (u->kind == TOK_OPEN) {
+				if (!u->pair_ok)
+					return 0;
+				j = u->pair; /* a group of the pattern, the guard or the body */
+				continue;
+			}
+			if (is_tok(lx, j, "if") && !guard)
+				guard = j;
+			else if (is_tok(lx, j, "=>")) {
+				if (at >= start && at < (guard ? guard : j)) {
+					*match_kw = kw;
+					*arms_open = i;
+					return j;
+				}
+				if (at >= start && at < j)
+					return 0; /* in the guard: a use, no binding */
+				/* the body: to the `,` at this level, or a block and its `,` */
+				j++;
+				if (is_open_brace(lx, j)) {
+					j = lx->tokens[j].pair;
+					if (is_tok(lx, j + 1, ","))
+						j++;
+				} else {
+					while (j < close && !is_tok(lx, j, ",")) {
+						if (lx->tokens[j].kind == TOK_OPEN) {
+							if (!lx->tokens[j].pair_ok)
+								return 0;
+							j = lx->tokens[j].pair;
+						}
+						j++;
+					}
+				}
+				if (at < j + 1 && at > start)
+					return 0; /* in that body */
+				start = j + 1;
+				guard = 0;
+			}
+		}
+		return 0; /* the innermost match around `at`: nothing beyond it */
+	}
+	return 0;
+}
+
 /* The end (last token) of an `else` chain starting at token e, or 0. */
 static size_t else_chain_end(const rustlex_result *lx, size_t e, size_t floor_close)
 {

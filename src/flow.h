@@ -27,6 +27,13 @@ typedef struct {
 size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, size_t return_end, flow_skip *out,
                         size_t max);
 
+/* Token `at` inside the pattern of a `match` arm (not its guard, not its
+ * body), of the innermost `match` block around it in the fn body at
+ * body_open: the arm's `=>`, with the `match` keyword in *match_kw and the
+ * arms' `{` in *arms_open; else 0.  Arms are read as Rust writes them:
+ * `PAT [if GUARD] => EXPR,` or `PAT [if GUARD] => { .. } [,]`. */
+size_t flow_arm_pattern(const rustlex_result *lx, size_t body_open, size_t at, size_t *match_kw, size_t *arms_open);
+
 /* Is token k inside one of the regions? */
 int flow_skipped(const flow_skip *v, size_t n, size_t k);
 

@@ -2,6 +2,8 @@
 
 #include "ownership.h"
 
+#include "flow.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -744,7 +746,24 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 		 * `Some(root) = rx.recv() =>` */
 		if (names_root(c, k, root) && (is(c, k + 1, ")") || is(c, k + 1, ",") || is(c, k + 1, "}")) && k > 0 &&
 		    (is(c, k - 1, "(") || is(c, k - 1, ",") || is(c, k - 1, "{") || is(c, k - 1, "ref") || is(c, k - 1, "mut"))) {
-			size_t q, eq = RS_NONE;
+			size_t q, eq = RS_NONE, kw = 0, arms = 0;
+			/* a match arm read whole, its guard too: `Some(package) if
+			 * !package.version.is_empty() =>` binds `package` (scip: the
+			 * outer `package` was taken, E0507) */
+			size_t arrow = flow_arm_pattern(c->rs->lex, fn->body_open, k, &kw, &arms);
+			if (arrow && arrow < before && enclosing_block_close(c, arrow, fn->body_open) >= before) {
+				memset(&d, 0, sizeof(d));
+				d.last = k;
+				d.kind = EV_ROOT_BINDING;
+				d.init_a = kw + 1;
+				d.init_b = arms;
+				d.scrutinee = 1;
+				if (takes_ownership(c, kw + 1, arms)) {
+					d.kind = EV_ROOT_LOCAL;
+					d.owned_binding = 1;
+				}
+				continue;
+			}
 			for (q = k + 1; q < before && q < k + 64; q++) {
 				if (c->t[q].kind == TOK_OPEN) {
 					q = skip_pair(c, q);
