@@ -62,6 +62,7 @@ prepare() {
 	cp -rL "$src" "$dest" # -L: a stubbed registry (bench/heldout/stub-registry.py) links its crates
 	chmod -R u+w "$dest"
 	rm -f "$dest/Cargo.lock" # a vendored crate's lock names versions the directory may not hold
+	rm -f "$dest/rust-toolchain" "$dest/rust-toolchain.toml" # the toolchain here, not the one it pins
 	python3 - "$dest/Cargo.toml" "$registry" <<'EOF'
 # Rewritten from the parsed manifest (tomllib): dev-dependencies, benches,
 # tests and examples dropped, a workspace of its own replaced by an empty
@@ -109,8 +110,13 @@ def deps_tables(m):
 # Debian strips from its vendor directories), that nothing here satisfies
 for table, platform in deps_tables(m):
     for name, spec in list(table.items()):
+        if isinstance(spec, dict) and "path" in spec:
+            # a path into the packager's tree (`../support/error`): the
+            # crate by its name from the directory instead
+            spec = table[name] = {k: v for k, v in spec.items() if k != "path"}
+            spec.setdefault("version", "*")
         spec = spec if isinstance(spec, dict) else {"version": spec}
-        if (spec.get("optional") or platform) and "path" not in spec and \
+        if (spec.get("optional") or platform) and \
                 not satisfied(spec.get("package", name), spec.get("version")):
             del table[name]
             dropped.add(name)

@@ -157,7 +157,10 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
 			continue;
 		u = use_at(c, k, floor);
-		if (u == USE_READ && (captured_by_move(c, k, from) || operator_operand(c, k) || ref_to_method(c, k)))
+		/* (`for id in &parents`: with a borrow bound in place of the copy
+		 * that iterates a `&&SmallVec`, no iterator: gix-revision, E0277) */
+		if (u == USE_READ && (captured_by_move(c, k, from) || operator_operand(c, k) || ref_to_method(c, k) ||
+		                      (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in"))))
 			u = USE_MOVE;
 		if (u == USE_READ) {
 			if (!reads)
@@ -332,8 +335,18 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 	int disjoint_fields = ev->field[0] && !field_is_method(ev);
 
 	for (k = from; k < until; k++)
-		if (names_root(c, k, ev->bound_to))
+		if (names_root(c, k, ev->bound_to)) {
 			last_read = k;
+			/* iterated by a `for`: read until its body ends (gix-revision's
+			 * `for parent_id in &commit_parents { graph.get_or_insert(..) }`) */
+			if (k >= 1 && (is(c, k - 1, "in") || (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")))) {
+				size_t b = k + 1;
+				while (b < until && !is_open(c, b, '{') && !is(c, b, ";"))
+					b = c->t[b].kind == TOK_OPEN ? skip_pair(c, b) + 1 : b + 1;
+				if (is_open(c, b, '{'))
+					last_read = skip_pair(c, b);
+			}
+		}
 	for (k = from; k < last_read; k++) {
 		if (!names_root(c, k, ev->root))
 			continue;
@@ -346,19 +359,24 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 	return 0;
 }
 
-/* The local a value bound from [a, b) may still borrow: `matrix` of
- * `matrix.head_place()` or `&self.rows[i]`-free chains of methods and
- * fields from a name, unless the chain ends in a method that makes an
- * owned value (`to_vec()`, `clone()`).  Its name in out, or 0. */
-static int borrow_source(const ctx *c, size_t a, size_t b, char *out, size_t size)
+/* The name a value bound from [a, b) may still borrow: `matrix` of
+ * `matrix.head_place()`, `self` and its field `config` of
+ * `self.config.discover_workspace_config()` -- a chain of methods and
+ * fields from a name, unless it ends in a method that makes an owned value
+ * (`to_vec()`, `remove(..)`).  The name in out, the first field (if the
+ * chain starts with one) in field, or 0. */
+static int borrow_source(const ctx *c, size_t a, size_t b, char *out, size_t size, char *field, size_t fsize)
 {
 	size_t k = a, last = RS_NONE;
 
 	if (is(c, k, "&"))
 		k += is(c, k + 1, "mut") ? 2 : 1;
-	if (!is_ident(c, k) || is(c, k, "self") || !is(c, k + 1, "."))
+	if (!is_ident(c, k) || !is(c, k + 1, "."))
 		return 0;
 	tok_text(c, k, out, size);
+	field[0] = '\0';
+	if (is_ident(c, k + 2) && !is_open(c, k + 3, '('))
+		tok_text(c, k + 2, field, fsize);
 	for (k++; k < b;) {
 		if (is(c, k, ".") && is_ident(c, k + 1)) {
 			last = RS_NONE;
@@ -1000,8 +1018,10 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			 * pattern analysis, E0502) */
 			if ((ev->bound_reads > 0 || lent_copy) && init_b > init_a) {
 				evidence source = *ev;
-				if (borrow_source(&c, init_a, init_b, source.root, sizeof(source.root))) {
-					source.field[0] = '\0';
+				if (borrow_source(&c, init_a, init_b, source.root, sizeof(source.root), source.field,
+				                  sizeof(source.field))) {
+					snprintf(source.receiver, sizeof(source.receiver), "%s%s%s", source.root,
+					         source.field[0] ? "." : "", source.field);
 					if (root_disturbed(&c, &source, end + 1, block_end(&c, end + 1, fn->body_close), floor))
 						ev->bound_reads = 0, lent_copy = 2;
 				}

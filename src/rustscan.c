@@ -241,6 +241,15 @@ static uint32_t impl_self_type(const scanner *s, size_t i, size_t body, uint8_t 
 			start = k + 1;
 	}
 	*is_ref = 0;
+	/* a tuple, an array or a slice names no type: `impl<I> Stream for (I,
+	 * usize)` is not an impl for usize (winnow: `self.clone()` was taken for
+	 * a Copy value, E0507) */
+	if (is(s, start, "(") || is(s, start, "[")) {
+		for (k = start; k < body && !is(s, k, "where"); k++)
+			if (is(s, k, "&") || is(s, k, "&&"))
+				*is_ref = 1;
+		return RS_NONE;
+	}
 	for (k = start, angle = 0; k < body && !is(s, k, "where"); k++) {
 		if (is(s, k, "&") || is(s, k, "&&")) /* `&'a T`, or a reference inside (`(Ix, Ix, &'a E)`) */
 			*is_ref = 1;

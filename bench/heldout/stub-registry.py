@@ -75,9 +75,16 @@ def main():
             continue
         have.setdefault(m["package"]["name"], []).append(m["package"]["version"])
         manifests.append(m)
+        # a directory of links to the crate's files, with a checksum file
+        # that lists none: a packager may have patched a vendored crate
+        # (Firefox's autocfg) without updating the one it ships
         link = os.path.join(out, d)
-        if not os.path.lexists(link):
-            os.symlink(os.path.join(vendor, d), link)
+        if not os.path.isdir(link):
+            os.makedirs(link)
+            for entry in os.listdir(os.path.join(vendor, d)):
+                if entry != ".cargo-checksum.json":
+                    os.symlink(os.path.join(vendor, d, entry), os.path.join(link, entry))
+            json.dump({"files": {}, "package": None}, open(os.path.join(link, ".cargo-checksum.json"), "w"))
     # what is asked and not there: (name, base version) -> features
     missing, asked = {}, {}
     for m in manifests:
