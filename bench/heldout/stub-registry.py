@@ -40,7 +40,7 @@ def satisfies(version, want):
 
 
 def dependencies(manifest):
-    """(name, requirement, features) of every dependency table, any platform;
+    """(key, name, requirement, features) of every dependency table, any platform;
     the features are those the table asks and those the crate's own
     features turn on (`std = ["windows-sys?/std"]`)."""
     tables = [manifest.get(k, {}) for k in ("dependencies", "build-dependencies", "dev-dependencies")]
@@ -57,8 +57,30 @@ def dependencies(manifest):
             spec = spec if isinstance(spec, dict) else {"version": spec}
             if "path" in spec or "git" in spec:
                 continue
-            yield (spec.get("package", key), spec.get("version", "*"),
+            yield (key, spec.get("package", key), spec.get("version", "*"),
                    list(spec.get("features", [])) + sorted(turned_on.get(key, ())))
+
+
+def lower_requirements(path, lowered):
+    """Cargo.toml at path (a link) rewritten as a file, each dependency KEY of
+    lowered asking for lowered[KEY] instead."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    section = None
+    for i, line in enumerate(lines):
+        head = re.match(r"\[(?:target\..*\.)?(?:dev-|build-)?dependencies\.([^\]]+)\]\s*$", line)
+        if line.startswith("["):
+            section = head.group(1).strip('"') if head else None
+            continue
+        if section in lowered and re.match(r"version\s*=", line):
+            lines[i] = 'version = "%s"' % lowered[section]
+            continue
+        inline = re.match(r'([A-Za-z0-9_-]+)\s*=\s*(\{.*?version\s*=\s*)"[^"]*"(.*)$|([A-Za-z0-9_-]+)\s*=\s*"[^"]*"\s*$', line)
+        if inline and (inline.group(1) or inline.group(4)) in lowered:
+            key = inline.group(1) or inline.group(4)
+            lines[i] = ('%s = %s"%s"%s' % (key, inline.group(2), lowered[key], inline.group(3)) if inline.group(1)
+                        else '%s = "%s"' % (key, lowered[key]))
+    os.unlink(path)
+    open(path, "w", encoding="utf-8").write("\n".join(lines))
 
 
 def main():
@@ -74,7 +96,7 @@ def main():
         except (OSError, tomllib.TOMLDecodeError):
             continue
         have.setdefault(m["package"]["name"], []).append(m["package"]["version"])
-        manifests.append(m)
+        manifests.append((d, m))
         # a directory of links to the crate's files, with a checksum file
         # that lists none: a packager may have patched a vendored crate
         # (Firefox's autocfg) without updating the one it ships
@@ -87,8 +109,9 @@ def main():
             json.dump({"files": {}, "package": None}, open(os.path.join(link, ".cargo-checksum.json"), "w"))
     # what is asked and not there: (name, base version) -> features
     missing, asked = {}, {}
-    for m in manifests:
-        for name, req, features in dependencies(m):
+    for d, m in manifests:
+        lowered = {}
+        for key, name, req, features in dependencies(m):
             want = caret_base(req)
             if want is None:
                 if name not in have:
@@ -97,8 +120,17 @@ def main():
                     continue
             if any(satisfies(v, want) for v in have.get(name, [])):
                 continue
+            # an older release of the same series is there (`anyhow = "1.0.86"`
+            # beside anyhow 1.0.69): asked for instead, as the packager's own
+            # lock does -- a stub 1.0.86 would shadow the real crate for all
+            same = [v for v in have.get(name, []) if satisfies(v, [want[0], want[1] if want[0] == 0 else 0, 0])]
+            if same:
+                lowered[key] = max(same, key=nums)
+                continue
             missing.setdefault((name, tuple(want)), set())
             asked.setdefault(name, set()).update(f for f in features if "/" not in f)
+        if lowered:
+            lower_requirements(os.path.join(out, d, "Cargo.toml"), lowered)
     for (name, want) in sorted(missing):
         features = asked[name]  # every feature asked of the name, whichever version
         version = "%d.%d.%d" % want

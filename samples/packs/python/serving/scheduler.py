@@ -337,3 +337,41 @@ def start_tail(api_client, pod):
     t = threading.Thread(target=tail_pod, args=(api_client, pod))
     t.start()
     return t
+
+
+# The first pass returns (mlc-llm's metrics endpoint, which asks the first
+# engine only): no loop of awaits: fine.
+async def metrics(server_context):
+    for model in server_context.get_model_list():
+        engine = server_context.get_engine(model)
+        return (await engine.metrics()).prometheus_text()
+
+
+# A part of the record each pass appends (DeepSpeed-MII's first stream
+# chunk, a DeltaMessage inside each choice): the record is the output:
+# fine.
+def first_choices(request, role):
+    choices = []
+    for _ in range(request.n):
+        choice = ChatCompletionResponseStreamChoice(
+            index=len(choices),
+            delta=DeltaMessage(role=role),
+            finish_reason=None,
+        )
+        choices.append(choice)
+    return choices
+
+
+def token_choices(tokens, role):
+    choices = []
+    for tok in tokens:
+        choice = StreamChoice(index=len(choices), delta=DeltaMessage(content=tok))
+        choices.append(choice)
+    return choices
+
+
+# String built at module level (a build script's generated config): the
+# message says where.
+config_str = ""
+for tok in ["CUDA", "ROCM"]:
+    config_str += "set(USE_" + tok + " ON)\n"  # expect: perf-review/str-concat-in-loop

@@ -121,3 +121,18 @@ pub fn content(text: Option<String>, calls: Option<Vec<String>>) -> Vec<String> 
     }
     content
 }
+
+// Pushed until a `break` ends the loop (candle's generated tokens, up to
+// the end-of-sequence token): the range is only a bound: fine.
+pub fn generate(first: u32, max_new_tokens: usize, eos: u32, step: &dyn Fn(u32) -> u32) -> Vec<u32> {
+    let mut generated = Vec::new();
+    let mut next = first;
+    for _ in 0..max_new_tokens {
+        next = step(next);
+        generated.push(next);
+        if next == eos {
+            break;
+        }
+    }
+    generated
+}
