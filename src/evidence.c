@@ -133,6 +133,21 @@ static int ref_to_method(const ctx *c, size_t k)
 	}
 }
 
+/* `Item { attrs: imp.attrs, .. }`, `f(imp.items)`: a field of the name at
+ * k handed on by value -- a move out of it, unless the field is Copy,
+ * which nothing here says (inherent: `let imp = self.clone();` then
+ * `attrs: imp.attrs`, refuted E0507 when borrowed instead). */
+static int field_handed_on(const ctx *c, size_t k, size_t floor)
+{
+	size_t n = k + 1;
+
+	while (is(c, n, ".") && is_ident(c, n + 1) && !is_open(c, n + 2, '('))
+		n += 2;
+	if (n == k + 1 || !(is(c, n, ",") || is(c, n, ")") || is(c, n, "}")) || in_format_macro(c, k, floor))
+		return 0;
+	return k > 0 && (is(c, k - 1, ":") || is(c, k - 1, ",") || is_open(c, k - 1, '('));
+}
+
 static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size_t until, size_t floor)
 {
 	size_t k, reads = 0, shadow_from = 0, shadow_to = 0;
@@ -160,7 +175,7 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 		/* (`for id in &parents`: with a borrow bound in place of the copy
 		 * that iterates a `&&SmallVec`, no iterator: gix-revision, E0277) */
 		if (u == USE_READ && (captured_by_move(c, k, from) || operator_operand(c, k) || ref_to_method(c, k) ||
-		                      (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in"))))
+		                      (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")) || field_handed_on(c, k, floor)))
 			u = USE_MOVE;
 		if (u == USE_READ) {
 			if (!reads)
@@ -393,6 +408,36 @@ static int borrow_source(const ctx *c, size_t a, size_t b, char *out, size_t siz
 			return 0;
 	}
 	return last == RS_NONE || !(in_list(c, &c->ar->owned_method, last) || in_list(c, &c->ar->take_method, last));
+}
+
+/* The line of a call around token k, out to its statement, whose
+ * receiver is `root` (`root.method(..)`, `root.field.method(..)`) by a
+ * method that may take it whole (use_at: not a read), or 0. */
+static uint32_t call_on_root(const ctx *c, const char *root, size_t k, size_t body_open, size_t floor)
+{
+	size_t i = k;
+
+	while (i > body_open + 1) {
+		const rustlex_token *t = &c->t[--i];
+		size_t r;
+		if (t->kind == TOK_CLOSE) {
+			if (!t->pair_ok)
+				return 0;
+			i = t->pair;
+			continue;
+		}
+		if (is(c, i, ";") || is_open(c, i, '{'))
+			return 0;
+		if (!is_open(c, i, '(') || i < 3 || !is_ident(c, i - 1) || !is(c, i - 2, "."))
+			continue;
+		/* back over `a.b.c` to the chain's first name */
+		r = i - 3;
+		while (r >= 2 && is(c, r - 1, ".") && is_ident(c, r - 2))
+			r -= 2;
+		if (names_root(c, r, root) && !(r > 0 && is(c, r - 1, ".")) && use_at(c, r, floor) != USE_READ)
+			return c->t[r].line;
+	}
+	return 0;
 }
 
 /* The line of the `unsafe {` block holding token k (out to the fn's body
@@ -1207,6 +1252,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			break;
 		}
 	}
+
+	/* `self.rasterize(points, &self.matrix.clone())`: an argument of a
+	 * method the root itself receives, one that may take it by `&mut` or
+	 * by value -- a borrow in place of the copy is still alive when the
+	 * call takes the root (wpf-gpu-raster, E0502) */
+	if (ev->root[0] && !ev->later_use_in_stmt && fn->body_open != RS_NONE)
+		ev->later_use_in_stmt = call_on_root(&c, ev->root, rs0, fn->body_open, floor);
 
 	/* borrowed only? */
 	/* (`&x.clone().into_iter()` borrows what the chain makes of the copy,

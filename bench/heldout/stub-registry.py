@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""bench/heldout/stub-registry.py VENDOR OUT: a directory source in which
-every crate of VENDOR resolves.
+"""bench/heldout/stub-registry.py VENDOR OUT [--extra DIR]...: a directory
+source in which every crate of VENDOR resolves.
 
 A vendor directory taken out of a source package (Debian's rustc-web, say)
 lacks what its packager stripped (windows-sys) and what no build of the
@@ -13,6 +13,7 @@ feature asked of it.  `cargo check` of default features compiles no stub
 unless the crate really uses it (then the check fails, as it should).
 
     python3 bench/heldout/stub-registry.py rustc-1.85.0-src/vendor /tmp/vendor-stubbed
+    python3 bench/heldout/stub-registry.py firefox/third_party/rust /tmp/ff --extra firefox/build/rust
     bench/verify-accuracy.sh --registry /tmp/vendor-stubbed /tmp/vendor-stubbed/CRATE ...
 """
 import json
@@ -83,14 +84,38 @@ def lower_requirements(path, lowered):
     open(path, "w", encoding="utf-8").write("\n".join(lines))
 
 
+def crate_dirs(vendor, extra):
+    """(directory, name in OUT) of each crate: VENDOR's own, then each
+    crate under the --extra directories (Firefox's build/rust shims, such
+    as thiserror 1.999.999 re-exporting thiserror 2, which its workspace
+    patches in), one level of grouping deep."""
+    for d in sorted(os.listdir(vendor)):
+        yield os.path.join(vendor, d), d
+    for top in extra:
+        for root, dirs, files in os.walk(top):
+            if "Cargo.toml" in files and root != top:
+                dirs[:] = []
+                try:
+                    pkg = tomllib.load(open(os.path.join(root, "Cargo.toml"), "rb"))["package"]
+                except (OSError, KeyError, tomllib.TOMLDecodeError):
+                    continue
+                yield root, "%s-%s" % (pkg["name"], pkg["version"])
+
+
 def main():
-    if len(sys.argv) != 3:
+    args = sys.argv[1:]
+    extra = []
+    while "--extra" in args:
+        i = args.index("--extra")
+        extra.append(os.path.abspath(args[i + 1]))
+        del args[i:i + 2]
+    if len(args) != 2:
         sys.exit(__doc__)
-    vendor, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+    vendor, out = os.path.abspath(args[0]), args[1]
     os.makedirs(out, exist_ok=True)
     have, manifests = {}, []
-    for d in sorted(os.listdir(vendor)):
-        path = os.path.join(vendor, d, "Cargo.toml")
+    for src, d in crate_dirs(vendor, extra):
+        path = os.path.join(src, "Cargo.toml")
         try:
             m = tomllib.load(open(path, "rb"))
         except (OSError, tomllib.TOMLDecodeError):
@@ -103,9 +128,9 @@ def main():
         link = os.path.join(out, d)
         if not os.path.isdir(link):
             os.makedirs(link)
-            for entry in os.listdir(os.path.join(vendor, d)):
+            for entry in os.listdir(src):
                 if entry != ".cargo-checksum.json":
-                    os.symlink(os.path.join(vendor, d, entry), os.path.join(link, entry))
+                    os.symlink(os.path.join(src, entry), os.path.join(link, entry))
             json.dump({"files": {}, "package": None}, open(os.path.join(link, ".cargo-checksum.json"), "w"))
     # what is asked and not there: (name, base version) -> features
     missing, asked = {}, {}
