@@ -410,10 +410,76 @@ static int borrow_source(const ctx *c, size_t a, size_t b, char *out, size_t siz
 	return last == RS_NONE || !(in_list(c, &c->ar->owned_method, last) || in_list(c, &c->ar->take_method, last));
 }
 
+/* The line of a use of `name` in [from, to) that is not a read -- a
+ * method that may take it whole, an assignment -- leaving out the other
+ * fields when `field` names the one borrowed; or 0. */
+static uint32_t source_changed_in(const ctx *c, const char *name, const char *field, size_t from, size_t to,
+                                  size_t floor)
+{
+	size_t k;
+
+	for (k = from; k < to; k++) {
+		if (!names_root(c, k, name) || (k > 0 && is(c, k - 1, ".")))
+			continue;
+		if (field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is(c, k + 2, field) && !is_open(c, k + 3, '('))
+			continue; /* another field */
+		if (use_at(c, k, floor) != USE_READ)
+			return c->t[k].line;
+	}
+	return 0;
+}
+
+/* The first token of the method chain whose `.` is at token p:
+ * `l.get(6..)?.ok_or_else` back to `l`, `self.a.b` back to `self`; or
+ * RS_NONE when the chain starts with something else (a path, a call). */
+static size_t chain_start(const ctx *c, size_t p)
+{
+	while (p > 0) {
+		size_t q = p - 1;
+		if (is(c, q, "?") && q > 0)
+			q--;
+		if (c->t[q].kind == TOK_CLOSE && is(c, q, ")") && c->t[q].pair_ok) {
+			q = c->t[q].pair; /* a call in the chain: back to its method's name */
+			if (q == 0 || !is_ident(c, q - 1) || q < 2 || !is(c, q - 2, "."))
+				return RS_NONE;
+			p = q - 2;
+			continue;
+		}
+		if (!is_ident(c, q))
+			return RS_NONE;
+		if (q > 0 && is(c, q - 1, ".")) {
+			p = q - 1;
+			continue;
+		}
+		return q > 0 && is(c, q - 1, "::") ? RS_NONE : q;
+	}
+	return RS_NONE;
+}
+
+/* Does a method of the chain from r to the method name at m (not
+ * included) make an owned value -- one of std's the rules list
+ * (`to_string()`, `collect()`), or one every workspace fn of that name
+ * returns by value?  Past it nothing borrows the chain's root.  A method
+ * nothing says of (`canonicalize()`, a foreign `children()`) may lend. */
+static int chain_owned(const ctx *c, size_t r, size_t m)
+{
+	size_t k;
+
+	for (k = r + 1; k + 2 < m; k++)
+		if (is(c, k, ".") && is_ident(c, k + 1) && is_open(c, k + 2, '(') &&
+		    (in_list(c, &c->ar->owned_method, k + 1) ||
+		     typelib_fn_owned(c->tl, c->text + c->t[k + 1].off, c->t[k + 1].len)))
+			return 1;
+	return 0;
+}
+
 /* The line of a call around token k, out to its statement, whose
- * receiver is `root` (`root.method(..)`, `root.field.method(..)`) by a
- * method that may take it whole (use_at: not a read), or 0. */
-static uint32_t call_on_root(const ctx *c, const char *root, size_t k, size_t body_open, size_t floor)
+ * receiver chain starts at `root` (`root.method(..)`, `root.get(..)
+ * .ok_or_else(..)`), or 0.  With `moves` 0, only a call by a method that
+ * may take the root whole (use_at: not a read): a borrow of the root is
+ * still alive when that call takes it.  With `moves` 1, any such call:
+ * the receiver borrows the root while the argument would move it. */
+static uint32_t call_on_root(const ctx *c, const char *root, size_t k, size_t body_open, size_t floor, int moves)
 {
 	size_t i = k;
 
@@ -426,15 +492,19 @@ static uint32_t call_on_root(const ctx *c, const char *root, size_t k, size_t bo
 			i = t->pair;
 			continue;
 		}
-		if (is(c, i, ";") || is_open(c, i, '{'))
+		if (is(c, i, ";"))
+			return 0;
+		/* out through a closure's body or a struct literal, not a block */
+		if (is_open(c, i, '{') && !(i > 0 && (is(c, i - 1, "|") || is(c, i - 1, "||") || is_ident(c, i - 1))))
 			return 0;
 		if (!is_open(c, i, '(') || i < 3 || !is_ident(c, i - 1) || !is(c, i - 2, "."))
 			continue;
-		/* back over `a.b.c` to the chain's first name */
-		r = i - 3;
-		while (r >= 2 && is(c, r - 1, ".") && is_ident(c, r - 2))
-			r -= 2;
-		if (names_root(c, r, root) && !(r > 0 && is(c, r - 1, ".")) && use_at(c, r, floor) != USE_READ)
+		r = chain_start(c, i - 2);
+		if (r == RS_NONE || !names_root(c, r, root))
+			continue;
+		if (!moves && use_at(c, r, floor) != USE_READ)
+			return c->t[r].line;
+		if (moves && !chain_owned(c, r, i - 1))
 			return c->t[r].line;
 	}
 	return 0;
@@ -1139,7 +1209,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		size_t ret_end = fn->body_open != RS_NONE && is(&c, stmt0, "return") ? stmt_end(&c, stmt0 + 1, fn->body_close) : 0;
 		size_t nskips =
 			fn->body_open != RS_NONE ? flow_unreachable(rs->lex, fn->body_open, st->tok, ret_end, skips, 16) : 0;
-		if (!ev->reassigns_root && ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0 && end < until) {
+		/* (`let components = components.clone().iter().map(..).collect()?;`
+		 * shadows the root as well, the copy bound or not: naga) */
+		size_t shadow_name = is(&c, start, "let") ? start + 1 + (size_t)is(&c, start + 1, "mut") : RS_NONE;
+		int shadows = (ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0) ||
+		              (shadow_name != RS_NONE && is_ident(&c, shadow_name) && names_root(&c, shadow_name, ev->root) &&
+		               (is(&c, shadow_name + 1, "=") || is(&c, shadow_name + 1, ":")));
+		if (!ev->reassigns_root && shadows && end < until) {
 			/* `let dns = dns.resolver.clone();`: from its statement to the
 			 * end of its block the name is the copy's; past that block
 			 * (`{ let tx = tx.clone(); spawn(..) }` in a loop) it is the
@@ -1258,7 +1334,22 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	 * by value -- a borrow in place of the copy is still alive when the
 	 * call takes the root (wpf-gpu-raster, E0502) */
 	if (ev->root[0] && !ev->later_use_in_stmt && fn->body_open != RS_NONE)
-		ev->later_use_in_stmt = call_on_root(&c, ev->root, rs0, fn->body_open, floor);
+		ev->later_use_in_stmt = call_on_root(&c, ev->root, rs0, fn->body_open, floor, 0);
+	/* `if let Compose { ref components } = self.expressions[e] { components
+	 * .clone().iter().map(|c| self.eval(*c)) }`: a borrow in place of the
+	 * copy borrows what the binding was taken from, which the rest of the
+	 * statement changes (naga, E0500) */
+	if (ev->root[0] && !ev->later_use_in_stmt && init_b > init_a && end > after &&
+	    (ev->root_kind == EV_ROOT_BINDING || ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_UNKNOWN)) {
+		char src[64], sfield[64];
+		if (borrow_source(&c, init_a, init_b, src, sizeof(src), sfield, sizeof(sfield)))
+			ev->later_use_in_stmt = source_changed_in(&c, src, sfield, after, end, floor);
+	}
+	/* `l.get(6..).ok_or_else(|| Error(l.clone()))`: moved in an argument
+	 * of a call whose receiver borrows it (minidump-writer, E0505) */
+	if (ev->root[0] && !ev->borrowed_line && !ev->field[0] && fn->body_open != RS_NONE &&
+	    (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED))
+		ev->borrowed_line = call_on_root(&c, ev->root, rs0, fn->body_open, floor, 1);
 
 	/* borrowed only? */
 	/* (`&x.clone().into_iter()` borrows what the chain makes of the copy,

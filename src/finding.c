@@ -347,6 +347,13 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 		buf_puts(b, ": an owned copy is needed unless the API changes");
 		break;
 	default: /* R16 */
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->borrowed_line && !ev->later_use_line) {
+			code(b, ev->receiver);
+			buf_printf(b, " is borrowed (line %u) while the clone is made: moving it instead would end that "
+			              "borrow while it is still alive (E0505), so the copy stays",
+			           ev->borrowed_line);
+			break;
+		}
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->lent_copy_line) {
 			code(b, ev->receiver);
 			buf_printf(b, " is copied at line %u to be borrowed by `%s`, and the original -- or what it was "
