@@ -311,8 +311,7 @@ static int32_t atoi_n(const char *f, size_t n)
 
 /* The type of field `f` (a name, or a tuple struct's position) of the
  * struct that type t names. */
-/* Item k of the tuple type `(A, B, ..)` spelled by t, or unknown. */
-static trange tuple_item(trange t, int k)
+trange tuple_item(trange t, int k)
 {
 	const ctx *c = t.src;
 	size_t i, start = t.a + 1, close = t.b - 1;

@@ -67,6 +67,9 @@ trange map_part(trange t, const ctx *site, int second);
 /* Is the type's cost from the lists (not derived from a struct's fields)? */
 int listed_type(const ctx *c, trange t);
 
+/* Item k of the tuple type `(A, B, ..)` spelled by t, or unknown. */
+trange tuple_item(trange t, int k);
+
 /* Does t name no type of its own: an associated type (`Self::Item`,
  * `T::Output`, `<T as Tr>::X`) or an `impl Trait`? */
 int type_opaque(trange t);

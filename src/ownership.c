@@ -600,6 +600,26 @@ static int in_scrutinee(const ctx *c, size_t from, size_t at)
 	return 1;
 }
 
+/* The binding at token k of a `match` arm whose scrutinee is [a, b):
+ * owned when the scrutinee gives up its value, else bound by the default
+ * binding mode (a reference, when the scrutinee is one). */
+static decl arm_binding(const ctx *c, size_t k, size_t a, size_t b)
+{
+	decl d;
+
+	memset(&d, 0, sizeof(d));
+	d.last = k;
+	d.kind = EV_ROOT_BINDING;
+	d.init_a = a;
+	d.init_b = b;
+	d.scrutinee = 1;
+	if (takes_ownership(c, a, b)) {
+		d.kind = EV_ROOT_LOCAL;
+		d.owned_binding = 1;
+	}
+	return d;
+}
+
 decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 {
 	decl d;
@@ -752,16 +772,7 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 			 * outer `package` was taken, E0507) */
 			size_t arrow = flow_arm_pattern(c->rs->lex, fn->body_open, k, &kw, &arms);
 			if (arrow && arrow < before && enclosing_block_close(c, arrow, fn->body_open) >= before) {
-				memset(&d, 0, sizeof(d));
-				d.last = k;
-				d.kind = EV_ROOT_BINDING;
-				d.init_a = kw + 1;
-				d.init_b = arms;
-				d.scrutinee = 1;
-				if (takes_ownership(c, kw + 1, arms)) {
-					d.kind = EV_ROOT_LOCAL;
-					d.owned_binding = 1;
-				}
+				d = arm_binding(c, k, kw + 1, arms);
 				continue;
 			}
 			for (q = k + 1; q < before && q < k + 64; q++) {
@@ -804,13 +815,7 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 						}
 						for (m = open; m > fn->body_open && m + 64 > open; m--)
 							if (is(c, m, "match")) {
-								d.init_a = m + 1;
-								d.init_b = open;
-								d.scrutinee = 1;
-								if (takes_ownership(c, m + 1, open)) {
-									d.kind = EV_ROOT_LOCAL;
-									d.owned_binding = 1;
-								}
+								d = arm_binding(c, k, m + 1, open);
 								break;
 							}
 					}
@@ -1008,8 +1013,7 @@ trange expr_type(const ctx *c, const rs_fn *fn, size_t a, size_t b, int depth, i
  * element of the type in *out, then. */
 static int tuple_element(const ctx *c, size_t pat, size_t ta, size_t tb, size_t k, trange *out)
 {
-	size_t pclose = c->t[pat].pair, i, from, idx = 0, n = 0;
-	int angle = 0;
+	size_t pclose = c->t[pat].pair, i, from, idx = 0;
 
 	if (!c->t[pat].pair_ok || !is_open(c, ta, '(') || !c->t[ta].pair_ok || c->t[ta].pair + 1 != tb)
 		return 0;
@@ -1032,26 +1036,8 @@ static int tuple_element(const ctx *c, size_t pat, size_t ta, size_t tb, size_t 
 	if (i > pclose)
 		return 0;
 	/* the same element of the type */
-	for (from = ta + 1, i = ta + 1; i <= c->t[ta].pair; i++) {
-		if (i < c->t[ta].pair && c->t[i].kind == TOK_OPEN) {
-			i = skip_pair(c, i);
-			continue;
-		}
-		if (is(c, i, "<"))
-			angle++;
-		else if (is(c, i, ">"))
-			angle--;
-		if (i == c->t[ta].pair || (angle <= 0 && is(c, i, ","))) {
-			if (n++ == idx) {
-				if (i == from)
-					return 0;
-				*out = tr(c, from, i);
-				return 1;
-			}
-			from = i + 1;
-		}
-	}
-	return 0;
+	*out = tuple_item(tr(c, ta, tb), (int)idx);
+	return out->b > out->a;
 }
 
 int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
