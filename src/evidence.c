@@ -344,6 +344,26 @@ static trange received_type(const ctx *c, const rs_fn *fn, size_t a, size_t b)
  * the root may change meanwhile, unless the borrow is of a method's result
  * (coreutils' tail: `let display_name = &self.get(path).display_name;`
  * before `self.header_printer.print(..)`, E0502). */
+/* The start of the statement around token k, out through the calls,
+ * brackets and struct literals it sits in (`let pcx = &PlaceCtxt { cx,
+ * ty };` from `ty`), not through a block; no further back than floor. */
+static size_t value_stmt_start(const ctx *c, size_t k, size_t floor)
+{
+	while (k > floor) {
+		size_t p = k - 1;
+		if (c->t[p].kind == TOK_CLOSE && c->t[p].pair_ok) {
+			k = c->t[p].pair;
+			continue;
+		}
+		if (is(c, p, ";") || is(c, p, "=>") || c->t[p].kind == TOK_CLOSE ||
+		    (is_open(c, p, '{') && !(p > 0 && is_ident(c, p - 1) && !is(c, p - 1, "else") && !is(c, p - 1, "loop") &&
+		                             !is(c, p - 1, "unsafe"))))
+			return k;
+		k = p;
+	}
+	return k;
+}
+
 static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t until, size_t floor)
 {
 	size_t k, last_read = from;
@@ -351,17 +371,40 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 
 	for (k = from; k < until; k++)
 		if (names_root(c, k, ev->bound_to)) {
-			last_read = k;
+			size_t s = value_stmt_start(c, k, from), name, q;
+			if (k > last_read)
+				last_read = k;
 			/* iterated by a `for`: read until its body ends (gix-revision's
 			 * `for parent_id in &commit_parents { graph.get_or_insert(..) }`) */
 			if (k >= 1 && (is(c, k - 1, "in") || (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")))) {
 				size_t b = k + 1;
 				while (b < until && !is_open(c, b, '{') && !is(c, b, ";"))
 					b = c->t[b].kind == TOK_OPEN ? skip_pair(c, b) + 1 : b + 1;
-				if (is_open(c, b, '{'))
+				if (is_open(c, b, '{') && skip_pair(c, b) > last_read)
 					last_read = skip_pair(c, b);
 			}
+			/* handed into another name's value, which may hold the borrow:
+			 * `let pcx = &PlaceCtxt { cx, ty };` -- read until pcx's last
+			 * read (rustc's pattern analysis, E0502) */
+			name = is(c, s, "let") ? s + 1 + (size_t)is(c, s + 1, "mut") : RS_NONE;
+			if (name != RS_NONE && is_ident(c, name) && name < k && !names_root(c, name, ev->bound_to) &&
+			    (is(c, name + 1, "=") || is(c, name + 1, ":"))) {
+				char other[64];
+				tok_text(c, name, other, sizeof(other));
+				for (q = stmt_end(c, k, until); q < until; q++)
+					if (names_root(c, q, other) && q > last_read)
+						last_read = q;
+			}
 		}
+	/* a read in a loop the name was made before comes round again: the
+	 * borrow lives through the whole loop (`matrix.unspecialize(..)` at
+	 * the end of the body, `pcx` read again in the next pass) */
+	for (k = 0; k < c->rs->scope_count; k++) {
+		const rs_scope *sc = &c->rs->scopes[k];
+		if (sc->kind == RS_LOOP && sc->head > from && sc->start <= last_read && last_read < sc->end &&
+		    sc->end > last_read)
+			last_read = sc->end;
+	}
 	for (k = from; k < last_read; k++) {
 		if (!names_root(c, k, ev->root))
 			continue;
