@@ -1015,20 +1015,75 @@ static int r_inside_call(const rust_file *f, size_t tok, const strlist *words)
 	return 0;
 }
 
-/* not_stored_value: not `serde_json::to_value(..)` whose Value goes
- * straight into a map or a list -- `vectors.insert(name, to_value(e)?)`,
- * `values.push(to_value(x)?)`: the Value is what the code makes, no text
- * is written (meilisearch's `_vectors` of each hit, held-out findings
- * judged wrong).  tok is the `to_..` of the match. */
+/* Is the `(` at open that of `.push(`, `.insert(` or `.push_back(`? */
+static int r_storing_call(const rust_file *f, size_t open)
+{
+	return open < f->n && open >= 2 && r_is(f, open - 2, ".") &&
+	       (r_is(f, open - 1, "insert") || r_is(f, open - 1, "push") || r_is(f, open - 1, "push_back"));
+}
+
+/* Out from token i through the calls, brackets and struct literals it sits
+ * in, to its statement: does one of them store it (r_storing_call)?  With
+ * in_record, only as a field of a record stored (`ToolCall { arguments:
+ * .. }`), not as the element itself (`out.push(to_vec(&ev)?)`: bytes per
+ * event, the flush loop the rule is about). */
+static int r_stored_where_made(const rust_file *f, size_t i, int in_record)
+{
+	int record = 0;
+
+	while (i > 0) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok) {
+			i = t->pair;
+			continue;
+		}
+		if (r_is(f, i, ";") || (t->kind == TOK_CLOSE))
+			return 0;
+		if (t->kind != TOK_OPEN)
+			continue;
+		if (r_is(f, i, "(") && r_storing_call(f, i))
+			return record || !in_record;
+		/* a struct literal's `{` (`ToolCall { .. }`), not a block's */
+		if (r_is(f, i, "{")) {
+			if (!(i > 0 && r_kind(f, i - 1) == TOK_IDENT && !r_is(f, i - 1, "else") && !r_is(f, i - 1, "loop") &&
+			      !r_is(f, i - 1, "unsafe") && !r_is(f, i - 1, "async")))
+				return 0;
+			record = 1;
+		}
+	}
+	return 0;
+}
+
+/* not_stored_value: not a serialization whose result goes into what the
+ * code stores -- a Value pushed or inserted (`vectors.insert(name,
+ * to_value(e)?)`), any of them as a field of a record pushed
+ * (`calls.push(ToolCall { arguments: Some(serde_json::to_string(&args)?),
+ * .. })`), or a name bound to it that such a call then takes.  Text or
+ * bytes pushed themselves (`out.push(to_vec(&ev)?)`) still count: that
+ * is the per-event serialization a reused buffer avoids.  The Value or text is the data the
+ * loop produces, no stream is written (meilisearch's `_vectors` of each
+ * hit, candle-vllm's tool-call arguments, which the OpenAI API carries as
+ * JSON text: held-out findings judged wrong).  tok is the `to_..` of the
+ * match. */
 static int r_not_stored_value(const rust_file *f, size_t tok)
 {
-	size_t open;
+	int in_record = !r_is(f, tok, "to_value"); /* text or bytes: only as a record's field */
+	size_t start, name, end, k;
 
-	if (!r_is(f, tok, "to_value"))
+	if (r_stored_where_made(f, tok, in_record))
+		return 0;
+	/* `let arguments = serde_json::to_string(..)..;` then `converted.push(
+	 * ToolCall { arguments, .. })` in the same block */
+	start = r_statement_start(f, tok);
+	name = r_let_name(f, start);
+	if (!name)
 		return 1;
-	open = r_enclosing_call(f, tok);
-	return !(open < f->n && open >= 2 && r_is(f, open - 2, ".") &&
-	         (r_is(f, open - 1, "insert") || r_is(f, open - 1, "push") || r_is(f, open - 1, "push_back")));
+	end = r_statement_end(f, tok);
+	for (k = end; k < f->n && k < r_block_end(f, end); k++)
+		if (r_kind(f, k) == TOK_IDENT && same_text(f, k, name) && !(k > 0 && r_is(f, k - 1, ".")) &&
+		    r_stored_where_made(f, k, in_record))
+			return 0;
+	return 1;
 }
 
 /* The predicates only Rust answers; -1 for one it does not know. */
@@ -1599,13 +1654,40 @@ static int py_changed_at(const pylex_result *lx, size_t k, size_t after)
 		return 0;
 	if (p_is(lx, k + 1, "+="))
 		return 1;
-	if (p_is(lx, k + 1, "=") && k > after &&
+	/* a statement `NAME = ..`, not a keyword argument `f(NAME=..)`: after
+	 * the await, or the await's own target (`model = await callback(model)`
+	 * hands each pass's result to the next: MLServer's model hooks) */
+	if (p_is(lx, k + 1, "=") &&
 	    (k == 0 || lx->tokens[k - 1].kind == PYTOK_NEWLINE || lx->tokens[k - 1].kind == PYTOK_INDENT ||
-	     lx->tokens[k - 1].kind == PYTOK_DEDENT || p_is(lx, k - 1, ";")))
-		return 1; /* a statement `NAME = ..`, not a keyword argument `f(NAME=..)` */
+	     lx->tokens[k - 1].kind == PYTOK_DEDENT || p_is(lx, k - 1, ";"))) {
+		size_t i;
+		if (k > after)
+			return 1;
+		for (i = k + 2; i < after && lx->tokens[i].kind != PYTOK_NEWLINE; i++)
+			;
+		return i == after; /* the await is in this very statement */
+	}
 	return p_is(lx, k + 1, ".") && k + 2 < lx->count &&
 	       (p_is(lx, k + 2, "append") || p_is(lx, k + 2, "extend") || p_is(lx, k + 2, "insert") ||
 	        p_is(lx, k + 2, "update"));
+}
+
+/* Is the name at k (the target of `k = await f(k)`) given a value by a
+ * statement of its own earlier in the pass, from `from` on?  Then the
+ * pass starts afresh (`v = form[k]` .. `v = await v.read()`: BentoML's
+ * form fields), and nothing is carried from the pass before. */
+static int py_assigned_before(const pylex_result *lx, size_t from, size_t k)
+{
+	size_t j;
+
+	for (j = from; j < k; j++)
+		if (lx->tokens[j].kind == PYTOK_IDENT && lx->tokens[j].len == lx->tokens[k].len &&
+		    memcmp(lx->text + lx->tokens[j].off, lx->text + lx->tokens[k].off, lx->tokens[k].len) == 0 &&
+		    p_is(lx, j + 1, "=") &&
+		    (j == 0 || lx->tokens[j - 1].kind == PYTOK_NEWLINE || lx->tokens[j - 1].kind == PYTOK_INDENT ||
+		     lx->tokens[j - 1].kind == PYTOK_DEDENT))
+			return 1;
+	return 0;
 }
 
 /* steps_independent: the `await` at tok, in a for loop, is one a gather
@@ -1682,7 +1764,8 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 		for (k = lb->body_start; k < lb->body_end && k < lx->count; k++)
 			if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == lx->tokens[i].len &&
 			    memcmp(lx->text + lx->tokens[k].off, lx->text + lx->tokens[i].off, lx->tokens[i].len) == 0 &&
-			    !(k > 0 && p_is(lx, k - 1, ".")) && py_changed_at(lx, k, tok))
+			    !(k > 0 && p_is(lx, k - 1, ".")) && py_changed_at(lx, k, tok) &&
+			    !(k < tok && p_is(lx, k + 1, "=") && py_assigned_before(lx, lb->body_start, k)))
 				return 0;
 	}
 	return 1;

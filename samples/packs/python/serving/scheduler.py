@@ -375,3 +375,11 @@ def token_choices(tokens, role):
 config_str = ""
 for tok in ["CUDA", "ROCM"]:
     config_str += "set(USE_" + tok + " ON)\n"  # expect: perf-review/str-concat-in-loop
+
+
+# Hooks that each take the model the one before returned (MLServer's
+# model-load callbacks, run in order on purpose): fine.
+async def load_model(model, callbacks):
+    for callback in callbacks:
+        model = await callback(model)
+    return model

@@ -59,3 +59,27 @@ pub fn vectors_of(hits: &[(String, Vec<f32>)]) -> serde_json::Map<String, serde_
     }
     vectors
 }
+
+// Text that is a field of each record the loop produces (candle-vllm's
+// tool calls: the OpenAI API carries arguments as JSON text): fine.
+pub struct ToolCall {
+    pub name: String,
+    pub arguments: Option<String>,
+}
+
+pub fn tool_calls(parsed: &[(String, serde_json::Value)]) -> Vec<ToolCall> {
+    let mut calls = Vec::with_capacity(parsed.len());
+    for (name, args) in parsed {
+        calls.push(ToolCall { name: name.clone(), arguments: Some(serde_json::to_string(args).unwrap_or_default()) });
+    }
+    calls
+}
+
+pub fn todo_calls(tasks: &[serde_json::Value]) -> Vec<ToolCall> {
+    let mut converted = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        let arguments = serde_json::to_string(task).unwrap_or_else(|_| "{}".to_string());
+        converted.push(ToolCall { name: "TaskCreate".to_string(), arguments: Some(arguments) });
+    }
+    converted
+}
