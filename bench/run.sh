@@ -28,7 +28,7 @@ packs=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--runs) runs=$2; shift 2 ;;
-	--binary) bin=$2; shift 2 ;;
+	--binary) bin=$(realpath -e -- "$2" 2>/dev/null || echo "$2"); shift 2 ;; # absolute: the runs cd into TREE
 	--mode) mode=$2; shift 2 ;;
 	--packs) packs=$2; shift 2 ;;
 	-h | --help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;

@@ -37,7 +37,7 @@ keep=
 registry_opt=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--binary) bin=$2; shift 2 ;;
+	--binary) bin=$(realpath -e -- "$2" 2>/dev/null || echo "$2"); shift 2 ;; # absolute: the checks cd into copies
 	--keep) keep=$2; shift 2 ;;
 	--registry) registry_opt=$2; shift 2 ;;
 	-h | --help) sed -n '2,32s/^# \{0,1\}//p' "$0"; exit 0 ;;
