@@ -347,6 +347,14 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 		buf_puts(b, ": an owned copy is needed unless the API changes");
 		break;
 	default: /* R16 */
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->borrow_how && ev->later_use_in_stmt && !ev->later_use_line) {
+			code(b, ev->receiver);
+			buf_printf(b, " is only read where it is copied, but its statement uses %s again at line %u "
+			              "(or changes what it was borrowed from) while a borrow in place of the copy would still "
+			              "be alive (E0502, E0505), so the copy stays",
+			           ev->root[0] ? "the original" : "it", ev->later_use_in_stmt);
+			break;
+		}
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->borrowed_line && !ev->later_use_line) {
 			code(b, ev->receiver);
 			buf_printf(b, " is borrowed (line %u) while the clone is made: moving it instead would end that "
