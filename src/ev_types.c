@@ -336,6 +336,32 @@ trange tuple_item(trange t, int k)
 	return TR_NONE;
 }
 
+/* The type of field fd (of a struct in home) as the type t names it: a
+ * field whose type is one of the struct's own parameters takes t's
+ * argument in that place -- `value: T` of `rhs: Exact<&Real>` is a
+ * `&Real` (fend-core: its clone was taken for a move, E0308) --, and is
+ * unknown when t gives none. */
+static trange instantiated(const ctx *home, const rs_field *fd, trange t)
+{
+	size_t k = fd->strukt + 1, param = 0;
+	int depth = 0;
+
+	if (fd->type_end != fd->type_start + 1 || !is_ident(home, fd->type_start) || !is(home, k, "<"))
+		return tr(home, fd->type_start, fd->type_end);
+	for (; k < home->n; k++) {
+		if (is(home, k, "<"))
+			depth++;
+		else if (is(home, k, ">") && --depth == 0)
+			break;
+		else if (depth == 1 && is(home, k, ","))
+			param++;
+		else if (depth == 1 && is_ident(home, k) && (is(home, k - 1, "<") || is(home, k - 1, ",")) &&
+		         same_tok(home, k, fd->type_start))
+			return type_arg(t, (int)param); /* TR_NONE when t has no arguments */
+	}
+	return tr(home, fd->type_start, fd->type_end);
+}
+
 static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
 {
 	const ctx *home;
@@ -354,7 +380,7 @@ static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
 		const rs_field *fd = &home->rs->fields[i];
 		if (fd->position >= 0 ? fn > 0 && fn < 4 && f[0] >= '0' && f[0] <= '9' && atoi_n(f, fn) == fd->position
 		                      : tok_eq_text(home, fd->name, f, fn))
-			return tr(home, fd->type_start, fd->type_end);
+			return instantiated(home, fd, t);
 	}
 	return TR_NONE;
 }
