@@ -522,8 +522,11 @@ static int chain_owned(const ctx *c, size_t r, size_t m)
  * may take the root whole (use_at: not a read): a borrow of the root is
  * still alive when that call takes it.  With `moves` 1, any such call:
  * the receiver borrows the root while the argument would move it. */
-static uint32_t call_on_root(const ctx *c, const char *root, size_t k, size_t body_open, size_t floor, int moves)
+static uint32_t call_on_root(const ctx *c, const char *root, const char *field, size_t k, size_t body_open,
+                             size_t floor, int moves)
 {
+	size_t flen = strcspn(field, ".");
+
 	size_t i = k;
 
 	while (i > body_open + 1) {
@@ -547,6 +550,11 @@ static uint32_t call_on_root(const ctx *c, const char *root, size_t k, size_t bo
 			continue;
 		if (!moves && use_at(c, r, floor) != USE_READ)
 			return c->t[r].line;
+		/* (moving `self.current` out: a call on `self` itself conflicts,
+		 * one on another field of it does not) */
+		if (moves && flen && is(c, r + 1, ".") && is_ident(c, r + 2) && !is_open(c, r + 3, '(') &&
+		    !(c->t[r + 2].len == flen && memcmp(c->text + c->t[r + 2].off, field, flen) == 0))
+			continue;
 		if (moves && !chain_owned(c, r, i - 1))
 			return c->t[r].line;
 	}
@@ -1377,7 +1385,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	 * by value -- a borrow in place of the copy is still alive when the
 	 * call takes the root (wpf-gpu-raster, E0502) */
 	if (ev->root[0] && !ev->later_use_in_stmt && fn->body_open != RS_NONE)
-		ev->later_use_in_stmt = call_on_root(&c, ev->root, rs0, fn->body_open, floor, 0);
+		ev->later_use_in_stmt = call_on_root(&c, ev->root, "", rs0, fn->body_open, floor, 0);
 	/* `if let Compose { ref components } = self.expressions[e] { components
 	 * .clone().iter().map(|c| self.eval(*c)) }`: a borrow in place of the
 	 * copy borrows what the binding was taken from, which the rest of the
@@ -1390,9 +1398,12 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	}
 	/* `l.get(6..).ok_or_else(|| Error(l.clone()))`: moved in an argument
 	 * of a call whose receiver borrows it (minidump-writer, E0505) */
-	if (ev->root[0] && !ev->borrowed_line && !ev->field[0] && fn->body_open != RS_NONE &&
+	/* (`self.push_rule_group(self.current.clone())` in `fn finalize(mut
+	 * self)`: the method's receiver borrows all of self, icu_experimental,
+	 * E0505) */
+	if (ev->root[0] && !ev->borrowed_line && fn->body_open != RS_NONE &&
 	    (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED))
-		ev->borrowed_line = call_on_root(&c, ev->root, rs0, fn->body_open, floor, 1);
+		ev->borrowed_line = call_on_root(&c, ev->root, ev->field, rs0, fn->body_open, floor, 1);
 
 	/* borrowed only? */
 	/* (`&x.clone().into_iter()` borrows what the chain makes of the copy,
