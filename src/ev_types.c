@@ -500,8 +500,18 @@ static enum ev_cost type_cost_depth(trange t, const ctx *site, int depth)
 		if (!struct_home(t.src, name, site, &first, &count))
 			return EV_COST_COPY;
 	}
-	if (in_list(c, &site->ar->wrapper_type, name) && lt != RS_NONE)
-		return type_cost_depth(type_arg(t, 0), site, depth + 1);
+	if (in_list(c, &site->ar->wrapper_type, name) && lt != RS_NONE) {
+		/* `Result<u16, ReadError>` is Copy only if ReadError is (skrifa:
+		 * `self.upem.clone()` taken for a Copy value, E0507) */
+		enum ev_cost cost = type_cost_depth(type_arg(t, 0), site, depth + 1);
+		trange e = type_arg(t, 1);
+		if (cost == EV_COST_COPY && e.b > e.a) {
+			enum ev_cost ecost = type_cost_depth(e, site, depth + 1);
+			if (ecost != EV_COST_COPY)
+				return ecost;
+		}
+		return cost;
+	}
 	if (in_list(c, &site->ar->cheap_type, name))
 		return EV_COST_REFCOUNT;
 	if ((in_list(c, &site->ar->copy_type, name) && !std_name_shadowed(c, name, site)) ||

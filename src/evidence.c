@@ -177,6 +177,13 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 		if (u == USE_READ && (captured_by_move(c, k, from) || operator_operand(c, k) || ref_to_method(c, k) ||
 		                      (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")) || field_handed_on(c, k, floor)))
 			u = USE_MOVE;
+		/* `f(state, &x)` of an array copy: with a borrow bound in its
+		 * place a `&&[u8; 4]`, which no coercion makes the `&[u8]` the
+		 * callee takes (murmur3, E0308) -- deref coercion goes through
+		 * `&&`, unsizing does not */
+		if (u == USE_READ && ev->type[0] == '[' && k >= 2 && is(c, k - 1, "&") &&
+		    (is_open(c, k - 2, '(') || is(c, k - 2, ",")))
+			u = USE_MOVE;
 		if (u == USE_READ) {
 			if (!reads)
 				ev->bound_first_read_line = c->t[k].line;
@@ -451,6 +458,24 @@ static int borrow_source(const ctx *c, size_t a, size_t b, char *out, size_t siz
 			return 0;
 	}
 	return last == RS_NONE || !(in_list(c, &c->ar->owned_method, last) || in_list(c, &c->ar->take_method, last));
+}
+
+/* The `{` (or `(`) of the `macro_rules! NAME { .. }` whose body holds
+ * token k, out to the fn's body at floor, or RS_NONE. */
+static size_t macro_rules_around(const ctx *c, size_t k, size_t floor)
+{
+	while (k > floor + 1) {
+		const rustlex_token *t = &c->t[--k];
+		if (t->kind == TOK_CLOSE) {
+			if (!t->pair_ok)
+				return RS_NONE;
+			k = t->pair;
+			continue;
+		}
+		if (t->kind == TOK_OPEN && k >= 3 && is_ident(c, k - 1) && is(c, k - 2, "!") && is(c, k - 3, "macro_rules"))
+			return k;
+	}
+	return RS_NONE;
 }
 
 /* The line of a use of `name` in [from, to) that is not a read -- a
@@ -1380,6 +1405,14 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		}
 	}
 
+	/* in the body of a `macro_rules!` defined inside the fn, a value from
+	 * outside it (skrifa's `interp_coord!` expanded for x and for y:
+	 * `range` moved by the first expansion, E0382) */
+	if (ev->root[0] && fn->body_open != RS_NONE) {
+		size_t m = macro_rules_around(&c, rs0, fn->body_open);
+		if (m != RS_NONE && (ev->decl_tok == RS_NONE || ev->decl_tok < m))
+			ev->macro_body_line = c.t[m].line;
+	}
 	/* `self.rasterize(points, &self.matrix.clone())`: an argument of a
 	 * method the root itself receives, one that may take it by `&mut` or
 	 * by value -- a borrow in place of the copy is still alive when the

@@ -112,6 +112,9 @@ typedef struct {
 	uint32_t lent_copy_line;/* `let ty = &root.f.clone();` (line) while root, or what root borrows
 	                        * from, changes before `ty`'s last read: the copy outlives its
 	                        * statement, and a borrow in its place would conflict (E0502); 0 none */
+	uint32_t macro_body_line; /* the clone sits in the body of a `macro_rules!` (line) and its root
+	                        * comes from outside it: the body may be expanded more than once,
+	                        * and a move in one expansion leaves nothing for the next (E0382) */
 	int field_is_reference;/* the field itself is a `&T` (deref_type): its clone is the T, and
 	                        * the field without it a reference (E0308) */
 	int base_type_unknown; /* a partial move out of a local whose type nothing says: it may be an

@@ -347,6 +347,14 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 		buf_puts(b, ": an owned copy is needed unless the API changes");
 		break;
 	default: /* R16 */
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->macro_body_line && !ev->later_use_line) {
+			code(b, ev->receiver);
+			buf_printf(b, " is cloned in the body of the `macro_rules!` at line %u, from outside it: the body may "
+			              "be expanded more than once, and a move in one expansion leaves nothing for the next "
+			              "(E0382), so the copy stays",
+			           ev->macro_body_line);
+			break;
+		}
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->borrow_how && ev->later_use_in_stmt && !ev->later_use_line) {
 			code(b, ev->receiver);
 			buf_printf(b, " is only read where it is copied, but its statement uses %s again at line %u "

@@ -1090,6 +1090,14 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 					} else if (!plain) /* destructured wrapper */
 						t = type_arg(t, 0);
 					ev->root_kind = is(c, t.a, "&") || is(c, t.a, "&&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+					/* `self: $self_ty` in a macro_rules! template: whatever
+					 * the expansion makes it (`&Self`, `Arc<Self>`), not known
+					 * to be owned (minijinja, E0521) */
+					if (t.a < t.b && is(c, t.a, "$")) {
+						ev->root_kind = EV_ROOT_BINDING;
+						ev->type_source = NULL;
+						return 1;
+					}
 					/* `other: Self` in `impl Add for &'a HashMap<..>`: a
 					 * reference like self (im-rc, E0308) */
 					if (t.a < t.b && is(c, t.a, "Self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
