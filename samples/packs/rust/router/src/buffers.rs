@@ -136,3 +136,15 @@ pub fn generate(first: u32, max_new_tokens: usize, eos: u32, step: &dyn Fn(u32) 
     }
     generated
 }
+
+// A loop over an iterator the caller hands in: its length is not known
+// before it starts (aici's `to_offsets`): fine.
+pub fn to_offsets(seqlens: impl Iterator<Item = usize>) -> Vec<i32> {
+    let mut offsets = Vec::new();
+    let mut offset = 0;
+    for len in seqlens {
+        offsets.push(offset as i32);
+        offset += len;
+    }
+    offsets
+}

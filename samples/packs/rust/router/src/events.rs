@@ -83,3 +83,18 @@ pub fn todo_calls(tasks: &[serde_json::Value]) -> Vec<ToolCall> {
     }
     converted
 }
+
+// Text given to a field of the request's parameters (aici's controller
+// argument, which the controller takes as a string): fine.
+pub struct SamplingParams {
+    pub controller_arg: String,
+}
+
+pub fn controller_args(params: &mut [SamplingParams], args: &[serde_json::Value]) {
+    for (p, arg) in params.iter_mut().zip(args) {
+        p.controller_arg = match arg {
+            serde_json::Value::String(s) => s.clone(),
+            v => serde_json::to_string(v).unwrap(),
+        };
+    }
+}
