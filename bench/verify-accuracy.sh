@@ -53,9 +53,13 @@ work=${keep:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
 registry=${registry_opt:-/usr/share/cargo/registry}
+# the versions the registry holds, read once for every manifest rewritten
+versions=$work/registry-versions.json
+python3 "$here/bench/heldout/cargo_manifest.py" versions "$registry" "$versions"
 
-# A Debian crate made buildable offline: dev-dependencies dropped, cargo
-# pointed at the registry directory.
+# A Debian crate made buildable offline: its manifest rewritten
+# (bench/heldout/cargo_manifest.py offline), cargo pointed at the registry
+# directory.
 prepare() {
 	local src=$1 dest=$2
 	rm -rf "$dest"
@@ -63,101 +67,7 @@ prepare() {
 	chmod -R u+w "$dest"
 	rm -f "$dest/Cargo.lock" # a vendored crate's lock names versions the directory may not hold
 	rm -f "$dest/rust-toolchain" "$dest/rust-toolchain.toml" # the toolchain here, not the one it pins
-	python3 - "$dest/Cargo.toml" "$registry" <<'EOF'
-# Rewritten from the parsed manifest (tomllib): dev-dependencies, benches,
-# tests and examples dropped, a workspace of its own replaced by an empty
-# one, and an optional dependency the directory does not hold dropped with
-# the features that name it (cargo resolves every optional dependency, used
-# or not: gix's async-std), as is one of another platform.
-import json, os, re, sys, tomllib
-path, registry = sys.argv[1], sys.argv[2]
-m = tomllib.load(open(path, "rb"))
-have = {}  # crate name -> versions the directory holds
-for d in os.listdir(registry):
-    try:
-        pkg = tomllib.load(open(os.path.join(registry, d, "Cargo.toml"), "rb")).get("package", {})
-        have.setdefault(pkg["name"], []).append(pkg["version"])
-    except (OSError, KeyError, tomllib.TOMLDecodeError):
-        pass
-def nums(v):
-    return [int(x) for x in re.findall(r"\d+", v.split("-")[0].split("+")[0])[:3]] + [0, 0, 0]
-def satisfied(name, req):
-    """A version here that a plain or caret requirement accepts (others: any)."""
-    vs = have.get(name, [])
-    m = re.fullmatch(r"\s*\^?\s*([0-9][0-9.]*)\s*", req or "")
-    if not m:
-        return bool(vs)
-    want = nums(m.group(1))
-    for v in vs:
-        got = nums(v)
-        lead = next((i for i in range(3) if want[i] != 0), 2)  # caret: the first non-zero part is fixed
-        if got[:lead + 1] == want[:lead + 1] and got[:3] >= want[:3]:
-            return True
-    return False
-for k in ("dev-dependencies", "workspace", "bench", "test", "example"):
-    m.pop(k, None)
-dropped = set()
-def deps_tables(m):
-    for k in ("dependencies", "build-dependencies"):
-        if k in m:
-            yield m[k], False
-    for t in m.get("target", {}).values():
-        t.pop("dev-dependencies", None)
-        for k in ("dependencies", "build-dependencies"):
-            if k in t:
-                yield t[k], True
-# an optional dependency, or one of another platform (windows-sys, which
-# Debian strips from its vendor directories), that nothing here satisfies
-for table, platform in deps_tables(m):
-    for name, spec in list(table.items()):
-        if isinstance(spec, dict) and "path" in spec:
-            # a path into the packager's tree (`../support/error`): the
-            # crate by its name from the directory instead
-            spec = table[name] = {k: v for k, v in spec.items() if k != "path"}
-            spec.setdefault("version", "*")
-        spec = spec if isinstance(spec, dict) else {"version": spec}
-        if (spec.get("optional") or platform) and \
-                not satisfied(spec.get("package", name), spec.get("version")):
-            del table[name]
-            dropped.add(name)
-def keep(v):
-    base = v[4:] if v.startswith("dep:") else v.split("/")[0].rstrip("?")
-    return base not in dropped
-if "features" in m:
-    m["features"] = {f: [v for v in vals if keep(v)] for f, vals in m["features"].items() if f not in dropped}
-m["workspace"] = {}
-def key(k):
-    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else json.dumps(k)
-def val(v):
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v)
-    if isinstance(v, list):
-        return "[" + ", ".join(val(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join("%s = %s" % (key(k), val(x)) for k, x in v.items()) + " }"
-    raise ValueError(v)
-out = []
-def emit(prefix, d):
-    plain = {k: v for k, v in d.items() if not isinstance(v, dict) and not (isinstance(v, list) and v and all(isinstance(x, dict) for x in v))}
-    if prefix and (plain or not d):
-        out.append("[%s]" % ".".join(key(p) for p in prefix))
-    for k, v in plain.items():
-        out.append("%s = %s" % (key(k), val(v)))
-    for k, v in d.items():
-        if isinstance(v, dict):
-            emit(prefix + [k], v)
-        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
-            for x in v:
-                out.append("[[%s]]" % ".".join(key(p) for p in prefix + [k]))
-                for kk, vv in x.items():
-                    out.append("%s = %s" % (key(kk), val(vv)))
-emit([], m)
-open(path, "w", encoding="utf-8").write("\n".join(out) + "\n")
-EOF
+	python3 "$here/bench/heldout/cargo_manifest.py" offline "$dest/Cargo.toml" "$versions"
 	mkdir -p "$dest/.cargo"
 	printf '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "%s"\n' "$registry" >"$dest/.cargo/config.toml"
 }

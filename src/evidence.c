@@ -80,7 +80,6 @@ static int operator_operand(const ctx *c, size_t k)
 	return 0;
 }
 
-/* How a `let NAME = <clone>;` binding is used until its block ends. */
 /* Is the name at k passed as `&name`, a whole argument, to a method?
  * With a reference bound in place of the copy the argument becomes
  * `&&T`: deref coercion mends that for a parameter of a known type, not
@@ -148,6 +147,7 @@ static int field_handed_on(const ctx *c, size_t k, size_t floor)
 	return k > 0 && (is(c, k - 1, ":") || is(c, k - 1, ",") || is_open(c, k - 1, '('));
 }
 
+/* How a `let NAME = <clone>;` binding is used until its block ends. */
 static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size_t until, size_t floor)
 {
 	size_t k, reads = 0, shadow_from = 0, shadow_to = 0;
@@ -346,11 +346,25 @@ static trange received_type(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 	return type_arg(t, 0); /* `Receiver<T>`: its one argument */
 }
 
-/* Is the original (root, or root.field) changed or moved while a borrow of
- * it would live, up to the last read of the bound name?  Another field of
- * the root may change meanwhile, unless the borrow is of a method's result
- * (coreutils' tail: `let display_name = &self.get(path).display_name;`
- * before `self.header_printer.print(..)`, E0502). */
+/* The line of a use of `name` in [from, to) that is not a read -- a
+ * method that may take it whole, an assignment -- leaving out the other
+ * fields when `field` names the one borrowed; or 0. */
+static uint32_t source_changed_in(const ctx *c, const char *name, const char *field, size_t from, size_t to,
+                                  size_t floor)
+{
+	size_t k;
+
+	for (k = from; k < to; k++) {
+		if (!names_root(c, k, name))
+			continue;
+		if (field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is(c, k + 2, field) && !is_open(c, k + 3, '('))
+			continue; /* another field */
+		if (use_at(c, k, floor) != USE_READ)
+			return c->t[k].line;
+	}
+	return 0;
+}
+
 /* The start of the statement around token k, out through the calls,
  * brackets and struct literals it sits in (`let pcx = &PlaceCtxt { cx,
  * ty };` from `ty`), not through a block; no further back than floor. */
@@ -371,6 +385,12 @@ static size_t value_stmt_start(const ctx *c, size_t k, size_t floor)
 	return k;
 }
 
+/* Is the original (root, or root.field) changed or moved while a borrow of
+ * it would live -- up to the last read of the bound name, of a value made
+ * from it, or the end of a loop it is read in?  Another field of the root
+ * may change meanwhile, unless the borrow is of a method's result
+ * (coreutils' tail: `let display_name = &self.get(path).display_name;`
+ * before `self.header_printer.print(..)`, E0502). */
 static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t until, size_t floor)
 {
 	size_t k, last_read = from;
@@ -408,20 +428,10 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 	 * the end of the body, `pcx` read again in the next pass) */
 	for (k = 0; k < c->rs->scope_count; k++) {
 		const rs_scope *sc = &c->rs->scopes[k];
-		if (sc->kind == RS_LOOP && sc->head > from && sc->start <= last_read && last_read < sc->end &&
-		    sc->end > last_read)
+		if (sc->kind == RS_LOOP && sc->head > from && sc->start <= last_read && last_read < sc->end)
 			last_read = sc->end;
 	}
-	for (k = from; k < last_read; k++) {
-		if (!names_root(c, k, ev->root))
-			continue;
-		if (disjoint_fields && is(c, k + 1, ".") && is_ident(c, k + 2) && !is(c, k + 2, ev->field) &&
-		    !is_open(c, k + 3, '('))
-			continue; /* another field */
-		if (use_at(c, k, floor) != USE_READ)
-			return 1;
-	}
-	return 0;
+	return source_changed_in(c, ev->root, disjoint_fields ? ev->field : "", from, last_read, floor) != 0;
 }
 
 /* The name a value bound from [a, b) may still borrow: `matrix` of
@@ -478,25 +488,6 @@ static size_t macro_rules_around(const ctx *c, size_t k, size_t floor)
 	return RS_NONE;
 }
 
-/* The line of a use of `name` in [from, to) that is not a read -- a
- * method that may take it whole, an assignment -- leaving out the other
- * fields when `field` names the one borrowed; or 0. */
-static uint32_t source_changed_in(const ctx *c, const char *name, const char *field, size_t from, size_t to,
-                                  size_t floor)
-{
-	size_t k;
-
-	for (k = from; k < to; k++) {
-		if (!names_root(c, k, name) || (k > 0 && is(c, k - 1, ".")))
-			continue;
-		if (field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is(c, k + 2, field) && !is_open(c, k + 3, '('))
-			continue; /* another field */
-		if (use_at(c, k, floor) != USE_READ)
-			return c->t[k].line;
-	}
-	return 0;
-}
-
 /* The first token of the method chain whose `.` is at token p:
  * `l.get(6..)?.ok_or_else` back to `l`, `self.a.b` back to `self`; or
  * RS_NONE when the chain starts with something else (a path, a call). */
@@ -550,9 +541,7 @@ static int chain_owned(const ctx *c, size_t r, size_t m)
 static uint32_t call_on_root(const ctx *c, const char *root, const char *field, size_t k, size_t body_open,
                              size_t floor, int moves)
 {
-	size_t flen = strcspn(field, ".");
-
-	size_t i = k;
+	size_t flen = strcspn(field, "."), i = k;
 
 	while (i > body_open + 1) {
 		const rustlex_token *t = &c->t[--i];
@@ -1213,8 +1202,10 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 				                  sizeof(source.field))) {
 					snprintf(source.receiver, sizeof(source.receiver), "%s%s%s", source.root,
 					         source.field[0] ? "." : "", source.field);
-					if (root_disturbed(&c, &source, end + 1, block_end(&c, end + 1, fn->body_close), floor))
-						ev->bound_reads = 0, lent_copy = 2;
+					if (root_disturbed(&c, &source, end + 1, block_end(&c, end + 1, fn->body_close), floor)) {
+						ev->bound_reads = 0;
+						lent_copy = 2; /* the copy is needed, whatever its own reads */
+					}
 				}
 			}
 			if (lent_copy && ev->bound_reads == 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP &&

@@ -13,9 +13,9 @@ static int is_open_brace(const rustlex_result *lx, size_t i)
 }
 
 /* The keyword that introduces the block opening at `o`, looking back at
- * the same bracket level to the start of the expression: "match", "if",
- * or NULL. */
-static const char *block_head(const rustlex_result *lx, size_t o, size_t floor)
+ * the same bracket level to the start of the expression: the token of
+ * its `match` or `if`, or 0. */
+static size_t block_head(const rustlex_result *lx, size_t o, size_t floor)
 {
 	size_t j = o;
 
@@ -23,21 +23,19 @@ static const char *block_head(const rustlex_result *lx, size_t o, size_t floor)
 		const rustlex_token *t = &lx->tokens[--j];
 		if (t->kind == TOK_CLOSE) {
 			if (!t->pair_ok)
-				return NULL;
+				return 0;
 			j = t->pair; /* over a group: `match f(x) {`, `if a[i] {` */
 			continue;
 		}
 		if (t->kind == TOK_OPEN || is_tok(lx, j, ";") || is_tok(lx, j, "=>") || is_tok(lx, j, "="))
-			return NULL; /* the expression's start, and no keyword */
-		if (is_tok(lx, j, "match"))
-			return "match";
-		if (is_tok(lx, j, "if"))
-			return "if";
+			return 0; /* the expression's start, and no keyword */
+		if (is_tok(lx, j, "match") || is_tok(lx, j, "if"))
+			return j;
 		if (is_tok(lx, j, "else") || is_tok(lx, j, "while") || is_tok(lx, j, "for") || is_tok(lx, j, "loop") ||
 		    is_tok(lx, j, "fn"))
-			return NULL;
+			return 0;
 	}
-	return NULL;
+	return 0;
 }
 
 /* In the match block [o, close], the last token of the arm that holds
@@ -66,26 +64,12 @@ static size_t arm_end(const rustlex_result *lx, size_t o, size_t close, size_t a
 	return 0; /* the last arm: nothing after it in this match */
 }
 
-/* The `match` keyword before the block opening at `o` (see block_head),
- * or 0. */
+/* The `match` keyword before the block opening at `o`, or 0. */
 static size_t match_keyword(const rustlex_result *lx, size_t o, size_t floor)
 {
-	size_t j = o;
+	size_t k = block_head(lx, o, floor);
 
-	while (j > floor + 1) {
-		const rustlex_token *t = &lx->tokens[--j];
-		if (t->kind == TOK_CLOSE) {
-			if (!t->pair_ok)
-				return 0;
-			j = t->pair;
-			continue;
-		}
-		if (t->kind == TOK_OPEN || is_tok(lx, j, ";") || is_tok(lx, j, "=>") || is_tok(lx, j, "="))
-			return 0;
-		if (is_tok(lx, j, "match"))
-			return j;
-	}
-	return 0;
+	return k && is_tok(lx, k, "match") ? k : 0;
 }
 
 size_t flow_arm_pattern(const rustlex_result *lx, size_t body_open, size_t at, size_t *match_kw, size_t *arms_open)
@@ -187,7 +171,7 @@ size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, s
 	for (i = at; i > body_open + 1 && n < max;) {
 		const rustlex_token *t = &lx->tokens[--i];
 		size_t close;
-		const char *head;
+		size_t head;
 		if (t->kind == TOK_CLOSE) {
 			if (!t->pair_ok)
 				break;
@@ -198,13 +182,13 @@ size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, s
 			continue;
 		close = t->pair;
 		head = block_head(lx, i, body_open);
-		if (head && head[0] == 'm') { /* the other arms after ours */
+		if (head && is_tok(lx, head, "match")) { /* the other arms after ours */
 			size_t e = arm_end(lx, i, close, at);
 			if (e && e + 1 < close) {
 				out[n].a = (uint32_t)(e + 1);
 				out[n++].b = (uint32_t)close;
 			}
-		} else if (head && head[0] == 'i') { /* the else branches */
+		} else if (head && is_tok(lx, head, "if")) { /* the else branches */
 			size_t e = else_chain_end(lx, close + 1, body_close);
 			if (e) {
 				out[n].a = (uint32_t)(close + 1);

@@ -942,13 +942,6 @@ static int r_handle_dropped(const rust_file *f, size_t tok)
 	return start >= 3 && r_is(f, start - 1, "=") && r_is(f, start - 2, "_") && r_is(f, start - 3, "let");
 }
 
-/* errors_only_logged (seed 002): one piece of work moved into a task --
- * the future awaits a call, matches its `Err` and only logs it (a log or
- * tracing macro, `eprintln!`, `println!`) -- whatever the function that
- * spawns it returns: its caller never learns of the failure.  Not a
- * background service (a `loop`/`while` in the task: an accept loop, a
- * pump), not a task that hands its results on (`.send(`), not a driver
- * awaiting a future made elsewhere (`conn.await`). */
 /* Does the code an `Err` at token i leads to -- the block of `if let Err(e)
  * = .. {` or of an arm `Err(e) => {`, or the arm's one expression -- do
  * nothing but log (each statement a log macro, `return` or `break`)?  One
@@ -996,6 +989,13 @@ static int r_err_arm_only_logs(const rust_file *f, size_t i, size_t end, const c
 	return 1;
 }
 
+/* errors_only_logged (seed 002): one piece of work moved into a task --
+ * the future awaits a call, matches its `Err` and only logs it (a log or
+ * tracing macro, `eprintln!`, `println!`) -- whatever the function that
+ * spawns it returns: its caller never learns of the failure.  Not a
+ * background service (a `loop`/`while` in the task: an accept loop, a
+ * pump), not a task that hands its results on (`.send(`), not a driver
+ * awaiting a future made elsewhere (`conn.await`). */
 static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 {
 	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
@@ -1097,13 +1097,13 @@ static int r_stored_where_made(const rust_file *f, size_t i, int in_record)
  * code stores -- a Value pushed or inserted (`vectors.insert(name,
  * to_value(e)?)`), any of them as a field of a record pushed
  * (`calls.push(ToolCall { arguments: Some(serde_json::to_string(&args)?),
- * .. })`), or a name bound to it that such a call then takes.  Text or
- * bytes pushed themselves (`out.push(to_vec(&ev)?)`) still count: that
- * is the per-event serialization a reused buffer avoids.  The Value or text is the data the
- * loop produces, no stream is written (meilisearch's `_vectors` of each
- * hit, candle-vllm's tool-call arguments, which the OpenAI API carries as
- * JSON text: held-out findings judged wrong).  tok is the `to_..` of the
- * match. */
+ * .. })`), or a name bound to it that such a call then takes.  The Value
+ * or text is the data the loop produces, no stream is written
+ * (meilisearch's `_vectors` of each hit, candle-vllm's tool-call
+ * arguments, which the OpenAI API carries as JSON text: held-out findings
+ * judged wrong).  Text or bytes pushed themselves (`out.push(to_vec(&ev)?)`)
+ * still count: that is the per-event serialization a reused buffer
+ * avoids.  tok is the `to_..` of the match. */
 static int r_not_stored_value(const rust_file *f, size_t tok)
 {
 	int in_record = !r_is(f, tok, "to_value"); /* text or bytes: only as a record's field */
@@ -1445,6 +1445,20 @@ static int p_is(const pylex_result *lx, size_t i, const char *s)
 	return i < lx->count && pylex_is(lx, &lx->tokens[i], s);
 }
 
+/* Do tokens a and b spell the same text (the same name)? */
+static int p_same(const pylex_result *lx, size_t a, size_t b)
+{
+	return lx->tokens[a].len == lx->tokens[b].len &&
+	       memcmp(lx->text + lx->tokens[a].off, lx->text + lx->tokens[b].off, lx->tokens[a].len) == 0;
+}
+
+/* Does token k begin a logical line (a statement)? */
+static int p_line_start(const pylex_result *lx, size_t k)
+{
+	return k == 0 || lx->tokens[k - 1].kind == PYTOK_NEWLINE || lx->tokens[k - 1].kind == PYTOK_INDENT ||
+	       lx->tokens[k - 1].kind == PYTOK_DEDENT;
+}
+
 static size_t py_token_at(const void *file, size_t off)
 {
 	const pylex_result *lx = file;
@@ -1520,16 +1534,15 @@ static long py_def_named(const pylex_result *lx, size_t k)
 	for (b = 0; b < lx->block_count; b++) {
 		const pylex_block *d = &lx->blocks[b];
 		if ((d->kind == PYBLOCK_DEF || d->kind == PYBLOCK_ASYNC_DEF) && d->name != PYLEX_NONE &&
-		    lx->tokens[d->name].len == lx->tokens[k].len &&
-		    memcmp(lx->text + lx->tokens[d->name].off, lx->text + lx->tokens[k].off, lx->tokens[k].len) == 0)
+		    p_same(lx, d->name, k))
 			return (long)b;
 	}
 	return -1;
 }
 
 /* Does the body of def block b call one of the words (a name or one of
- * its snake_case parts), itself or through the defs of this file it calls (`self._scrape_metrics()` ->
- * `requests.get(..)`), three calls deep? */
+ * its snake_case parts), itself or through the defs of this file it calls
+ * (`self._scrape_metrics()` -> `requests.get(..)`), three calls deep? */
 static int py_calls_any(const pylex_result *lx, size_t b, const strlist *words, int depth)
 {
 	size_t i;
@@ -1577,8 +1590,7 @@ static int py_target_loops_without(const pylex_result *lx, size_t tok, const str
 		const pylex_block *b = &lx->blocks[k];
 		int loops = 0;
 		if ((b->kind != PYBLOCK_DEF && b->kind != PYBLOCK_ASYNC_DEF) || b->name == PYLEX_NONE ||
-		    lx->tokens[b->name].len != lx->tokens[target].len ||
-		    memcmp(lx->text + lx->tokens[b->name].off, lx->text + lx->tokens[target].off, lx->tokens[target].len) != 0)
+		    !p_same(lx, b->name, target))
 			continue;
 		for (i = b->body_start; i < b->body_end && i < lx->count; i++) {
 			const pylex_token *t = &lx->tokens[i];
@@ -1702,9 +1714,7 @@ static int py_changed_at(const pylex_result *lx, size_t k, size_t after)
 	/* a statement `NAME = ..`, not a keyword argument `f(NAME=..)`: after
 	 * the await, or the await's own target (`model = await callback(model)`
 	 * hands each pass's result to the next: MLServer's model hooks) */
-	if (p_is(lx, k + 1, "=") &&
-	    (k == 0 || lx->tokens[k - 1].kind == PYTOK_NEWLINE || lx->tokens[k - 1].kind == PYTOK_INDENT ||
-	     lx->tokens[k - 1].kind == PYTOK_DEDENT || p_is(lx, k - 1, ";"))) {
+	if (p_is(lx, k + 1, "=") && (p_line_start(lx, k) || p_is(lx, k - 1, ";"))) {
 		size_t i;
 		if (k > after)
 			return 1;
@@ -1726,11 +1736,7 @@ static int py_assigned_before(const pylex_result *lx, size_t from, size_t k)
 	size_t j;
 
 	for (j = from; j < k; j++)
-		if (lx->tokens[j].kind == PYTOK_IDENT && lx->tokens[j].len == lx->tokens[k].len &&
-		    memcmp(lx->text + lx->tokens[j].off, lx->text + lx->tokens[k].off, lx->tokens[k].len) == 0 &&
-		    p_is(lx, j + 1, "=") &&
-		    (j == 0 || lx->tokens[j - 1].kind == PYTOK_NEWLINE || lx->tokens[j - 1].kind == PYTOK_INDENT ||
-		     lx->tokens[j - 1].kind == PYTOK_DEDENT))
+		if (lx->tokens[j].kind == PYTOK_IDENT && p_same(lx, j, k) && p_is(lx, j + 1, "=") && p_line_start(lx, j))
 			return 1;
 	return 0;
 }
@@ -1742,8 +1748,8 @@ static int py_assigned_before(const pylex_result *lx, size_t from, size_t k)
  * a batch flushed under `if len(batch) == size:`, nor when the awaited
  * call reads a name the loop carries from pass to pass
  * (`messages.append(reply)`, then the next `await client.inference(
- * messages=messages)`: each step needs the one before).  Held-out findings in tensorzero, tabby and lightllm
- * judged wrong. */
+ * messages=messages)`: each step needs the one before).  Held-out
+ * findings in tensorzero, tabby and lightllm judged wrong. */
 static int py_steps_independent(const pylex_result *lx, size_t tok)
 {
 	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_BIT(PYBLOCK_FOR), 1), b;
@@ -1758,8 +1764,7 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	 * (mlc-llm's metrics endpoint) */
 	{
 		size_t st = tok;
-		while (st > 0 && lx->tokens[st - 1].kind != PYTOK_NEWLINE && lx->tokens[st - 1].kind != PYTOK_INDENT &&
-		       lx->tokens[st - 1].kind != PYTOK_DEDENT && !p_is(lx, st - 1, ":"))
+		while (!p_line_start(lx, st) && !p_is(lx, st - 1, ":"))
 			st--;
 		if (p_is(lx, st, "return"))
 			return 0;
@@ -1807,21 +1812,14 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 		    p_is(lx, i + 1, "("))
 			continue;
 		for (k = lb->body_start; k < lb->body_end && k < lx->count; k++)
-			if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == lx->tokens[i].len &&
-			    memcmp(lx->text + lx->tokens[k].off, lx->text + lx->tokens[i].off, lx->tokens[i].len) == 0 &&
-			    !(k > 0 && p_is(lx, k - 1, ".")) && py_changed_at(lx, k, tok) &&
+			if (lx->tokens[k].kind == PYTOK_IDENT && p_same(lx, k, i) && !(k > 0 && p_is(lx, k - 1, ".")) &&
+			    py_changed_at(lx, k, tok) &&
 			    !(k < tok && p_is(lx, k + 1, "=") && py_assigned_before(lx, lb->body_start, k)))
 				return 0;
 	}
 	return 1;
 }
 
-/* not_loop_output: the object made at tok is not what the loop produces
- * -- `yield dict(..)`, `return X(..)`, `out.append(X(..))`, an element of
- * a comprehension (`[ToolCall(function=FunctionResponse(..)) for c in
- * calls]`): there the object is the output, and making it is the work
- * (tabby's trainer, lightllm's tool calls: held-out findings judged
- * wrong). */
 /* `top = {}` (or `top: Dict[str, float] = {}`) whose value is the whole of
  * the object made at tok, then `out.append(top)` in the same loop pass:
  * the container is the output (xinference's per-token logprobs). */
@@ -1834,8 +1832,7 @@ static int py_assigned_then_appended(const pylex_result *lx, size_t tok)
 		return 0;
 	loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
 	/* the statement's first token */
-	while (name > 0 && lx->tokens[name - 1].kind != PYTOK_NEWLINE && lx->tokens[name - 1].kind != PYTOK_INDENT &&
-	       lx->tokens[name - 1].kind != PYTOK_DEDENT)
+	while (!p_line_start(lx, name))
 		name--;
 	/* the object is the whole value: not `x = list(ids)[-1]` */
 	while (made < lx->count && (lx->tokens[made].kind == PYTOK_IDENT || p_is(lx, made, ".")))
@@ -1847,14 +1844,18 @@ static int py_assigned_then_appended(const pylex_result *lx, size_t tok)
 	    lx->tokens[made].kind != PYTOK_NEWLINE)
 		return 0;
 	for (k = tok; k + 1 < lx->blocks[loop].body_end && k + 1 < lx->count; k++)
-		if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == lx->tokens[name].len &&
-		    memcmp(lx->text + lx->tokens[k].off, lx->text + lx->tokens[name].off, lx->tokens[k].len) == 0 &&
-		    k >= 3 && p_is(lx, k - 1, "(") && p_is(lx, k - 3, ".") && (p_is(lx, k - 2, "append") || p_is(lx, k - 2, "put")) &&
+		if (lx->tokens[k].kind == PYTOK_IDENT && p_same(lx, k, name) && k >= 3 && p_is(lx, k - 1, "(") && p_is(lx, k - 3, ".") && (p_is(lx, k - 2, "append") || p_is(lx, k - 2, "put")) &&
 		    p_is(lx, k + 1, ")"))
 			return 1;
 	return 0;
 }
 
+/* not_loop_output: the object made at tok is not what the loop produces
+ * -- `yield dict(..)`, `return X(..)`, `out.append(X(..))`, an element of
+ * a comprehension (`[ToolCall(function=FunctionResponse(..)) for c in
+ * calls]`): there the object is the output, and making it is the work
+ * (tabby's trainer, lightllm's tool calls: held-out findings judged
+ * wrong). */
 static int py_not_loop_output(const pylex_result *lx, size_t tok)
 {
 	size_t i = tok;

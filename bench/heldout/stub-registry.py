@@ -22,22 +22,7 @@ import re
 import sys
 import tomllib
 
-
-def nums(v):
-    return ([int(x) for x in re.findall(r"\d+", v.split("-")[0].split("+")[0])[:3]] + [0, 0, 0])[:3]
-
-
-def caret_base(req):
-    """The version a requirement starts from (`0.52`, `^1.2.3`, `~0.4`,
-    `>=0.52.0, <=0.59.*`), or None (`*`)."""
-    m = re.match(r"\s*(?:\^|~|>=|=)?\s*([0-9][0-9.]*)", req or "")
-    return nums(m.group(1)) if m else None
-
-
-def satisfies(version, want):
-    got = nums(version)
-    lead = next((i for i in range(3) if want[i] != 0), 2)  # caret: the first non-zero part is fixed
-    return got[:lead + 1] == want[:lead + 1] and got >= want
+from cargo_manifest import caret_base, nums, satisfies
 
 
 def dependencies(manifest):
