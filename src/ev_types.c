@@ -362,7 +362,7 @@ static trange instantiated(const ctx *home, const rs_field *fd, trange t)
 	return tr(home, fd->type_start, fd->type_end);
 }
 
-static trange field_type(trange t, const char *f, size_t fn, const ctx *site)
+trange field_type(trange t, const char *f, size_t fn, const ctx *site)
 {
 	const ctx *home;
 	size_t lt, name, i, first, count;

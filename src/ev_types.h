@@ -46,6 +46,11 @@ trange unwrap_type(trange t);
  * field, -1 the struct is not known. */
 int struct_has_field(trange t, const char *f, size_t fn, const ctx *site);
 
+/* The declared type of field f[0..fn) of the struct that type t names
+ * (seen through references; a type parameter of the struct taken from t's
+ * arguments): TR_NONE when the struct or the field is not known. */
+trange field_type(trange t, const char *f, size_t fn, const ctx *site);
+
 /* The cost of cloning a value of type t. */
 enum ev_cost type_cost(trange t, const ctx *site);
 

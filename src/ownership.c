@@ -620,6 +620,38 @@ static decl arm_binding(const ctx *c, size_t k, size_t a, size_t b)
 	return d;
 }
 
+/* Is the name at p, a part of the `let` pattern that starts at pat, a
+ * field of a struct pattern whose declared type is a reference -- or of a
+ * struct (or field) the workspace does not describe, so that nothing says
+ * it is owned?  `let ProbeCtxt { ecx: outer, .. } = self;` binds `outer`,
+ * an `&mut EvalCtxt` (ra-ap-rustc_next_trait_solver: a field of it was
+ * taken for a move, E0507).  `Self { .. }` is the impl's own type. */
+static int struct_part_not_owned(const ctx *c, const rs_fn *fn, size_t pat, size_t p)
+{
+	size_t open = RS_NONE, k, field, name;
+	trange ft;
+
+	for (k = pat; k < p; k++) /* the innermost bracket open at p */
+		if (c->t[k].kind == TOK_OPEN) {
+			size_t close = skip_pair(c, k);
+			if (close > p)
+				open = k;
+			else
+				k = close;
+		}
+	if (open == RS_NONE || !is_open(c, open, '{') || open == 0 || !is_ident(c, open - 1))
+		return 0; /* a tuple or a variant's items: not a struct's field */
+	field = is(c, p - 1, ":") && is_ident(c, p - 2) ? p - 2 : p;
+	name = open - 1;
+	if (is(c, name, "Self")) {
+		if (fn->impl == RS_NONE)
+			return 1;
+		name = c->rs->impls[fn->impl].self_type;
+	}
+	ft = field_type(tr(c, name, name + 1), c->text + c->t[field].off, c->t[field].len, c);
+	return !ft.src || ft.a >= ft.b || is(ft.src, ft.a, "&");
+}
+
 decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 {
 	decl d;
@@ -667,6 +699,8 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 					for (q = k + 1; q < end; q++)
 						if (is(c, q, "&") || is(c, q, "ref"))
 							d.kind = EV_ROOT_BINDING;
+					if (struct_part_not_owned(c, fn, k + 1, p))
+						d.kind = EV_ROOT_BINDING;
 				}
 				if (is(c, end, "=")) {
 					d.init_a = end + 1;
