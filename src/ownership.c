@@ -626,6 +626,28 @@ static decl arm_binding(const ctx *c, size_t k, size_t a, size_t b)
  * it is owned?  `let ProbeCtxt { ecx: outer, .. } = self;` binds `outer`,
  * an `&mut EvalCtxt` (ra-ap-rustc_next_trait_solver: a field of it was
  * taken for a move, E0507).  `Self { .. }` is the impl's own type. */
+/* The type named at token name with its arguments, if any follow:
+ * `ServeHttp<S>` of `impl<S> Service<I> for ServeHttp<S>`, whose field
+ * `inner: S` is then the impl's own `S`, owned by a pattern that moves it
+ * (linkerd2-proxy's `let Self { inner, .. } = self.clone();`). */
+static trange type_with_args(const ctx *c, size_t name)
+{
+	size_t k;
+	int depth = 0;
+
+	if (!is(c, name + 1, "<"))
+		return tr(c, name, name + 1);
+	for (k = name + 1; k < c->n; k++) {
+		if (is(c, k, "<"))
+			depth++;
+		else if (is(c, k, ">") && --depth == 0)
+			return tr(c, name, k + 1);
+		else if (is(c, k, "{") || is(c, k, ";") || is(c, k, "where"))
+			break;
+	}
+	return tr(c, name, name + 1);
+}
+
 static int struct_part_not_owned(const ctx *c, const rs_fn *fn, size_t pat, size_t p)
 {
 	size_t open = RS_NONE, k, field, name;
@@ -648,7 +670,7 @@ static int struct_part_not_owned(const ctx *c, const rs_fn *fn, size_t pat, size
 			return 1;
 		name = c->rs->impls[fn->impl].self_type;
 	}
-	ft = field_type(tr(c, name, name + 1), c->text + c->t[field].off, c->t[field].len, c);
+	ft = field_type(type_with_args(c, name), c->text + c->t[field].off, c->t[field].len, c);
 	return !ft.src || ft.a >= ft.b || is(ft.src, ft.a, "&");
 }
 
