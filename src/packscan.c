@@ -942,32 +942,13 @@ static int r_handle_dropped(const rust_file *f, size_t tok)
 	return start >= 3 && r_is(f, start - 1, "=") && r_is(f, start - 2, "_") && r_is(f, start - 3, "let");
 }
 
-/* Does the code an `Err` at token i leads to -- the block of `if let Err(e)
- * = .. {` or of an arm `Err(e) => {`, or the arm's one expression -- do
- * nothing but log (each statement a log macro, `return` or `break`)?  One
- * that also cancels a token, sends the error on or calls anything else
- * handles it (arroyo's worker start cancels the shutdown token; its Kafka
- * tester sends the error to the client: held-out findings judged wrong). */
-static int r_err_arm_only_logs(const rust_file *f, size_t i, size_t end, const char *const *logs)
+/* Is each statement of the block opened at b a log macro, `return` or
+ * `break`? */
+static int r_block_only_logs(const rust_file *f, size_t b, const char *const *logs)
 {
-	size_t b, k;
+	size_t k;
 	int stmt_start = 1;
 
-	for (b = i + 1; b < end && !r_is(f, b, "{") && !r_is(f, b, ";"); b++) {
-		if (f->t[b].kind == TOK_OPEN && f->t[b].pair_ok && !r_is(f, b, "{"))
-			b = f->t[b].pair;
-		else if (r_is(f, b, "=>") && !r_is(f, b + 1, "{")) { /* an arm's expression */
-			size_t m = b + 1;
-			while (r_kind(f, m) == TOK_IDENT && r_is(f, m + 1, "::") && m + 2 < end)
-				m += 2; /* `tracing::error!` */
-			for (k = 0; logs[k]; k++)
-				if (r_is(f, m, logs[k]) && r_is(f, m + 1, "!"))
-					return 1;
-			return 0;
-		}
-	}
-	if (b >= end || !r_is(f, b, "{") || !f->t[b].pair_ok)
-		return 1; /* no block seen: nothing to say */
 	for (k = b + 1; k < f->t[b].pair; k++) {
 		if (stmt_start) {
 			size_t l;
@@ -989,6 +970,64 @@ static int r_err_arm_only_logs(const rust_file *f, size_t i, size_t end, const c
 	return 1;
 }
 
+/* Does the code an `Err` at token i leads to -- the block of `if let Err(e)
+ * = .. {` or of an arm `Err(e) => {`, or the arm's one expression -- do
+ * nothing but log (each statement a log macro, `return` or `break`)?  One
+ * that also cancels a token, sends the error on or calls anything else
+ * handles it (arroyo's worker start cancels the shutdown token; its Kafka
+ * tester sends the error to the client: held-out findings judged wrong). */
+static int r_err_arm_only_logs(const rust_file *f, size_t i, size_t end, const char *const *logs)
+{
+	size_t b, k;
+
+	for (b = i + 1; b < end && !r_is(f, b, "{") && !r_is(f, b, ";"); b++) {
+		if (f->t[b].kind == TOK_OPEN && f->t[b].pair_ok && !r_is(f, b, "{"))
+			b = f->t[b].pair;
+		else if (r_is(f, b, "=>") && !r_is(f, b + 1, "{")) { /* an arm's expression */
+			size_t m = b + 1;
+			while (r_kind(f, m) == TOK_IDENT && r_is(f, m + 1, "::") && m + 2 < end)
+				m += 2; /* `tracing::error!` */
+			for (k = 0; logs[k]; k++)
+				if (r_is(f, m, logs[k]) && r_is(f, m + 1, "!"))
+					return 1;
+			return 0;
+		}
+	}
+	if (b >= end || !r_is(f, b, "{") || !f->t[b].pair_ok)
+		return 1; /* no block seen: nothing to say */
+	return r_block_only_logs(f, b, logs);
+}
+
+/* The failure branch of a pattern that takes only the success at token i
+ * (`Ok`): the `{` of `else` in `let Ok(x) = .. else {` or in `if let
+ * Ok(x) = .. { .. } else {`; 0 when the code has none (helicone's
+ * response tasks: `if let Ok(d) = tfft { record(d) } else { error!(..) }`). */
+static size_t r_ok_else_block(const rust_file *f, size_t i, size_t end)
+{
+	size_t k;
+	int if_let;
+
+	if (i < 1 || !r_is(f, i - 1, "let") || !r_is(f, i + 1, "(") || !f->t[i + 1].pair_ok)
+		return 0;
+	if_let = i >= 2 && (r_is(f, i - 2, "if") || r_is(f, i - 2, "else"));
+	k = f->t[i + 1].pair + 1;
+	if (!r_is(f, k, "="))
+		return 0;
+	for (k++; k < end && !r_is(f, k, ";"); k++) {
+		if (r_is(f, k, "{") && f->t[k].pair_ok) {
+			if (!if_let)
+				return 0; /* a block inside the initializer: no let-else seen */
+			k = f->t[k].pair; /* the success body */
+			return r_is(f, k + 1, "else") && r_is(f, k + 2, "{") && f->t[k + 2].pair_ok ? k + 2 : 0;
+		}
+		if (f->t[k].kind == TOK_OPEN && f->t[k].pair_ok)
+			k = f->t[k].pair;
+		else if (!if_let && r_is(f, k, "else"))
+			return r_is(f, k + 1, "{") && f->t[k + 1].pair_ok ? k + 1 : 0;
+	}
+	return 0;
+}
+
 /* errors_only_logged (seed 002): one piece of work moved into a task --
  * the future awaits a call, matches its `Err` and only logs it (a log or
  * tracing macro, `eprintln!`, `println!`) -- whatever the function that
@@ -1000,7 +1039,7 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 {
 	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
 	uint32_t fn = r_fn_of(f, tok);
-	size_t i, k;
+	size_t i, k, b;
 	int err = 0, logged = 0, awaits_call = 0;
 
 	if (fn == RS_NONE)
@@ -1023,7 +1062,14 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 			if (!r_err_arm_only_logs(f, i, f->t[open].pair, logs))
 				return 0;
 		}
-		if (r_is(f, i, ".") && r_is(f, i + 1, "await") && i > 0 && r_is(f, i - 1, ")"))
+		if (r_is(f, i, "Ok") && (b = r_ok_else_block(f, i, f->t[open].pair)) != 0) {
+			err = 1;
+			if (!r_block_only_logs(f, b, logs))
+				return 0;
+		}
+		/* `.await` of a call, or futures run together by a macro */
+		if ((r_is(f, i, ".") && r_is(f, i + 1, "await") && i > 0 && r_is(f, i - 1, ")")) ||
+		    ((r_is(f, i, "join") || r_is(f, i, "try_join") || r_is(f, i, "select")) && r_is(f, i + 1, "!")))
 			awaits_call = 1;
 		for (k = 0; logs[k]; k++)
 			if (r_is(f, i, logs[k]) && r_is(f, i + 1, "!"))

@@ -98,3 +98,17 @@ pub fn controller_args(params: &mut [SamplingParams], args: &[serde_json::Value]
         };
     }
 }
+
+// The whole request copied only to be deserialized (helicone's prompt
+// parameters): `PromptParams::deserialize(&request)` reads it in place.
+pub fn prompt_params(request: &serde_json::Value) -> Result<PromptParams, serde_json::Error> {
+    let params = serde_json::from_value(request.clone())?; // expect: perf-review/json-value-cloned-to-parse
+    Ok(params)
+}
+
+// Moved in, not copied, or deserialized from a reference: fine.
+pub fn usage_of(mut response: serde_json::Value) -> Usage {
+    let usage = response["usage"].take();
+    let totals = Totals::deserialize(&response).unwrap_or_default();
+    serde_json::from_value(usage).map(|u: Usage| u.with(totals)).unwrap_or_default()
+}

@@ -124,3 +124,41 @@ pub fn start_server(server: Server, token: CancellationToken) {
         }
     });
 }
+
+// The failure is the `else` of a pattern that takes only the success, and
+// it is only logged (helicone's time-to-first-token task, its futures run
+// by `tokio::join!`): the same loss, with no `Err` written.
+pub fn record_first_token(body: Body, first_token: oneshot::Receiver<Duration>, metrics: Metrics) {
+    tokio::spawn( // expect: perf-review/spawn-detached-errors-logged
+        async move {
+            let (_body, waited) = tokio::join!(body.collect(), first_token);
+            if let Ok(waited) = waited {
+                metrics.first_token.record(waited.as_millis() as f64);
+            } else {
+                tracing::error!("no first-token signal");
+            }
+        }
+        .instrument(tracing::Span::current()),
+    );
+}
+
+pub fn cache_response(req: Bytes, store: Store) {
+    tokio::spawn(async move { // expect: perf-review/spawn-detached-errors-logged
+        let Ok(entry) = Entry::parse(&req) else {
+            tracing::error!("could not parse the request to cache");
+            return;
+        };
+        store.put(entry).await;
+    });
+}
+
+// The failure branch also counts the error in a metric: handled, fine.
+pub fn log_response(logger: Logger, metrics: Metrics) {
+    tokio::spawn(async move {
+        let Ok(record) = logger.log().await else {
+            metrics.error_count.add(1);
+            return;
+        };
+        tracing::debug!(?record, "logged");
+    });
+}
