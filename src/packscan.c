@@ -233,6 +233,8 @@ int packscan_wanted(const pack_set *ps, int language, const char *text, size_t l
 
 /* Where a match is, as the predicates see it.  Token indices are the
  * language's own. */
+#define PLACE_LOOPS 4
+
 typedef struct {
 	int in_fn, in_loop, in_for_loop, in_async, in_test;
 	int hot;                  /* on a hot path: the file's, or (Rust) the code's own (hotpaths.h) */
@@ -241,6 +243,10 @@ typedef struct {
 	size_t loop_head, loop_head_end; /* the innermost for loop's header tokens [head, end) */
 	uint32_t loop_line;       /* that for loop's first line */
 	uint32_t any_loop_line;   /* the innermost loop's (any kind) first line */
+	int loops;                /* the loops of any kind around it in its function */
+	/* their headers, as far as PLACE_LOOPS go: [head, end) of a `for`
+	 * loop's, head == end for any other loop */
+	size_t loop_heads[PLACE_LOOPS], loop_ends[PLACE_LOOPS];
 } place;
 
 /* Is the identifier one of the words, or its plural? */
@@ -426,6 +432,11 @@ static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 			p.any_loop_line = f->t[s->head].line;
 		}
 		p.in_loop = 1;
+		if (p.loops < PLACE_LOOPS) {
+			p.loop_heads[p.loops] = s->head;
+			p.loop_ends[p.loops] = r_is(f, s->head, "for") ? s->start : s->head;
+		}
+		p.loops++;
 		if (r_is(f, s->head, "for") && s->start >= for_start) {
 			for_start = s->start;
 			p.in_for_loop = 1;
@@ -1248,20 +1259,43 @@ static int range_over(const language_ops *ops, const void *file, size_t i, size_
 /* loop_over: the innermost for loop's target names one of the words
  * (`for token in ..`, `for req in batch`; not `for batch_size in ..`), or
  * its iterable has one among its snake_case parts (`in token_ids`). */
-static int loop_over(const language_ops *ops, const void *file, const place *p, const strlist *words)
+/* Does the `for` header [head, end) name one of the words? */
+static int header_names(const language_ops *ops, const void *file, size_t head, size_t end, const strlist *words)
 {
 	size_t i, n;
 	const char *s;
 	int after_in = 0, kind;
 
-	for (i = p->loop_head + 1; p->in_for_loop && i < p->loop_head_end; i++) {
+	for (i = head + 1; i < end; i++) {
 		if ((kind = ops->ident(file, i, &s, &n)) == 2)
 			after_in = 1;
 		else if (kind == 1 && after_in && n == 5 && memcmp(s, "range", 5) == 0)
-			return range_over(ops, file, i, p->loop_head_end, words);
+			return range_over(ops, file, i, end, words);
 		else if (kind == 1 && (after_in ? word_in(words, s, n) : word_is(words, s, n)))
 			return 1;
 	}
+	return 0;
+}
+
+static int loop_over(const language_ops *ops, const void *file, const place *p, const strlist *words)
+{
+	return p->in_for_loop && header_names(ops, file, p->loop_head, p->loop_head_end, words);
+}
+
+/* loop_not_over: not where every loop around it in its function is a
+ * `for` whose header names one of the words -- a prompt built over a
+ * request's messages, and over each message's parameters, runs a handful
+ * of passes; the same loop inside a loop over its chunks runs per chunk. */
+static int loop_not_over(const language_ops *ops, const void *file, const place *p, const strlist *words)
+{
+	int k;
+
+	if (p->loops == 0 || p->loops > PLACE_LOOPS)
+		return 1;
+	for (k = 0; k < p->loops; k++)
+		if (p->loop_ends[k] == p->loop_heads[k] ||
+		    !header_names(ops, file, p->loop_heads[k], p->loop_ends[k], words))
+			return 1;
 	return 0;
 }
 
@@ -1283,6 +1317,7 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
 		case PRED_IN_HOT_PATH: ok = p->hot; break;
 		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
+		case PRED_LOOP_NOT_OVER: ok = loop_not_over(ops, file, p, &w->words); break;
 		default: ok = ops->predicate(file, w, tok, hit) == 1; break;
 		}
 		if (!ok)
@@ -1561,6 +1596,16 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 	p.in_loop = b != PYLEX_NONE;
 	if (p.in_loop)
 		p.any_loop_line = lx->tokens[lx->blocks[b].head].line;
+	for (; b != PYLEX_NONE && !(PYBLOCK_FUNCTIONS & PYBLOCK_BIT(lx->blocks[b].kind)); b = lx->blocks[b].parent) {
+		const pylex_block *blk = &lx->blocks[b];
+		if (!(PYBLOCK_LOOPS & PYBLOCK_BIT(blk->kind)))
+			continue;
+		if (p.loops < PLACE_LOOPS) {
+			p.loop_heads[p.loops] = blk->head;
+			p.loop_ends[p.loops] = blk->kind == PYBLOCK_FOR ? blk->colon : blk->head;
+		}
+		p.loops++;
+	}
 	/* `async for` consumes a stream: its awaits are the point, not a missed gather */
 	b = pylex_enclosing(lx, tok, PYBLOCK_BIT(PYBLOCK_FOR), 1);
 	if (b != PYLEX_NONE) {

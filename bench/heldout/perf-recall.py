@@ -9,8 +9,8 @@ note) found by grep and labelled by reading the code before the audit ran:
 `pitfall` (a reviewer marks it) or `look-alike` (the same form, nothing to
 fix).  Each REPORT is `hotpath-audit audit --root REPO --paths . --no-config
 --packs perf-review --format json` of that code base.  A rule finding
-counts for a candidate of its file within two lines (a finding is anchored
-at its match, a candidate at the line grep found).  Prints recall over the
+counts for the nearest candidate of its file within two lines (a finding is
+anchored at its match, a candidate at the line grep found).  Prints recall over the
 pitfalls, the share of look-alikes flagged, and the findings no candidate
 accounts for.  A script that prints figures, not a test."""
 import csv, json, sys
@@ -25,12 +25,20 @@ def main():
     for arg in sys.argv[2:]:
         base, path = arg.split('=', 1)
         findings[base] = [(f['path'], f['line'], f['rule']) for f in json.load(open(path))['rule_findings']]
+    # each finding to its nearest candidate of the same file, within two lines
+    hits = {}
+    for base, fs in findings.items():
+        for f in fs:
+            near = [(abs(f[1] - int(r['line'])), i) for i, r in enumerate(labels)
+                    if r['code_base'] == base and r['path'] == f[0] and abs(f[1] - int(r['line'])) <= 2]
+            if near:
+                hits.setdefault(min(near)[1], []).append(f)
     used = set()
     counts = {'pitfall': [0, 0], 'look-alike': [0, 0]}
-    for r in labels:
+    for i, r in enumerate(labels):
         if r['code_base'] not in findings:
             continue
-        hit = [f for f in findings[r['code_base']] if f[0] == r['path'] and abs(f[1] - int(r['line'])) <= 2]
+        hit = hits.get(i, [])
         counts[r['label']][1] += 1
         if hit:
             counts[r['label']][0] += 1

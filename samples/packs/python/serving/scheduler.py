@@ -393,3 +393,24 @@ def charset_map(ranges):
         if hi > 255:
             charmap += b"\0" * 0xFF00
     return charmap
+
+
+# A prompt built over a request's few messages, and over each tool's
+# parameters: a handful of passes (llama-cpp-python's chat templates): fine.
+def format_prompt(messages, tools):
+    prompt = ""
+    for role, message in messages:
+        prompt += role + ": " + message + "\n"
+    for tool in tools:
+        for name, param in tool["parameters"].items():
+            prompt += f"{name}: {param}\n"
+    return prompt
+
+
+# The same messages inside a loop over a stream's chunks run per chunk.
+def collect_stream(stream):
+    text = ""
+    for chunk in stream:
+        for message in chunk.messages:
+            text += message.content  # expect: perf-review/str-concat-in-loop
+    return text
