@@ -16,6 +16,8 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_IN_FOR_LOOP] = "in_for_loop",
 	[PRED_IN_ASYNC] = "in_async",
 	[PRED_NOT_IN_ASYNC] = "not_in_async",
+	[PRED_NOT_IN_LOOP] = "not_in_loop",
+	[PRED_NOT_IN_HOT_PATH] = "not_in_hot_path",
 	[PRED_IN_HOT_PATH] = "in_hot_path",
 	[PRED_LOOP_OVER] = "loop_over",
 	[PRED_LOOP_NOT_OVER] = "loop_not_over",
@@ -33,6 +35,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_NOT_STORED_VALUE] = "not_stored_value",
 	[PRED_STEPS_INDEPENDENT] = "steps_independent",
 	[PRED_NOT_LOOP_OUTPUT] = "not_loop_output",
+	[PRED_USED_WHERE_MADE] = "used_where_made",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -52,6 +55,7 @@ static int predicate_languages(int what)
 	case PRED_ERRORS_ONLY_LOGGED:
 	case PRED_NOT_AWAITED:
 	case PRED_NOT_STORED_VALUE:
+	case PRED_USED_WHERE_MADE:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:

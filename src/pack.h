@@ -38,6 +38,8 @@ enum pack_predicate {
 	PRED_IN_FOR_LOOP,         /* inside a `for` loop body of the same function */
 	PRED_IN_ASYNC,            /* inside an async fn, async block or async def */
 	PRED_NOT_IN_ASYNC,
+	PRED_NOT_IN_LOOP,
+	PRED_NOT_IN_HOT_PATH,
 	PRED_IN_HOT_PATH,         /* the file is on a hot path (inventory.rules, configuration) */
 	PRED_LOOP_OVER,           /* ARG: the innermost for loop's header names one of these words */
 	PRED_LOOP_NOT_OVER,       /* ARG: not where every loop around it is a for loop whose header names one of these words */
@@ -56,6 +58,8 @@ enum pack_predicate {
 	PRED_NOT_FILLING_ABSENT,  /* Python: not inside an `if KEY not in MAP:` (an entry made once per key) */
 	PRED_NOT_LOOP_OUTPUT,     /* Python: the object made is not what the loop produces: not yielded,
 	                           * returned, appended, nor an element of a comprehension */
+	PRED_USED_WHERE_MADE,     /* Rust: a value (a regex) made and only used in this call of its fn:
+	                           * `let re = Regex::new(..)?; re.is_match(x)` */
 	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a
 	                           * gather or an `as_completed` future itself, not a batch flushed
 	                           * under `if len(..)`, its call reading nothing the loop changes */

@@ -1182,6 +1182,58 @@ static int r_not_stored_value(const rust_file *f, size_t tok)
 	return 1;
 }
 
+/* After the call whose `(` is at open: past `.unwrap()`, `.expect(..)` and
+ * `?`, the first token that is none of them. */
+static size_t r_past_unwrap(const rust_file *f, size_t open)
+{
+	size_t k = f->t[open].pair + 1;
+
+	for (;;) {
+		if (r_is(f, k, "?"))
+			k++;
+		else if (r_is(f, k, ".") && (r_is(f, k + 1, "unwrap") || r_is(f, k + 1, "expect")) &&
+		         r_is(f, k + 2, "(") && f->t[k + 2].pair_ok)
+			k = f->t[k + 2].pair + 1;
+		else
+			return k;
+	}
+}
+
+/* used_where_made: the value the call at tok makes (`Regex::new(..)`)
+ * lives only in this call of its fn -- used at once (`Regex::new(p)?
+ * .is_match(s)`), or bound by `let` to a name the rest of the fn only
+ * calls methods on or lends (`re.is_match(s)`, `f(&re)`) -- so each call
+ * of the fn makes it again.  Not one stored in a field or a struct,
+ * returned, handed on by value or made in a `static`/`LazyLock` (svix's
+ * `validate_no_control_characters`, a validator run per request). */
+static int r_used_where_made(const rust_file *f, size_t tok)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t open = r_call_open(f, tok), start = tok, after, k, name, end;
+
+	if (fn == RS_NONE || !open)
+		return 0;
+	while (start >= 2 && r_is(f, start - 1, "::") && r_kind(f, start - 2) == TOK_IDENT)
+		start -= 2; /* `regex::Regex::new` */
+	after = r_past_unwrap(f, open);
+	if (r_is(f, after, ".") && r_kind(f, after + 1) == TOK_IDENT && r_is(f, after + 2, "("))
+		return 1; /* used at once */
+	if (!r_is(f, after, ";") || !r_is(f, start - 1, "=") || r_kind(f, start - 2) != TOK_IDENT)
+		return 0;
+	name = start - 2;
+	if (!(r_is(f, name - 1, "let") || (r_is(f, name - 1, "mut") && r_is(f, name - 2, "let"))))
+		return 0;
+	end = f->rs->fns[fn].body_close;
+	for (k = after + 1; k < end; k++) {
+		if (!same_text(f, k, name) || r_is(f, k - 1, "."))
+			continue;
+		if (r_is(f, k - 1, "&") || (r_is(f, k + 1, ".") && r_kind(f, k + 2) == TOK_IDENT && r_is(f, k + 3, "(")))
+			continue;
+		return 0; /* handed on, stored or returned */
+	}
+	return 1;
+}
+
 /* The predicates only Rust answers; -1 for one it does not know. */
 static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack_hit *hit)
 {
@@ -1196,6 +1248,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_ERRORS_ONLY_LOGGED: return (open = r_call_open(f, tok)) != 0 && r_errors_only_logged(f, tok, open);
 	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);
 	case PRED_NOT_STORED_VALUE: return r_not_stored_value(f, tok);
+	case PRED_USED_WHERE_MADE: return r_used_where_made(f, tok);
 	case PRED_NOT_AWAITED:
 		open = r_call_open(f, tok);
 		return !open || !(r_is(f, f->t[open].pair + 1, ".") && r_is(f, f->t[open].pair + 2, "await"));
@@ -1315,6 +1368,8 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		case PRED_IN_FOR_LOOP: ok = p->in_for_loop, line = p->loop_line; break;
 		case PRED_IN_ASYNC: ok = p->in_async; break;
 		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
+		case PRED_NOT_IN_LOOP: ok = !p->in_loop; break;
+		case PRED_NOT_IN_HOT_PATH: ok = !p->hot; break;
 		case PRED_IN_HOT_PATH: ok = p->hot; break;
 		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
 		case PRED_LOOP_NOT_OVER: ok = loop_not_over(ops, file, p, &w->words); break;

@@ -11,3 +11,35 @@ pub fn jsonl(events: &[u32]) -> Vec<u8> {
     }
     out
 }
+
+// A validator that compiles its fixed pattern on every call (svix's
+// `validate_no_control_characters`, named in a `#[validate(custom(..))]`
+// attribute, so no call graph reaches it): compiled per request all the same.
+pub fn validate_no_control_characters(s: &str) -> Result<(), String> {
+    let re = regex::Regex::new(r"[\x00-\x08]").unwrap(); // expect: perf-review/regex-compiled-per-call
+    if re.is_match(s) {
+        return Err("control characters".to_string());
+    }
+    Ok(())
+}
+
+// Built once and kept, returned to the caller, or made from a pattern that
+// differs per call: fine.
+pub struct Matcher {
+    re: regex::Regex,
+}
+
+impl Matcher {
+    pub fn new() -> Self {
+        let re = regex::Regex::new(r"^[a-z]+$").unwrap();
+        Matcher { re }
+    }
+}
+
+pub fn compile_tag() -> regex::Regex {
+    regex::Regex::new(r"<[a-z]+>").unwrap()
+}
+
+pub fn matches_user_pattern(pattern: &str, s: &str) -> bool {
+    regex::Regex::new(pattern).map(|re| re.is_match(s)).unwrap_or(false)
+}
