@@ -1,0 +1,70 @@
+/* packmatch: what the pack scanner's core shares with each language's
+ * half (packscan_rust.c, packscan_python.c) -- where a match is (place),
+ * what the language answers about its tokens (language_ops), and the one
+ * matching loop that runs a pack set's patterns over a file and puts each
+ * match to its rule's predicates.  Internal to the scanner: packscan.h is
+ * the interface the rest of the program uses. */
+#ifndef HPA_PACKMATCH_H
+#define HPA_PACKMATCH_H
+
+#include "packscan.h"
+#include "strlist.h"
+
+/* What a whole file has, for predicates that need it somewhere: a rule
+ * whose `where` cannot hold anywhere in the file gives no finding there,
+ * so its patterns need not run (each rule is matched on its own: skipping
+ * one changes no other's matches).  Unknown is "has". */
+typedef struct {
+	int fn_body, async_code, loop, for_loop;
+} file_has;
+
+/* Where a match is, as the predicates see it.  Token indices are the
+ * language's own. */
+#define PLACE_LOOPS 4
+
+typedef struct {
+	int in_fn, in_loop, in_for_loop, in_async, in_test;
+	int hot;                  /* on a hot path: the file's, or (Rust) the code's own (hotpaths.h) */
+	const char *fn_name;
+	size_t fn_name_len;
+	size_t loop_head, loop_head_end; /* the innermost for loop's header tokens [head, end) */
+	uint32_t loop_line;       /* that for loop's first line */
+	uint32_t any_loop_line;   /* the innermost loop's (any kind) first line */
+	int loops;                /* the loops of any kind around it in its function */
+	/* their headers, as far as PLACE_LOOPS go: [head, end) of a `for`
+	 * loop's, head == end for any other loop */
+	size_t loop_heads[PLACE_LOOPS], loop_ends[PLACE_LOOPS];
+} place;
+
+typedef struct {
+	int language;
+	/* the token a byte offset falls in, its line and column; the place */
+	size_t (*token_at)(const void *file, size_t off);
+	size_t (*count)(const void *file);
+	void (*line_col)(const void *file, size_t tok, uint32_t *off, uint32_t *line, uint32_t *col);
+	place (*place_of)(const void *file, size_t tok, const pack_file *pf);
+	/* a predicate only this language answers (1 holds, 0 not, -1 unknown) */
+	int (*predicate)(const void *file, const pack_where *w, size_t tok, pack_hit *hit);
+	/* token i: an identifier (its text in *s, *n), `in` (2), or neither (0) */
+	int (*ident)(const void *file, size_t i, const char **s, size_t *n);
+	const char *(*text)(const void *file);
+	/* the end of what [start, end) opened: past the bracket closing any
+	 * bracket it leaves open, so `String::from("` shows its whole call */
+	size_t (*shown_end)(const void *file, size_t start, size_t end);
+	/* why token tok runs per request or per event, by what the code does
+	 * (hotpaths.h, pyhot.h), into why: 1, or 0 when nothing says so */
+	int (*hot_reason)(const void *file, size_t tok, const pack_file *pf, buf *why);
+} language_ops;
+
+/* Is the identifier one of the words, or its plural?  Or one of its
+ * snake_case parts (word_in)? */
+int word_is(const strlist *words, const char *s, size_t n);
+int word_in(const strlist *words, const char *s, size_t n);
+
+/* Run the set's rules of ops->language over the file's code view
+ * code[0..len), each match put to its rule's predicates; hits onto out.
+ * 0, or -1 when memory ran out. */
+int packscan_match(const pack_set *ps, const language_ops *ops, const void *file, const file_has *has,
+                   const char *code, size_t len, const pack_file *pf, pcre2_match_data *md, pack_hits *out);
+
+#endif
