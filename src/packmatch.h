@@ -48,9 +48,9 @@ typedef struct {
 	/* token i: an identifier (its text in *s, *n), `in` (2), or neither (0) */
 	int (*ident)(const void *file, size_t i, const char **s, size_t *n);
 	const char *(*text)(const void *file);
-	/* the end of what [start, end) opened: past the bracket closing any
-	 * bracket it leaves open, so `String::from("` shows its whole call */
-	size_t (*shown_end)(const void *file, size_t start, size_t end);
+	/* token tok an opening bracket with its pair: the byte offset just
+	 * past the closing one; else 0 */
+	size_t (*closes_at)(const void *file, size_t tok);
 	/* why token tok runs per request or per event, by what the code does
 	 * (hotpaths.h, pyhot.h), into why: 1, or 0 when nothing says so */
 	int (*hot_reason)(const void *file, size_t tok, const pack_file *pf, buf *why);
@@ -60,6 +60,11 @@ typedef struct {
  * snake_case parts (word_in)? */
 int word_is(const strlist *words, const char *s, size_t n);
 int word_in(const strlist *words, const char *s, size_t n);
+
+/* The first of n tokens (each `size` bytes, beginning with its uint32_t
+ * byte offset and length, as rustlex's and pylex's tokens do) that ends
+ * after byte off; n when none does. */
+size_t token_ending_after(const void *tokens, size_t n, size_t size, size_t off);
 
 /* Run the set's rules of ops->language over the file's code view
  * code[0..len), each match put to its rule's predicates; hits onto out.

@@ -449,6 +449,41 @@ static int rule_next(const pack_rule *rule, next_match *next, const char *code, 
 	return best;
 }
 
+size_t token_ending_after(const void *tokens, size_t n, size_t size, size_t off)
+{
+	const char *base = tokens;
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uint32_t at[2]; /* off, len */
+		memcpy(at, base + mid * size, sizeof(at));
+		if ((size_t)at[0] + at[1] <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The end of what the match [start, end) opened: past the bracket closing
+ * any bracket it leaves open, so `String::from("` shows its whole call. */
+static size_t shown_end(const language_ops *ops, const void *file, size_t start, size_t end)
+{
+	size_t i, n = ops->count(file), out = end;
+
+	for (i = ops->token_at(file, start); i < n; i++) {
+		uint32_t off, line, col;
+		size_t close;
+		ops->line_col(file, i, &off, &line, &col);
+		if (off >= end)
+			break;
+		if ((close = ops->closes_at(file, i)) > out)
+			out = close;
+	}
+	return out;
+}
+
 int packscan_match(const pack_set *ps, const language_ops *ops, const void *file, const file_has *has,
                        const char *code, size_t len, const pack_file *pf, pcre2_match_data *md, pack_hits *out)
 {
@@ -503,7 +538,7 @@ int packscan_match(const pack_set *ps, const language_ops *ops, const void *file
 					buf_free(&why);
 				}
 				squeeze(hit.matched, sizeof(hit.matched), ops->text(file) + start,
-				        ops->shown_end(file, start, end) - start);
+				        shown_end(ops, file, start, end) - start);
 				if (push_hit(out, &hit) < 0)
 					return -1;
 			}

@@ -4,6 +4,7 @@
 
 #include "pyhot.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,18 +34,14 @@ static int p_line_start(const pylex_result *lx, size_t k)
 	       lx->tokens[k - 1].kind == PYTOK_DEDENT;
 }
 
+_Static_assert(offsetof(pylex_token, off) == 0 && offsetof(pylex_token, len) == sizeof(uint32_t),
+               "token_ending_after() reads a token's offset and length first");
+
 static size_t py_token_at(const void *file, size_t off)
 {
 	const pylex_result *lx = file;
-	size_t lo = 0, hi = lx->count;
+	size_t lo = token_ending_after(lx->tokens, lx->count, sizeof(*lx->tokens), off);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if ((size_t)lx->tokens[mid].off + lx->tokens[mid].len <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	/* layout tokens carry no code: the next real one */
 	while (lo < lx->count && (lx->tokens[lo].kind == PYTOK_DEDENT || lx->tokens[lo].kind == PYTOK_INDENT ||
 	                          lx->tokens[lo].kind == PYTOK_NEWLINE))
@@ -524,15 +521,11 @@ static const char *py_text(const void *file)
 	return ((const pylex_result *)file)->text;
 }
 
-static size_t py_shown_end(const void *file, size_t start, size_t end)
+static size_t py_closes_at(const void *file, size_t tok)
 {
-	const pylex_result *lx = file;
-	size_t i, out = end;
+	const pylex_token *t = ((const pylex_result *)file)->tokens;
 
-	for (i = py_token_at(file, start); i < lx->count && lx->tokens[i].off < end; i++)
-		if (lx->tokens[i].kind == PYTOK_OPEN && lx->tokens[i].pair_ok && (size_t)lx->tokens[lx->tokens[i].pair].off + 1 > out)
-			out = (size_t)lx->tokens[lx->tokens[i].pair].off + 1;
-	return out;
+	return t[tok].kind == PYTOK_OPEN && t[tok].pair_ok ? (size_t)t[t[tok].pair].off + 1 : 0;
 }
 
 static int py_hot_reason(const void *file, size_t tok, const pack_file *pf, buf *why)
@@ -545,7 +538,7 @@ int packscan_python(const pack_set *ps, const pylex_result *lx, const char *code
                     pcre2_match_data *md, pack_hits *out)
 {
 	static const language_ops ops = { PACK_PYTHON,  py_token_at, py_count, py_line_col, py_place,
-		                              py_predicate, py_ident,    py_text,  py_shown_end, py_hot_reason };
+		                              py_predicate, py_ident,    py_text,  py_closes_at, py_hot_reason };
 
 	file_has has = { 1, 1, 1, 1 }; /* (the Python lexer's blocks are not summed up) */
 

@@ -4,6 +4,7 @@
 
 #include "hotpaths.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,19 +33,13 @@ static int r_kind(const rust_file *f, size_t i)
 	return i < f->n ? f->t[i].kind : -1;
 }
 
+_Static_assert(offsetof(rustlex_token, off) == 0 && offsetof(rustlex_token, len) == sizeof(uint32_t),
+               "token_ending_after() reads a token's offset and length first");
+
 /* The first token that ends after byte `off`. */
 static size_t r_token_at(const rust_file *f, size_t off)
 {
-	size_t lo = 0, hi = f->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if ((size_t)f->t[mid].off + f->t[mid].len <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return token_ending_after(f->t, f->n, sizeof(*f->t), off);
 }
 
 static uint32_t r_fn_of(const rust_file *f, size_t tok)
@@ -987,15 +982,11 @@ static const char *rust_text(const void *file)
 	return ((const rust_file *)file)->lx->text;
 }
 
-static size_t rust_shown_end(const void *file, size_t start, size_t end)
+static size_t rust_closes_at(const void *file, size_t tok)
 {
 	const rust_file *f = file;
-	size_t i, out = end;
 
-	for (i = r_token_at(f, start); i < f->n && f->t[i].off < end; i++)
-		if (f->t[i].kind == TOK_OPEN && f->t[i].pair_ok && (size_t)f->t[f->t[i].pair].off + 1 > out)
-			out = (size_t)f->t[f->t[i].pair].off + 1;
-	return out;
+	return f->t[tok].kind == TOK_OPEN && f->t[tok].pair_ok ? (size_t)f->t[f->t[tok].pair].off + 1 : 0;
 }
 
 static int rust_hot_reason(const void *file, size_t tok, const pack_file *pf, buf *why)
@@ -1009,7 +1000,7 @@ int packscan_rust(const pack_set *ps, const rustscan_result *rs, const char *cod
                   pcre2_match_data *md, pack_hits *out)
 {
 	static const language_ops ops = { PACK_RUST,      rust_token_at, rust_count, rust_line_col, rust_place,
-		                              rust_predicate, rust_ident,    rust_text,  rust_shown_end, rust_hot_reason };
+		                              rust_predicate, rust_ident,    rust_text,  rust_closes_at, rust_hot_reason };
 	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count };
 	file_has has = { 0, 0, 0, 0 };
 	size_t i;
