@@ -862,17 +862,22 @@ static int r_not_stored_value(const rust_file *f, size_t tok)
 	return 1;
 }
 
-/* After the call whose `(` is at open: past `.unwrap()`, `.expect(..)` and
- * `?`, the first token that is none of them. */
+/* After the call whose `(` is at open: past `?` and the methods that only
+ * unwrap the result or handle its error (`.unwrap()`, `.expect(..)`,
+ * `.map_err(..)`, `.context(..)`, `.ok()`), the first token that is none
+ * of them. */
 static size_t r_past_unwrap(const rust_file *f, size_t open)
 {
-	size_t k = f->t[open].pair + 1;
+	static const char *const unwraps[] = { "unwrap", "expect", "map_err", "context", "with_context", "wrap_err", "ok", NULL };
+	size_t k = f->t[open].pair + 1, i;
 
 	for (;;) {
+		int unwrap = 0;
+		for (i = 0; unwraps[i] && !unwrap; i++)
+			unwrap = r_is(f, k + 1, unwraps[i]);
 		if (r_is(f, k, "?"))
 			k++;
-		else if (r_is(f, k, ".") && (r_is(f, k + 1, "unwrap") || r_is(f, k + 1, "expect")) &&
-		         r_is(f, k + 2, "(") && f->t[k + 2].pair_ok)
+		else if (r_is(f, k, ".") && unwrap && r_is(f, k + 2, "(") && f->t[k + 2].pair_ok)
 			k = f->t[k + 2].pair + 1;
 		else
 			return k;
@@ -914,6 +919,51 @@ static int r_used_where_made(const rust_file *f, size_t tok)
 	return 1;
 }
 
+/* only_fields_read: the document the call at tok parses is bound by
+ * `let NAME: Value = serde_json::from_..(..)` (through `?`, `.unwrap()`,
+ * `.expect(..)`) and the rest of the fn only reads fields of it --
+ * `NAME["model"]`, `NAME.get("model")`, `NAME.pointer("/a/b")`, each key
+ * a literal -- never
+ * hands it on, stores or returns it whole: the Value tree is built for a
+ * few fields a small struct would take (helicone's router reading the
+ * request's "model"). */
+static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t open = r_call_open(f, tok), k, name = RS_NONE, after, end;
+	int reads = 0;
+
+	if (fn == RS_NONE || !open)
+		return 0;
+	for (k = tok; k > 0 && k + 12 > tok; k--)
+		if (r_is(f, k - 1, "let")) {
+			name = r_is(f, k, "mut") ? k + 1 : k;
+			break;
+		}
+	if (name == RS_NONE || r_kind(f, name) != TOK_IDENT || !r_is(f, name + 1, ":"))
+		return 0;
+	after = r_past_unwrap(f, open);
+	if (!r_is(f, after, ";"))
+		return 0;
+	end = f->rs->fns[fn].body_close;
+	for (k = after + 1; k < end; k++) {
+		if (!same_text(f, k, name) || r_is(f, k - 1, "."))
+			continue;
+		/* a field named in the code: a key that changes at run time
+		 * (tensorzero's configured cost pointers) no struct can name */
+		if ((r_is(f, k + 1, "[") && r_kind(f, k + 2) == TOK_STRING) ||
+		    (r_is(f, k + 1, ".") && (r_is(f, k + 2, "get") || r_is(f, k + 2, "pointer")) && r_is(f, k + 3, "(") &&
+		     r_kind(f, k + 4) == TOK_STRING)) {
+			reads++;
+			continue;
+		}
+		return 0; /* handed on, stored, returned or changed */
+	}
+	if (!reads)
+		return 0;
+	r_name(f, name, hit->name, sizeof(hit->name));
+	return 1;
+}
 /* The predicates only Rust answers; -1 for one it does not know. */
 static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack_hit *hit)
 {
@@ -929,6 +979,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);
 	case PRED_NOT_STORED_VALUE: return r_not_stored_value(f, tok);
 	case PRED_USED_WHERE_MADE: return r_used_where_made(f, tok);
+	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);
 	case PRED_NOT_AWAITED:
 		open = r_call_open(f, tok);
 		return !open || !(r_is(f, f->t[open].pair + 1, ".") && r_is(f, f->t[open].pair + 2, "await"));

@@ -112,3 +112,25 @@ pub fn usage_of(mut response: serde_json::Value) -> Usage {
     let totals = Totals::deserialize(&response).unwrap_or_default();
     serde_json::from_value(usage).map(|u: Usage| u.with(totals)).unwrap_or_default()
 }
+
+// The whole request made into a Value to read its "model" (helicone's
+// latency router): a `struct Head<'a> { model: &'a str }` reads it alone.
+pub fn model_of(body: &[u8]) -> Result<String, RouteError> {
+    let json: serde_json::Value = serde_json::from_slice(body).map_err(RouteError::Body)?; // expect: perf-review/json-value-for-fields
+    let model = json.get("model").and_then(|m| m.as_str()).ok_or(RouteError::NoModel)?;
+    Ok(model.to_string())
+}
+
+// Handed on whole, or read at a key known only at run time: fine.
+pub fn forward_body(body: &[u8], sink: &mut Sink) -> Result<(), RouteError> {
+    let json: serde_json::Value = serde_json::from_slice(body).map_err(RouteError::Body)?;
+    if json["stream"].as_bool() == Some(true) {
+        sink.send(json)?;
+    }
+    Ok(())
+}
+
+pub fn priced(raw: &str, pointer: &str) -> Option<f64> {
+    let json: serde_json::Value = serde_json::from_str(raw).ok()?;
+    json.pointer(pointer).and_then(|v| v.as_f64())
+}
