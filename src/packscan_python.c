@@ -216,6 +216,21 @@ static int py_stringy(const pylex_result *lx, size_t i)
 	                         (p_is(lx, i, "str") && i + 1 < lx->count && p_is(lx, i + 1, "(")));
 }
 
+/* Does the loop's body cut the string named at token name down to a
+ * bounded tail each pass (`buffer = buffer[-200:]`)?  Then it never grows
+ * (ktransformers' look-behind buffer for a tool-call marker). */
+static int py_tail_kept(const pylex_result *lx, uint32_t loop, size_t name)
+{
+	size_t i;
+
+	for (i = lx->blocks[loop].body_start; i + 7 < lx->count && i < lx->blocks[loop].body_end; i++)
+		if (p_same(lx, i, name) && p_is(lx, i + 1, "=") && p_same(lx, i + 2, name) && p_is(lx, i + 3, "[") &&
+		    p_is(lx, i + 4, "-") && lx->tokens[i + 5].kind == PYTOK_NUMBER && p_is(lx, i + 6, ":") &&
+		    p_is(lx, i + 7, "]"))
+			return 1;
+	return 0;
+}
+
 /* appends_to_str: the `+=` at tok adds to a string -- what it adds is one
  * (`text += "x"`, `text += str(t)`), or its target was given one earlier
  * in the same function (`out = ""` ... `out += piece`, `out: str = ..`).
@@ -255,9 +270,17 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 			                             p_is(lx, i + 2, "list")))
 				return 0;
 			if (stringy_rhs || p_is(lx, i + 1, ":") || py_stringy(lx, i + 2)) {
+				if (loop != PYLEX_NONE && py_tail_kept(lx, loop, tok - 1))
+					return 0;
 				hit->related_line = t->line;
 				return 1;
 			}
+			/* `text = text[:-n]`, `text = text.strip()`: made of itself,
+			 * it stays what it was -- look further back (ktransformers'
+			 * `full_content` cut before a tool call, then appended to
+			 * per token) */
+			if (p_is(lx, i + 1, "=") && i + 2 < lx->count && p_same(lx, i + 2, tok - 1))
+				continue;
 			return 0;
 		}
 	}

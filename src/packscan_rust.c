@@ -725,35 +725,32 @@ static size_t r_ok_else_block(const rust_file *f, size_t i, size_t end)
  * spawns it returns: its caller never learns of the failure.  Not a
  * background service (a `loop`/`while` in the task: an accept loop, a
  * pump), not a task that hands its results on (`.send(`), not a driver
- * awaiting a future made elsewhere (`conn.await`). */
-static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
+ * awaiting a future made elsewhere (`conn.await`).  The task is the
+ * spawn's argument, or -- `spawn(send_to_push_relay(json!(..)))` -- the
+ * body of the async fn of this file it calls (vaultwarden's push
+ * notifications: the fn only logs its failures). */
+static int r_task_only_logs(const rust_file *f, size_t from, size_t to)
 {
 	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
-	uint32_t fn = r_fn_of(f, tok);
 	size_t i, k, b;
 	int err = 0, logged = 0, awaits_call = 0;
 
-	if (fn == RS_NONE)
-		return 0;
-	/* a spawn per connection or item inside a server's loop has no caller
-	 * to report to */
-	for (i = 0; i < f->rs->scope_count; i++)
-		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].start <= tok && tok < f->rs->scopes[i].end &&
-		    f->rs->scopes[i].head > f->rs->fns[fn].body_open)
-			return 0;
-	for (i = open + 1; i < f->t[open].pair; i++) {
-		/* a loop, a hand-over, or a server run to its end (`axum::serve(..)
-		 * .await`, `.serve_with_shutdown(..)`): a long-lived service, not
-		 * one piece of work (mistral.rs's MCP server) */
-		if (r_is(f, i, "loop") || r_is(f, i, "while") || (r_is(f, i, ".") && r_is(f, i + 1, "send")) ||
+	for (i = from; i < to; i++) {
+		/* a loop, a hand-over on a channel (`tx.send(x)`; an HTTP
+		 * request's `.send()` takes nothing), or a server run to its end
+		 * (`axum::serve(..).await`, `.serve_with_shutdown(..)`): a
+		 * long-lived service, not one piece of work (mistral.rs's MCP
+		 * server) */
+		if (r_is(f, i, "loop") || r_is(f, i, "while") ||
+		    (r_is(f, i, ".") && r_is(f, i + 1, "send") && !(r_is(f, i + 2, "(") && r_is(f, i + 3, ")"))) ||
 		    ((r_is(f, i, "serve") || r_is(f, i, "serve_with_shutdown")) && r_is(f, i + 1, "(")))
 			return 0;
 		if (r_is(f, i, "Err")) {
 			err = 1;
-			if (!r_err_arm_only_logs(f, i, f->t[open].pair, logs))
+			if (!r_err_arm_only_logs(f, i, to, logs))
 				return 0;
 		}
-		if (r_is(f, i, "Ok") && (b = r_ok_else_block(f, i, f->t[open].pair)) != 0) {
+		if (r_is(f, i, "Ok") && (b = r_ok_else_block(f, i, to)) != 0) {
 			err = 1;
 			if (!r_block_only_logs(f, b, logs))
 				return 0;
@@ -767,6 +764,45 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 				logged = 1;
 	}
 	return err && logged && awaits_call;
+}
+
+/* The async fn of this file, returning nothing, that the spawn's argument
+ * [from, to) calls as a whole (`send_to_push_relay(json!(..))`), or
+ * RS_NONE. */
+static uint32_t r_spawned_fn(const rust_file *f, size_t from, size_t to)
+{
+	size_t name = from, i;
+
+	while (r_kind(f, name) == TOK_IDENT && r_is(f, name + 1, "::"))
+		name += 2; /* `self::push::send(..)` */
+	if (r_kind(f, name) != TOK_IDENT || !r_is(f, name + 1, "(") || !f->t[name + 1].pair_ok ||
+	    f->t[name + 1].pair + 1 != to)
+		return RS_NONE;
+	for (i = 0; i < f->rs->fn_count; i++) {
+		const rs_fn *fn = &f->rs->fns[i];
+		if (fn->body_open != RS_NONE && fn->is_async && same_text(f, fn->name, name) &&
+		    f->t[fn->params_open].pair_ok && r_is(f, f->t[fn->params_open].pair + 1, "{"))
+			return (uint32_t)i; /* no `-> T`: it returns () */
+	}
+	return RS_NONE;
+}
+
+static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
+{
+	uint32_t fn = r_fn_of(f, tok), callee;
+	size_t i;
+
+	if (fn == RS_NONE)
+		return 0;
+	/* a spawn per connection or item inside a server's loop has no caller
+	 * to report to */
+	for (i = 0; i < f->rs->scope_count; i++)
+		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].start <= tok && tok < f->rs->scopes[i].end &&
+		    f->rs->scopes[i].head > f->rs->fns[fn].body_open)
+			return 0;
+	if ((callee = r_spawned_fn(f, open + 1, f->t[open].pair)) != RS_NONE)
+		return r_task_only_logs(f, f->rs->fns[callee].body_open + 1, f->rs->fns[callee].body_close);
+	return r_task_only_logs(f, open + 1, f->t[open].pair);
 }
 
 /* Is token tok inside the arguments of a call to one of `words`, within
@@ -819,6 +855,12 @@ static int r_stored_where_made(const rust_file *f, size_t i, int in_record)
 			continue;
 		if (r_is(f, i, "(") && r_storing_call(f, i))
 			return record || !in_record;
+		/* an argument of a type's constructor, `TwoFactor::new(id, kind,
+		 * serde_json::to_string(&state)?)`: kept in the value made
+		 * (vaultwarden's JSON columns, held-out look-alikes) */
+		if (r_is(f, i, "(") && i >= 3 && r_is(f, i - 1, "new") && r_is(f, i - 2, "::") &&
+		    r_kind(f, i - 3) == TOK_IDENT && f->lx->text[f->t[i - 3].off] >= 'A' && f->lx->text[f->t[i - 3].off] <= 'Z')
+			return 1;
 		/* a struct literal's `{` (`ToolCall { .. }`), not a block's */
 		if (r_is(f, i, "{")) {
 			if (!(i > 0 && r_kind(f, i - 1) == TOK_IDENT && !r_is(f, i - 1, "else") && !r_is(f, i - 1, "loop") &&

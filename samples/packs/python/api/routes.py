@@ -85,3 +85,18 @@ def render_turns(messages):
         text += "\n".join(message["texts"])
         turns.append(text)
     return turns
+
+
+# Each message written out as JSON text and parsed back, per request
+# (ktransformers' chat handlers): `m.model_dump(mode="json")` gives the dict.
+def to_dicts(messages):
+    return [json.loads(m.model_dump_json()) for m in messages]  # expect: perf-review/json-round-trip
+
+
+# Text parsed once, or written once: fine.
+def load_body(raw):
+    return json.loads(raw)
+
+
+def dump_body(m):
+    return m.model_dump_json()

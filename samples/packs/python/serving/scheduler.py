@@ -414,3 +414,19 @@ def collect_stream(stream):
         for message in chunk.messages:
             text += message.content  # expect: perf-review/str-concat-in-loop
     return text
+
+
+# Cut before a marker, then appended to again per token: still a string
+# that grows (ktransformers' `full_content`); a look-behind buffer cut to
+# its last 200 characters each pass does not grow.
+async def stream_content(tokens, marker):
+    full_content = ""
+    buffer = ""
+    async for token in tokens:
+        if marker in buffer + token:
+            full_content = full_content[:-len(marker)]
+        full_content += token  # expect: perf-review/str-concat-in-loop
+        buffer += token
+        if len(buffer) > 200:
+            buffer = buffer[-200:]
+    return full_content

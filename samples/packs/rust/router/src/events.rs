@@ -134,3 +134,9 @@ pub fn priced(raw: &str, pointer: &str) -> Option<f64> {
     let json: serde_json::Value = serde_json::from_str(raw).ok()?;
     json.pointer(pointer).and_then(|v| v.as_f64())
 }
+
+// JSON text given to a record's constructor, to be kept in a database
+// column (vaultwarden's two-factor state): the product, not a stream.
+pub fn save_challenge(user: &User, state: &ChallengeState) -> Result<TwoFactor, RouteError> {
+    Ok(TwoFactor::new(user.id.clone(), Kind::Challenge, serde_json::to_string(state)?))
+}

@@ -162,3 +162,26 @@ pub fn log_response(logger: Logger, metrics: Metrics) {
         tracing::debug!(?record, "logged");
     });
 }
+
+// The task is a call of an async fn of this file that only logs its
+// failures (vaultwarden's push notifications): the same loss.
+pub fn push_logout(user: &User) {
+    tokio::task::spawn(send_to_relay(user.push_payload())); // expect: perf-review/spawn-detached-errors-logged
+}
+
+async fn send_to_relay(payload: Payload) {
+    if let Err(e) = relay_client().post(RELAY_URL).json(&payload).send().await {
+        error!("could not reach the push relay: {e}");
+    }
+}
+
+// A call of a fn that returns its error to nobody is another matter (the
+// `Result` is dropped with the handle): not this rule.
+pub fn push_update(user: &User) {
+    tokio::task::spawn(try_send(user.push_payload()));
+}
+
+async fn try_send(payload: Payload) -> Result<(), RelayError> {
+    relay_client().post(RELAY_URL).json(&payload).send().await?;
+    Ok(())
+}
