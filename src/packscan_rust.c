@@ -729,7 +729,40 @@ static size_t r_ok_else_block(const rust_file *f, size_t i, size_t end)
  * spawn's argument, or -- `spawn(send_to_push_relay(json!(..)))` -- the
  * body of the async fn of this file it calls (vaultwarden's push
  * notifications: the fn only logs its failures). */
-static int r_task_only_logs(const rust_file *f, size_t from, size_t to)
+/* Is token i a future the parameter list opened at params takes -- a
+ * name declared with `Future` in its type (`task: impl Future<..>`,
+ * `Pin<Box<dyn Future<..>>>`)?  A `conn: Connection` is a driver made
+ * elsewhere, whose errors reach the caller another way. */
+static int r_param_future(const rust_file *f, size_t params, size_t i)
+{
+	size_t k, end;
+	int depth = 0;
+
+	if (params == RS_NONE || !f->t[params].pair_ok)
+		return 0;
+	end = f->t[params].pair;
+	for (k = params + 1; k < end; k++) {
+		if (!same_text(f, k, i) || !r_is(f, k + 1, ":"))
+			continue;
+		for (k += 2; k < end; k++) {
+			if (r_is(f, k, "<"))
+				depth++;
+			else if (r_is(f, k, ">"))
+				depth--;
+			else if (depth <= 0 && r_is(f, k, ","))
+				break;
+			else if (r_is(f, k, "Future"))
+				return 1;
+		}
+		return 0;
+	}
+	return 0;
+}
+
+/* params: the spawning fn's parameter list -- a future it takes and the
+ * task awaits (`spawn_try_task(task)`: lemmy's helper for every detached
+ * task) is the caller's work, not a driver made elsewhere */
+static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params)
 {
 	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
 	size_t i, k, b;
@@ -755,8 +788,10 @@ static int r_task_only_logs(const rust_file *f, size_t from, size_t to)
 			if (!r_block_only_logs(f, b, logs))
 				return 0;
 		}
-		/* `.await` of a call, or futures run together by a macro */
-		if ((r_is(f, i, ".") && r_is(f, i + 1, "await") && i > 0 && r_is(f, i - 1, ")")) ||
+		/* `.await` of a call or of a future the fn was given, or futures
+		 * run together by a macro */
+		if ((r_is(f, i, ".") && r_is(f, i + 1, "await") && i > 0 &&
+		     (r_is(f, i - 1, ")") || (r_kind(f, i - 1) == TOK_IDENT && r_param_future(f, params, i - 1)))) ||
 		    ((r_is(f, i, "join") || r_is(f, i, "try_join") || r_is(f, i, "select")) && r_is(f, i + 1, "!")))
 			awaits_call = 1;
 		for (k = 0; logs[k]; k++)
@@ -801,8 +836,9 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 		    f->rs->scopes[i].head > f->rs->fns[fn].body_open)
 			return 0;
 	if ((callee = r_spawned_fn(f, open + 1, f->t[open].pair)) != RS_NONE)
-		return r_task_only_logs(f, f->rs->fns[callee].body_open + 1, f->rs->fns[callee].body_close);
-	return r_task_only_logs(f, open + 1, f->t[open].pair);
+		return r_task_only_logs(f, f->rs->fns[callee].body_open + 1, f->rs->fns[callee].body_close,
+		                        f->rs->fns[callee].params_open);
+	return r_task_only_logs(f, open + 1, f->t[open].pair, f->rs->fns[fn].params_open);
 }
 
 /* Is token tok inside the arguments of a call to one of `words`, within

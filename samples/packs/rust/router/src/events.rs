@@ -140,3 +140,14 @@ pub fn priced(raw: &str, pointer: &str) -> Option<f64> {
 pub fn save_challenge(user: &User, state: &ChallengeState) -> Result<TwoFactor, RouteError> {
     Ok(TwoFactor::new(user.id.clone(), Kind::Challenge, serde_json::to_string(state)?))
 }
+
+// One activity type made into another through a Value (lemmy's announced
+// activities): a conversion, written out and parsed back.
+pub fn as_announcable(activity: PageActivity) -> Result<AnnouncableActivity, serde_json::Error> {
+    serde_json::from_value(serde_json::to_value(activity)?) // expect: perf-review/json-value-round-trip expect: perf-review/json-per-event
+}
+
+// Parsed from text that came over the wire: fine.
+pub fn parse_activity(text: &str) -> Result<AnnouncableActivity, serde_json::Error> {
+    serde_json::from_str(text)
+}

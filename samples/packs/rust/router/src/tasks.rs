@@ -185,3 +185,13 @@ async fn try_send(payload: Payload) -> Result<(), RelayError> {
     relay_client().post(RELAY_URL).json(&payload).send().await?;
     Ok(())
 }
+
+// A helper every fire-and-forget task goes through, its failure only
+// logged (lemmy's `spawn_try_task`): each caller's error is lost the same way.
+pub fn spawn_try_task(task: impl Future<Output = Result<(), RouteError>> + Send + 'static) {
+    tokio::spawn(async { // expect: perf-review/spawn-detached-errors-logged
+        if let Err(e) = task.await {
+            tracing::warn!("error in spawn: {e}");
+        }
+    });
+}
