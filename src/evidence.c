@@ -1343,9 +1343,6 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			if (ev->field_behind_deref)
 				snprintf(ev->deref_type, sizeof(ev->deref_type), "%.*s", (int)root_type.src->t[name].len,
 				         root_type.src->text + root_type.src->t[name].off);
-			/* a field on the way that is a reference or a smart pointer:
-			 * `self.inner.version` with `inner: &'static PackageIdInner`
-			 * moves nothing out, `self` by value or not (cargo, E0507) */
 			/* the field itself a reference: `src.generics` with `generics:
 			 * &'a Generics`, `item.1` of `item: (&Key, &Item)` -- the
 			 * clone makes the Generics, its removal hands on the `&`
@@ -1357,6 +1354,9 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 					range_text(p.src, p.a, p.b, ev->deref_type, sizeof(ev->deref_type));
 				}
 			}
+			/* a field on the way that is a reference or a smart pointer:
+			 * `self.inner.version` with `inner: &'static PackageIdInner`
+			 * moves nothing out, `self` by value or not (cargo, E0507) */
 			for (k = vs + 2; !ev->field_behind_deref && k + 1 < ve; k++) {
 				trange p;
 				size_t plt, ph;
@@ -1421,9 +1421,9 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			ev->later_use_in_stmt = source_changed_in(&c, src, sfield, after, end, floor);
 	}
 	/* `l.get(6..).ok_or_else(|| Error(l.clone()))`: moved in an argument
-	 * of a call whose receiver borrows it (minidump-writer, E0505) */
-	/* (`self.push_rule_group(self.current.clone())` in `fn finalize(mut
-	 * self)`: the method's receiver borrows all of self, icu_experimental,
+	 * of a call whose receiver borrows it (minidump-writer, E0505);
+	 * `self.push_rule_group(self.current.clone())` in `fn finalize(mut
+	 * self)`: the method's receiver borrows all of self (icu_experimental,
 	 * E0505) */
 	if (ev->root[0] && !ev->borrowed_line && fn->body_open != RS_NONE &&
 	    (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED))

@@ -620,12 +620,6 @@ static decl arm_binding(const ctx *c, size_t k, size_t a, size_t b)
 	return d;
 }
 
-/* Is the name at p, a part of the `let` pattern that starts at pat, a
- * field of a struct pattern whose declared type is a reference -- or of a
- * struct (or field) the workspace does not describe, so that nothing says
- * it is owned?  `let ProbeCtxt { ecx: outer, .. } = self;` binds `outer`,
- * an `&mut EvalCtxt` (ra-ap-rustc_next_trait_solver: a field of it was
- * taken for a move, E0507).  `Self { .. }` is the impl's own type. */
 /* The type named at token name with its arguments, if any follow:
  * `ServeHttp<S>` of `impl<S> Service<I> for ServeHttp<S>`, whose field
  * `inner: S` is then the impl's own `S`, owned by a pattern that moves it
@@ -648,6 +642,12 @@ static trange type_with_args(const ctx *c, size_t name)
 	return tr(c, name, name + 1);
 }
 
+/* Is the name at p, a part of the `let` pattern that starts at pat, a
+ * field of a struct pattern whose declared type is a reference -- or of a
+ * struct (or field) the workspace does not describe, so that nothing says
+ * it is owned?  `let ProbeCtxt { ecx: outer, .. } = self;` binds `outer`,
+ * an `&mut EvalCtxt` (ra-ap-rustc_next_trait_solver: a field of it was
+ * taken for a move, E0507).  `Self { .. }` is the impl's own type. */
 static int struct_part_not_owned(const ctx *c, const rs_fn *fn, size_t pat, size_t p)
 {
 	size_t open = RS_NONE, k, field, name;

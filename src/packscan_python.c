@@ -246,9 +246,7 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 	from = lx->blocks[fn].body_start;
 	for (i = tok; i-- > from;) { /* the nearest assignment to the name before */
 		const pylex_token *t = &lx->tokens[i];
-		if (t->kind != PYTOK_IDENT || t->len != lx->tokens[tok - 1].len ||
-		    memcmp(lx->text + t->off, lx->text + lx->tokens[tok - 1].off, t->len) != 0 ||
-		    (i > 0 && p_is(lx, i - 1, ".")))
+		if (t->kind != PYTOK_IDENT || !p_same(lx, i, tok - 1) || (i > 0 && p_is(lx, i - 1, ".")))
 			continue;
 		if (p_is(lx, i + 1, "=") || (p_is(lx, i + 1, ":") && p_is(lx, i + 2, "str"))) {
 			/* made afresh in the same pass of the loop (`text = "<image>"
@@ -287,7 +285,6 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 	return stringy_rhs;
 }
 
-/* The predicates only Python answers; -1 for one it does not know. */
 /* not_filling_absent: tok is not inside an `if KEY not in MAP:` block of
  * its loop -- the idiom that makes a missing entry once per key (a trie
  * insert's `node.children[h] = TrieNode()`), no object per pass
@@ -511,6 +508,7 @@ static int py_not_loop_output(const pylex_result *lx, size_t tok)
 	return 1;
 }
 
+/* The predicates only Python answers; -1 for one it does not know. */
 static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_hit *hit)
 {
 	const pylex_result *lx = file;

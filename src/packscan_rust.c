@@ -719,16 +719,6 @@ static size_t r_ok_else_block(const rust_file *f, size_t i, size_t end)
 	return 0;
 }
 
-/* errors_only_logged (seed 002): one piece of work moved into a task --
- * the future awaits a call, matches its `Err` and only logs it (a log or
- * tracing macro, `eprintln!`, `println!`) -- whatever the function that
- * spawns it returns: its caller never learns of the failure.  Not a
- * background service (a `loop`/`while` in the task: an accept loop, a
- * pump), not a task that hands its results on (`.send(`), not a driver
- * awaiting a future made elsewhere (`conn.await`).  The task is the
- * spawn's argument, or -- `spawn(send_to_push_relay(json!(..)))` -- the
- * body of the async fn of this file it calls (vaultwarden's push
- * notifications: the fn only logs its failures). */
 /* Is token i a future the parameter list opened at params takes -- a
  * name declared with `Future` in its type (`task: impl Future<..>`,
  * `Pin<Box<dyn Future<..>>>`)?  A `conn: Connection` is a driver made
@@ -759,9 +749,11 @@ static int r_param_future(const rust_file *f, size_t params, size_t i)
 	return 0;
 }
 
-/* params: the spawning fn's parameter list -- a future it takes and the
- * task awaits (`spawn_try_task(task)`: lemmy's helper for every detached
- * task) is the caller's work, not a driver made elsewhere */
+/* Does the task's code [from, to) await a piece of work and only log its
+ * failure (below)?  params: the spawning fn's parameter list -- a future
+ * it takes and the task awaits (`spawn_try_task(task)`: lemmy's helper
+ * for every detached task) is the caller's work, not a driver made
+ * elsewhere. */
 static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params)
 {
 	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
@@ -822,6 +814,16 @@ static uint32_t r_spawned_fn(const rust_file *f, size_t from, size_t to)
 	return RS_NONE;
 }
 
+/* errors_only_logged (seed 002): one piece of work moved into a task --
+ * the future awaits a call, matches its `Err` and only logs it (a log or
+ * tracing macro, `eprintln!`, `println!`) -- whatever the function that
+ * spawns it returns: its caller never learns of the failure.  Not a
+ * background service (a `loop`/`while` in the task: an accept loop, a
+ * pump), not a task that hands its results on (`.send(`), not a driver
+ * awaiting a future made elsewhere (`conn.await`).  The task is the
+ * spawn's argument, or -- `spawn(send_to_push_relay(json!(..)))` -- the
+ * body of the async fn of this file it calls (vaultwarden's push
+ * notifications: the fn only logs its failures). */
 static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 {
 	uint32_t fn = r_fn_of(f, tok), callee;
@@ -962,6 +964,39 @@ static size_t r_past_unwrap(const rust_file *f, size_t open)
 	}
 }
 
+/* The uses of the name at token name in [from, to), a field `x.name`
+ * aside: how many, or -1 when one is not what ok() accepts. */
+static int r_uses_all(const rust_file *f, size_t name, size_t from, size_t to, int (*ok)(const rust_file *, size_t))
+{
+	size_t k;
+	int n = 0;
+
+	for (k = from; k < to; k++) {
+		if (!same_text(f, k, name) || r_is(f, k - 1, "."))
+			continue;
+		if (!ok(f, k))
+			return -1;
+		n++;
+	}
+	return n;
+}
+
+/* Is the name at k lent (`&re`) or a method called on it (`re.is_match(s)`)? */
+static int r_lent_or_called(const rust_file *f, size_t k)
+{
+	return r_is(f, k - 1, "&") || (r_is(f, k + 1, ".") && r_kind(f, k + 2) == TOK_IDENT && r_is(f, k + 3, "("));
+}
+
+/* Is a field of the name at k read at a key the code names (`v["model"]`,
+ * `v.get("model")`, `v.pointer("/a/b")`)?  A key that changes at run time
+ * (tensorzero's configured cost pointers) no struct can name. */
+static int r_field_read(const rust_file *f, size_t k)
+{
+	return (r_is(f, k + 1, "[") && r_kind(f, k + 2) == TOK_STRING) ||
+	       (r_is(f, k + 1, ".") && (r_is(f, k + 2, "get") || r_is(f, k + 2, "pointer")) && r_is(f, k + 3, "(") &&
+	        r_kind(f, k + 4) == TOK_STRING);
+}
+
 /* used_where_made: the value the call at tok makes (`Regex::new(..)`)
  * lives only in this call of its fn -- used at once (`Regex::new(p)?
  * .is_match(s)`), or bound by `let` to a name the rest of the fn only
@@ -972,7 +1007,7 @@ static size_t r_past_unwrap(const rust_file *f, size_t open)
 static int r_used_where_made(const rust_file *f, size_t tok)
 {
 	uint32_t fn = r_fn_of(f, tok);
-	size_t open = r_call_open(f, tok), start = tok, after, k, name, end;
+	size_t open = r_call_open(f, tok), start = tok, after, name;
 
 	if (fn == RS_NONE || !open)
 		return 0;
@@ -986,30 +1021,19 @@ static int r_used_where_made(const rust_file *f, size_t tok)
 	name = start - 2;
 	if (!(r_is(f, name - 1, "let") || (r_is(f, name - 1, "mut") && r_is(f, name - 2, "let"))))
 		return 0;
-	end = f->rs->fns[fn].body_close;
-	for (k = after + 1; k < end; k++) {
-		if (!same_text(f, k, name) || r_is(f, k - 1, "."))
-			continue;
-		if (r_is(f, k - 1, "&") || (r_is(f, k + 1, ".") && r_kind(f, k + 2) == TOK_IDENT && r_is(f, k + 3, "(")))
-			continue;
-		return 0; /* handed on, stored or returned */
-	}
-	return 1;
+	return r_uses_all(f, name, after + 1, f->rs->fns[fn].body_close, r_lent_or_called) >= 0;
 }
 
 /* only_fields_read: the document the call at tok parses is bound by
  * `let NAME: Value = serde_json::from_..(..)` (through `?`, `.unwrap()`,
- * `.expect(..)`) and the rest of the fn only reads fields of it --
- * `NAME["model"]`, `NAME.get("model")`, `NAME.pointer("/a/b")`, each key
- * a literal -- never
- * hands it on, stores or returns it whole: the Value tree is built for a
- * few fields a small struct would take (helicone's router reading the
- * request's "model"). */
+ * `.map_err(..)`, ...) and the rest of the fn only reads fields of it at
+ * keys it names (r_field_read), never hands it on, stores or returns it
+ * whole: the Value tree is built for a few fields a small struct would
+ * take (helicone's router reading the request's "model"). */
 static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = r_fn_of(f, tok);
-	size_t open = r_call_open(f, tok), k, name = RS_NONE, after, end;
-	int reads = 0;
+	size_t open = r_call_open(f, tok), k, name = RS_NONE, after;
 
 	if (fn == RS_NONE || !open)
 		return 0;
@@ -1021,27 +1045,12 @@ static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 	if (name == RS_NONE || r_kind(f, name) != TOK_IDENT || !r_is(f, name + 1, ":"))
 		return 0;
 	after = r_past_unwrap(f, open);
-	if (!r_is(f, after, ";"))
-		return 0;
-	end = f->rs->fns[fn].body_close;
-	for (k = after + 1; k < end; k++) {
-		if (!same_text(f, k, name) || r_is(f, k - 1, "."))
-			continue;
-		/* a field named in the code: a key that changes at run time
-		 * (tensorzero's configured cost pointers) no struct can name */
-		if ((r_is(f, k + 1, "[") && r_kind(f, k + 2) == TOK_STRING) ||
-		    (r_is(f, k + 1, ".") && (r_is(f, k + 2, "get") || r_is(f, k + 2, "pointer")) && r_is(f, k + 3, "(") &&
-		     r_kind(f, k + 4) == TOK_STRING)) {
-			reads++;
-			continue;
-		}
-		return 0; /* handed on, stored, returned or changed */
-	}
-	if (!reads)
+	if (!r_is(f, after, ";") || r_uses_all(f, name, after + 1, f->rs->fns[fn].body_close, r_field_read) <= 0)
 		return 0;
 	r_name(f, name, hit->name, sizeof(hit->name));
 	return 1;
 }
+
 /* The predicates only Rust answers; -1 for one it does not know. */
 static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack_hit *hit)
 {
