@@ -95,7 +95,7 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 	else if (strcmp(o->name, "include-tests") == 0)
 		a->include_tests = 1;
 	else if (strcmp(o->name, "output") == 0)
-		a->output = strcmp(v[0], "-") == 0 ? NULL : v[0]; /* `-`: standard output, as the default */
+		return emit_output_arg(v[0], &a->output, err);
 	else if (strcmp(o->name, "patterns") == 0)
 		a->patterns = v[0];
 	else if (strcmp(o->name, "packs") == 0)

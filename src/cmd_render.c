@@ -30,11 +30,10 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 	render_args *a = ctx;
 
 	(void)n;
-	(void)err;
 	if (strcmp(o->name, "format") == 0)
 		a->e.formats = v[0];
 	else if (strcmp(o->name, "output") == 0)
-		a->e.output = strcmp(v[0], "-") == 0 ? NULL : v[0]; /* `-`: standard output, as the default */
+		return emit_output_arg(v[0], &a->e.output, err);
 	else if (strcmp(o->name, "output-dir") == 0)
 		a->e.output_dir = v[0];
 	else if (strcmp(o->name, "templates") == 0)

@@ -22,6 +22,16 @@ static const struct {
 };
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 
+int emit_output_arg(const char *value, const char **out, buf *err)
+{
+	if (!value[0]) {
+		buf_puts(err, "argument --output: an empty file name (use - for standard output)");
+		return -1;
+	}
+	*out = strcmp(value, "-") == 0 ? NULL : value;
+	return 0;
+}
+
 /* Call fn for each format of the list; stops at the first failure. */
 static int each_format(const char *list, int (*fn)(void *, const char *, size_t), void *ctx)
 {

@@ -21,6 +21,11 @@ typedef struct {
 	const char *full_report;  /* named when Markdown is cut to fit */
 } emit_options;
 
+/* --output's value into *out: `-` is standard output (NULL, as when the
+ * option is not given); an empty name is refused.  0, or -1 with a usage
+ * message in err. */
+int emit_output_arg(const char *value, const char **out, buf *err);
+
 /* Check the format list: 0, or -1 with a usage message in err. */
 int emit_check(const emit_options *o, buf *err);
 

@@ -111,6 +111,12 @@ check "--output: the report replaces the old file" grep -q '^# Clone hot-path au
 mkdir -p "$scratch/dash" && (cd "$scratch/dash" && "$H" audit --root "$S" --format md --output - >"$scratch/dash.md")
 check "--output -: the report on standard output, no file named - made" sh -c \
 	"grep -q '^# Clone hot-path audit' '$scratch/dash.md' && test ! -e '$scratch/dash/-'"
+"$H" audit --root "$S" --output '' >/dev/null 2>"$scratch/empty.err"
+empty_rc=$?
+"$H" render "$scratch/dash.md" --output '' >/dev/null 2>>"$scratch/empty.err"
+empty_rc="$empty_rc $?"
+check "--output '': refused, exit 2, by audit and render alike" sh -c \
+	"test '$empty_rc' = '2 2' && test \$(grep -c 'argument --output: an empty file name' '$scratch/empty.err') -eq 2"
 mkdir -p "$scratch/ro"
 printf 'old report\n' >"$scratch/ro/out.md"
 chmod 555 "$scratch/ro"
