@@ -36,6 +36,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_STEPS_INDEPENDENT] = "steps_independent",
 	[PRED_NOT_LOOP_OUTPUT] = "not_loop_output",
 	[PRED_USED_WHERE_MADE] = "used_where_made",
+	[PRED_FIXED_ARGUMENT] = "fixed_argument",
 	[PRED_ONLY_FIELDS_READ] = "only_fields_read",
 };
 
@@ -57,6 +58,7 @@ static int predicate_languages(int what)
 	case PRED_NOT_AWAITED:
 	case PRED_NOT_STORED_VALUE:
 	case PRED_USED_WHERE_MADE:
+	case PRED_FIXED_ARGUMENT:
 	case PRED_ONLY_FIELDS_READ:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:

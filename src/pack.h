@@ -60,6 +60,7 @@ enum pack_predicate {
 	                           * returned, appended, nor an element of a comprehension */
 	PRED_USED_WHERE_MADE,     /* Rust: a value (a regex) made and only used in this call of its fn:
 	                           * `let re = Regex::new(..)?; re.is_match(x)` */
+	PRED_FIXED_ARGUMENT,      /* Rust: the call's first argument is a literal or a CONSTANT */
 	PRED_ONLY_FIELDS_READ,    /* Rust: `let v: Value = serde_json::from_..(..)`, v then only indexed
 	                           * (`v["model"]`, `v.get("model")`), never handed on whole */
 	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a

@@ -1024,8 +1024,32 @@ static int r_used_where_made(const rust_file *f, size_t tok)
 	return r_uses_all(f, name, after + 1, f->rs->fns[fn].body_close, r_lent_or_called) >= 0;
 }
 
-/* only_fields_read: the document the call at tok parses is bound by
- * `let NAME: Value = serde_json::from_..(..)` (through `?`, `.unwrap()`,
+/* fixed_argument: the first argument of the call at tok is a string
+ * literal or a CONSTANT (`&PATTERN`), the same on every call -- not a
+ * pattern made per call, which may differ each time. */
+static int r_fixed_argument(const rust_file *f, size_t tok)
+{
+	size_t open = r_call_open(f, tok), a, i;
+	const char *s;
+
+	if (!open)
+		return 0;
+	a = open + 1 + (size_t)r_is(f, open + 1, "&");
+	if (!(r_is(f, a + 1, ",") || r_is(f, a + 1, ")")))
+		return 0;
+	if (r_kind(f, a) == TOK_STRING)
+		return 1;
+	if (r_kind(f, a) != TOK_IDENT)
+		return 0;
+	s = f->lx->text + f->t[a].off;
+	for (i = 0; i < f->t[a].len; i++)
+		if (!((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+			return 0;
+	return s[0] >= 'A' && s[0] <= 'Z';
+}
+
+/* only_fields_read: the document the call at tok (`from_..`) parses is
+ * bound by `let NAME: Value = serde_json::from_..(..)` (through `?`, `.unwrap()`,
  * `.map_err(..)`, ...) and the rest of the fn only reads fields of it at
  * keys it names (r_field_read), never hands it on, stores or returns it
  * whole: the Value tree is built for a few fields a small struct would
@@ -1042,7 +1066,10 @@ static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 			name = r_is(f, k, "mut") ? k + 1 : k;
 			break;
 		}
-	if (name == RS_NONE || r_kind(f, name) != TOK_IDENT || !r_is(f, name + 1, ":"))
+	/* `let v: Value = serde_json::from_..`, or `: serde_json::Value` */
+	if (name == RS_NONE || r_kind(f, name) != TOK_IDENT || !r_is(f, name + 1, ":") || tok < 3 ||
+	    !r_is(f, tok - 1, "::") || !r_is(f, tok - 3, "=") || !r_is(f, tok - 4, "Value") ||
+	    !(tok - 5 == name + 1 || (tok - 7 == name + 1 && r_is(f, tok - 6, "serde_json") && r_is(f, tok - 5, "::"))))
 		return 0;
 	after = r_past_unwrap(f, open);
 	if (!r_is(f, after, ";") || r_uses_all(f, name, after + 1, f->rs->fns[fn].body_close, r_field_read) <= 0)
@@ -1066,6 +1093,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);
 	case PRED_NOT_STORED_VALUE: return r_not_stored_value(f, tok);
 	case PRED_USED_WHERE_MADE: return r_used_where_made(f, tok);
+	case PRED_FIXED_ARGUMENT: return r_fixed_argument(f, tok);
 	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);
 	case PRED_NOT_AWAITED:
 		open = r_call_open(f, tok);
