@@ -18,6 +18,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_NOT_IN_ASYNC] = "not_in_async",
 	[PRED_NOT_IN_LOOP] = "not_in_loop",
 	[PRED_NOT_IN_HOT_PATH] = "not_in_hot_path",
+	[PRED_NOT_IN_FN_NAMED] = "not_in_fn",
 	[PRED_IN_HOT_PATH] = "in_hot_path",
 	[PRED_LOOP_OVER] = "loop_over",
 	[PRED_LOOP_NOT_OVER] = "loop_not_over",
@@ -27,10 +28,14 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_FORMAT_OF_STR] = "format_of_str",
 	[PRED_HANDLE_DROPPED] = "handle_dropped",
 	[PRED_ERRORS_ONLY_LOGGED] = "errors_only_logged",
+	[PRED_RESULT_DROPPED] = "result_dropped",
+	[PRED_CALLED_FROM_ASYNC] = "called_from_async",
+	[PRED_FROM_CRATE] = "from_crate",
 	[PRED_NOT_AWAITED] = "not_awaited",
 	[PRED_NOT_INSIDE_CALL] = "not_inside_call",
 	[PRED_TARGET_LOOPS_WITHOUT] = "target_loops_without",
 	[PRED_APPENDS_TO_STR] = "appends_to_str",
+	[PRED_PARSES_LAST_OF_DRAINED_LOOP] = "parses_last_of_drained_loop",
 	[PRED_NOT_FILLING_ABSENT] = "not_filling_absent",
 	[PRED_NOT_STORED_VALUE] = "not_stored_value",
 	[PRED_STEPS_INDEPENDENT] = "steps_independent",
@@ -43,7 +48,9 @@ static const char *const predicate_names[PRED_COUNT_] = {
 /* Which predicates need an argument, and which language answers them. */
 static int predicate_takes_words(int what)
 {
-	return what == PRED_LOOP_OVER || what == PRED_LOOP_NOT_OVER || what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL;
+	return what == PRED_LOOP_OVER || what == PRED_LOOP_NOT_OVER || what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
+	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC ||
+	       what == PRED_FROM_CRATE;
 }
 
 static int predicate_languages(int what)
@@ -55,6 +62,9 @@ static int predicate_languages(int what)
 	case PRED_FORMAT_OF_STR:
 	case PRED_HANDLE_DROPPED:
 	case PRED_ERRORS_ONLY_LOGGED:
+	case PRED_RESULT_DROPPED:
+	case PRED_CALLED_FROM_ASYNC:
+	case PRED_FROM_CRATE:
 	case PRED_NOT_AWAITED:
 	case PRED_NOT_STORED_VALUE:
 	case PRED_USED_WHERE_MADE:
@@ -63,6 +73,7 @@ static int predicate_languages(int what)
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:
+	case PRED_PARSES_LAST_OF_DRAINED_LOOP:
 	case PRED_NOT_FILLING_ABSENT:
 	case PRED_STEPS_INDEPENDENT:
 	case PRED_NOT_LOOP_OUTPUT:

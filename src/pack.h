@@ -40,6 +40,7 @@ enum pack_predicate {
 	PRED_NOT_IN_ASYNC,
 	PRED_NOT_IN_LOOP,
 	PRED_NOT_IN_HOT_PATH,
+	PRED_NOT_IN_FN_NAMED,     /* ARG: the enclosing fn / def is named none of these (`main`: start-up) */
 	PRED_IN_HOT_PATH,         /* the file is on a hot path (inventory.rules, configuration) */
 	PRED_LOOP_OVER,           /* ARG: the innermost for loop's header names one of these words */
 	PRED_LOOP_NOT_OVER,       /* ARG: not where every loop around it is a for loop whose header names one of these words */
@@ -49,6 +50,12 @@ enum pack_predicate {
 	PRED_FORMAT_OF_STR,       /* Rust: `format!("{}", x)` of a parameter x declared `&str` or `String` */
 	PRED_HANDLE_DROPPED,      /* Rust: a spawn call whose JoinHandle is dropped (an expression statement) */
 	PRED_ERRORS_ONLY_LOGGED,  /* Rust: the spawned future matches an Err and logs it (warn!, error!, ..) */
+	PRED_CALLED_FROM_ASYNC,   /* Rust ARG: in a plain fn of the file that async code of the file calls,
+	                             not inside a call of one of these (spawn_blocking) */
+	PRED_FROM_CRATE,          /* Rust ARG: the path matched starts in one of these crates (`std`), itself
+	                             or through a `use` of the file */
+	PRED_RESULT_DROPPED,      /* Rust: the spawned work yields a Result (a `?`, a tail Ok(..), a fn of the
+	                             file returning one, a future whose type says so) */
 	PRED_NOT_AWAITED,         /* Rust: the call the match names is not followed by .await */
 	PRED_NOT_STORED_VALUE,    /* Rust: not a `serde_json::to_value(..)` put straight into a map or
 	                           * list (`map.insert(k, to_value(v)?)`): the Value is the product */
@@ -66,6 +73,7 @@ enum pack_predicate {
 	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a
 	                           * gather or an `as_completed` future itself, not a batch flushed
 	                           * under `if len(..)`, its call reading nothing the loop changes */
+	PRED_PARSES_LAST_OF_DRAINED_LOOP, /* Python: `json.loads(x..)` right after `for x in stream: pass` */
 	PRED_APPENDS_TO_STR,      /* Python: `NAME += ..` where NAME is a string: the value added is a
 	                           * string literal or str(..), or NAME was given one earlier in the fn */
 	PRED_COUNT_

@@ -216,18 +216,157 @@ static int py_stringy(const pylex_result *lx, size_t i)
 	                         (p_is(lx, i, "str") && i + 1 < lx->count && p_is(lx, i + 1, "(")));
 }
 
-/* Does the loop's body cut the string named at token name down to a
- * bounded tail each pass (`buffer = buffer[-200:]`)?  Then it never grows
- * (ktransformers' look-behind buffer for a tool-call marker). */
+/* Does the loop's body cut the string named at token name down each pass:
+ * to a bounded tail (`buffer = buffer[-200:]`: ktransformers' look-behind
+ * buffer for a tool-call marker), or past what it consumed (`chunk, buf =
+ * buf[:end], buf[end + 1:]`: FastChat's reader of NUL-delimited chunks)?
+ * Then it never grows with the stream.  A statement whose targets (before
+ * its `=`) name it and whose value slices it open-ended, `NAME[x:]`. */
 static int py_tail_kept(const pylex_result *lx, uint32_t loop, size_t name)
 {
 	size_t i;
 
-	for (i = lx->blocks[loop].body_start; i + 7 < lx->count && i < lx->blocks[loop].body_end; i++)
-		if (p_same(lx, i, name) && p_is(lx, i + 1, "=") && p_same(lx, i + 2, name) && p_is(lx, i + 3, "[") &&
-		    p_is(lx, i + 4, "-") && lx->tokens[i + 5].kind == PYTOK_NUMBER && p_is(lx, i + 6, ":") &&
-		    p_is(lx, i + 7, "]"))
+	for (i = lx->blocks[loop].body_start; i + 3 < lx->count && i < lx->blocks[loop].body_end; i++) {
+		size_t open = i + 1, close, k, eq = 0;
+		int target = 0;
+		if (!p_same(lx, i, name) || !p_is(lx, open, "[") || !lx->tokens[open].pair_ok)
+			continue;
+		close = lx->tokens[open].pair;
+		if (!p_is(lx, close - 1, ":") || close - 1 == open + 1)
+			continue; /* `NAME[:n]` keeps the front; `NAME[:]` copies it */
+		/* back to the statement's start: an `=` there, NAME before it */
+		for (k = i; k-- > lx->blocks[loop].body_start;) {
+			int kind = lx->tokens[k].kind;
+			if (kind == PYTOK_NEWLINE || kind == PYTOK_INDENT || kind == PYTOK_DEDENT || p_is(lx, k, ";"))
+				break;
+			if (kind == PYTOK_CLOSE && lx->tokens[k].pair_ok && lx->tokens[k].pair < k) {
+				k = lx->tokens[k].pair;
+				continue;
+			}
+			if (p_is(lx, k, "="))
+				eq = k;
+			else if (eq && p_same(lx, k, name) && !(k > 0 && p_is(lx, k - 1, ".")))
+				target = 1;
+		}
+		if (eq && target)
 			return 1;
+	}
+	return 0;
+}
+
+/* Is the value that begins at token i a string: a string itself, or a
+ * conditional one of whose branches is (`prompt if echo else ""`:
+ * sglang's worker starts its output so)? */
+static int py_value_stringy(const pylex_result *lx, size_t i)
+{
+	size_t k;
+
+	if (py_stringy(lx, i))
+		return 1;
+	for (k = i; k + 1 < lx->count; k++) {
+		int kind = lx->tokens[k].kind;
+		if (kind == PYTOK_NEWLINE || kind == PYTOK_INDENT || kind == PYTOK_DEDENT || p_is(lx, k, ";"))
+			return 0;
+		if (kind == PYTOK_OPEN && lx->tokens[k].pair_ok)
+			k = lx->tokens[k].pair;
+		else if (p_is(lx, k, "else") && py_stringy(lx, k + 1))
+			return 1;
+		else if (p_is(lx, k, "if") && k > i && py_stringy(lx, k - 1))
+			return 1;
+	}
+	return 0;
+}
+
+/* Is the name at token name given a value in its function before the loop
+ * begins -- assigned, a parameter, a `global` -- or anywhere as the
+ * function's module-level name?  Any mention before the loop counts. */
+static int py_named_before_loop(const pylex_result *lx, uint32_t fn, uint32_t loop, size_t name)
+{
+	size_t i;
+
+	for (i = lx->blocks[fn].head; i < lx->blocks[loop].head && i < lx->count; i++)
+		if (p_same(lx, i, name) && !(i > 0 && p_is(lx, i - 1, ".")))
+			return 1;
+	return 0;
+}
+
+/* After the `+=` at tok, does its loop's body store the name back into a
+ * container or an attribute (`list_of_text[i] = text`, `self.buf =
+ * text`)?  Then the string does carry from pass to pass, through the
+ * store (FastChat's assistant stream: `text = list_of_text[i]`, `text +=
+ * ..`, `list_of_text[i] = text`). */
+static int py_stored_back(const pylex_result *lx, uint32_t loop, size_t tok)
+{
+	size_t k, j;
+
+	for (k = tok + 1; k < lx->blocks[loop].body_end && k < lx->count; k++) {
+		if (!p_same(lx, k, tok - 1) || !p_is(lx, k - 1, "="))
+			continue;
+		int subscript = 0;
+		for (j = k - 1; j-- > tok;) {
+			int kind = lx->tokens[j].kind;
+			if (kind == PYTOK_NEWLINE || kind == PYTOK_INDENT || kind == PYTOK_DEDENT)
+				break;
+			if (kind == PYTOK_CLOSE && lx->tokens[j].pair_ok && lx->tokens[j].pair < j) {
+				j = lx->tokens[j].pair; /* `texts[i]`: a subscript target */
+				subscript |= p_is(lx, j, "[");
+				continue;
+			}
+			if (kind == PYTOK_OPEN) { /* `f(prompt=prompt)`: a keyword argument, no store */
+				subscript = 0;
+				break;
+			}
+			if (p_is(lx, j, "."))
+				subscript = 1;
+		}
+		if (subscript)
+			return 1;
+	}
+	return 0;
+}
+
+/* parses_last_of_drained_loop: the `json.loads(` at tok is in the
+ * statement right after a `for`/`async for` loop whose body is only `pass`
+ * -- a stream run to its end to keep its last item -- and parses that
+ * item (its argument names the loop's target).  Every item before it was
+ * encoded to JSON text only to be thrown away (FastChat's workers:
+ * `generate` drains `generate_stream_gate`, which `json.dumps`es each
+ * token's dict, then parses the last).  hit: the loop's line. */
+static int py_parses_last_of_drained_loop(const pylex_result *lx, size_t tok, pack_hit *hit)
+{
+	size_t start = tok, open = tok + 1, k;
+	uint32_t b, loop = PYLEX_NONE;
+
+	while (start > 0 && lx->tokens[start - 1].kind != PYTOK_NEWLINE && lx->tokens[start - 1].kind != PYTOK_INDENT &&
+	       lx->tokens[start - 1].kind != PYTOK_DEDENT)
+		start--;
+	/* the loop whose body ends just before the statement */
+	for (b = 0; b < lx->block_count; b++) {
+		const pylex_block *blk = &lx->blocks[b];
+		if ((blk->kind == PYBLOCK_FOR || blk->kind == PYBLOCK_ASYNC_FOR) && blk->body_end < start &&
+		    blk->body_end + 3 >= start) {
+			for (k = blk->body_end; k < start && (lx->tokens[k].kind == PYTOK_DEDENT || lx->tokens[k].kind == PYTOK_NEWLINE); k++)
+				;
+			if (k == start)
+				loop = b;
+		}
+	}
+	if (loop == PYLEX_NONE || !p_is(lx, lx->blocks[loop].body_start, "pass"))
+		return 0;
+	for (k = lx->blocks[loop].body_start + 1; k < lx->blocks[loop].body_end; k++)
+		if (lx->tokens[k].kind != PYTOK_NEWLINE && lx->tokens[k].kind != PYTOK_DEDENT)
+			return 0; /* more than `pass` */
+	if (!p_is(lx, open, "(") || !lx->tokens[open].pair_ok)
+		return 0;
+	/* the loop's target: `for x in` / `async for x in` */
+	k = lx->blocks[loop].head + (lx->blocks[loop].kind == PYBLOCK_ASYNC_FOR ? 2 : 1);
+	if (lx->tokens[k].kind != PYTOK_IDENT || !p_is(lx, k + 1, "in"))
+		return 0;
+	for (start = open + 1; start < lx->tokens[open].pair; start++)
+		if (p_same(lx, start, k)) {
+			hit->related_line = lx->tokens[lx->blocks[loop].head].line;
+			return 1;
+		}
 	return 0;
 }
 
@@ -258,7 +397,13 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 				uint32_t b = pylex_block_of(lx, tok), home = pylex_block_of(lx, i);
 				while (b != PYLEX_NONE && b != home && b != loop)
 					b = lx->blocks[b].parent;
-				if (b == home)
+				/* ... or in a sibling branch, but the name is the pass's
+				 * own: nothing before the loop names it (FastChat's chat
+				 * loop: `else: filename = args[1]`, then `filename +=
+				 * ".json"`), so no string is carried into the loop to grow.
+				 * Unless the pass stores it back where the next pass takes
+				 * it from (`text = texts[i]` ... `texts[i] = text`). */
+				if ((b == home || !py_named_before_loop(lx, fn, loop, tok - 1)) && !py_stored_back(lx, loop, tok))
 					return 0;
 			}
 			/* `charmap = bytearray(256)`: a mutable buffer, whose `+=`
@@ -267,7 +412,7 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 			if (p_is(lx, i + 1, "=") && (p_is(lx, i + 2, "bytearray") || p_is(lx, i + 2, "[") ||
 			                             p_is(lx, i + 2, "list")))
 				return 0;
-			if (stringy_rhs || p_is(lx, i + 1, ":") || py_stringy(lx, i + 2)) {
+			if (stringy_rhs || p_is(lx, i + 1, ":") || py_value_stringy(lx, i + 2)) {
 				if (loop != PYLEX_NONE && py_tail_kept(lx, loop, tok - 1))
 					return 0;
 				hit->related_line = t->line;
@@ -516,6 +661,7 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 	switch (w->what) {
 	case PRED_TARGET_LOOPS_WITHOUT: return py_target_loops_without(lx, tok, &w->words, hit);
 	case PRED_APPENDS_TO_STR: return py_appends_to_str(lx, tok, hit);
+	case PRED_PARSES_LAST_OF_DRAINED_LOOP: return py_parses_last_of_drained_loop(lx, tok, hit);
 	case PRED_NOT_FILLING_ABSENT: return py_not_filling_absent(lx, tok);
 	case PRED_STEPS_INDEPENDENT: return py_steps_independent(lx, tok);
 	case PRED_NOT_LOOP_OUTPUT: return py_not_loop_output(lx, tok);

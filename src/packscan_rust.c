@@ -619,12 +619,27 @@ static size_t r_call_open(const rust_file *f, size_t tok)
 	return r_is(f, open, "(") && f->t[open].pair_ok ? open : 0;
 }
 
-/* handle_dropped: `tokio::spawn(..);` as a statement, or `let _ = ..;`. */
+/* Is the identifier at token k a runtime's name (`runtime`, `rt`, `handle`,
+ * `tokio_runtime`, `io_handle`)?  A `JoinSet` or `TaskTracker` keeps what
+ * it spawns (tensorzero's `shutdown_tasks.spawn(..)`, waited on later). */
+static int r_runtime_name(const rust_file *f, size_t k)
+{
+	const char *s = f->lx->text + f->t[k].off;
+	size_t n = f->t[k].len;
+
+	return r_is(f, k, "rt") || r_is(f, k, "handle") || (n >= 3 && memcmp(s + n - 3, "_rt", 3) == 0) ||
+	       (n >= 7 && memcmp(s + n - 7, "_handle", 7) == 0) || (n >= 7 && memmem(s, n, "runtime", 7) != NULL);
+}
+
+/* handle_dropped: `tokio::spawn(..);` as a statement, or `let _ = ..;`;
+ * a runtime's too (`runtime.spawn(..);`, `self.rt.spawn(..);`). */
 static int r_handle_dropped(const rust_file *f, size_t tok)
 {
 	size_t start = tok, open = r_call_open(f, tok);
 
-	while (start >= 2 && r_is(f, start - 1, "::") && r_kind(f, start - 2) == TOK_IDENT)
+	if (tok >= 2 && r_is(f, tok - 1, ".") && !(r_kind(f, tok - 2) == TOK_IDENT && r_runtime_name(f, tok - 2)))
+		return 0;
+	while (start >= 2 && (r_is(f, start - 1, "::") || r_is(f, start - 1, ".")) && r_kind(f, start - 2) == TOK_IDENT)
 		start -= 2;
 	if (!open || !r_is(f, f->t[open].pair + 1, ";"))
 		return 0;
@@ -843,6 +858,182 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 	return r_task_only_logs(f, open + 1, f->t[open].pair, f->rs->fns[fn].params_open);
 }
 
+/* Is the type at token k -- after `->` or `Output =` -- a Result: a path
+ * whose last segment ends in `Result` and takes arguments (`Result<T, E>`,
+ * `anyhow::Result<()>`, `io::Result<T>`, an alias such as lemmy's
+ * `LemmyResult<()>`)? */
+static int r_result_type_at(const rust_file *f, size_t k)
+{
+	while (r_kind(f, k) == TOK_IDENT && r_is(f, k + 1, "::"))
+		k += 2;
+	if (r_kind(f, k) != TOK_IDENT || !r_is(f, k + 1, "<") || f->t[k].len < 6)
+		return 0;
+	return memcmp(f->lx->text + f->t[k].off + f->t[k].len - 6, "Result", 6) == 0;
+}
+
+/* Does the fn of this file named at token name return a Result?  Every fn
+ * of the file so named must (methods of two impls may share a name); none
+ * so named: unknown, no. */
+static int r_named_fn_returns_result(const rust_file *f, size_t name)
+{
+	size_t i, seen = 0;
+
+	for (i = 0; i < f->rs->fn_count; i++) {
+		const rs_fn *fn = &f->rs->fns[i];
+		size_t k;
+		if (fn->body_open == RS_NONE || !same_text(f, fn->name, name) || !f->t[fn->params_open].pair_ok)
+			continue;
+		k = f->t[fn->params_open].pair + 1;
+		if (!r_is(f, k, "->") || !r_result_type_at(f, k + 1))
+			return 0;
+		seen++;
+	}
+	return seen > 0;
+}
+
+/* The first token past the closure or async block whose head is token k
+ * (the scanner's scopes), or 0 when none starts there. */
+static size_t r_nested_task_end(const rust_file *f, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < f->rs->scope_count; i++)
+		if (f->rs->scopes[i].head == k && f->rs->scopes[i].kind != RS_LOOP)
+			return f->rs->scopes[i].end;
+	return 0;
+}
+
+/* Is the expression [from, to) a call of a fn of this file that returns a
+ * Result, awaited or not (`run_plugin_hook_after(name, data)`,
+ * `self::flush(&db).await`)? */
+static int r_call_returns_result(const rust_file *f, size_t from, size_t to)
+{
+	size_t name = from;
+
+	while (r_kind(f, name) == TOK_IDENT && r_is(f, name + 1, "::"))
+		name += 2; /* `Self::flush`, `crate::jobs::run` */
+	if (r_kind(f, name) != TOK_IDENT || !r_is(f, name + 1, "(") || !f->t[name + 1].pair_ok)
+		return 0;
+	if (f->t[name + 1].pair + 1 != to &&
+	    !(f->t[name + 1].pair + 3 == to && r_is(f, to - 2, ".") && r_is(f, to - 1, "await")))
+		return 0;
+	return r_named_fn_returns_result(f, name);
+}
+
+/* Does the block opened at b evaluate to a Result: a `?` of its own (not
+ * one inside a closure or async block it holds), a tail `Ok(..)` or
+ * `Err(..)`, or a tail call of a fn of this file that returns one? */
+static int r_block_is_result(const rust_file *f, size_t b)
+{
+	size_t end = f->t[b].pair, k, tail = b + 1, skip;
+
+	if (!f->t[b].pair_ok)
+		return 0;
+	for (k = b + 1; k < end; k++) {
+		if ((skip = r_nested_task_end(f, k)) > k) {
+			k = skip - 1;
+			continue;
+		}
+		if (r_is(f, k, "!") && r_kind(f, k - 1) == TOK_IDENT && r_kind(f, k + 1) == TOK_OPEN && f->t[k + 1].pair_ok) {
+			k = f->t[k + 1].pair; /* a macro's arguments: `error!(?err, ..)` is tracing's Debug mark */
+			continue;
+		}
+		if (r_is(f, k, "?"))
+			return 1;
+		if (r_is(f, k, ";") || (r_is(f, k, "}") && f->t[k].pair_ok && f->t[k].pair > b &&
+		                        !r_is(f, k + 1, ".") && !r_is(f, k + 1, "?")))
+			tail = k + 1; /* a statement ends; the tail begins after it */
+	}
+	if (tail >= end)
+		return 0;
+	if ((r_is(f, tail, "Ok") || r_is(f, tail, "Err")) && r_is(f, tail + 1, "(") && f->t[tail + 1].pair_ok &&
+	    f->t[tail + 1].pair + 1 == end)
+		return 1;
+	return r_call_returns_result(f, tail, end);
+}
+
+/* Is token i a parameter of the fn whose signature is [sig, body) that is a
+ * future of a Result: its type, or its type parameter's bound, says
+ * `Output = ..Result<..>` (`F: Future<Output = anyhow::Result<()>>` in a
+ * `where` clause: tabby's run_in_background)? */
+static int r_param_result_future(const rust_file *f, const rs_fn *fn, size_t i)
+{
+	size_t params = fn->params_open, end, k, ty = 0, m;
+
+	if (!f->t[params].pair_ok)
+		return 0;
+	end = f->t[params].pair;
+	for (k = params + 1; k + 2 < end && !ty; k++)
+		if (same_text(f, k, i) && r_is(f, k + 1, ":") && (r_is(f, k - 1, "(") || r_is(f, k - 1, ",") || r_is(f, k - 1, "mut")))
+			ty = k + 2;
+	if (!ty)
+		return 0;
+	if (r_is(f, ty, "impl") || r_is(f, ty, "Pin")) { /* the type itself says what it yields */
+		for (m = ty; m < end && !r_is(f, m, ","); m++)
+			if (r_is(f, m, "Output") && r_is(f, m + 1, "="))
+				return r_result_type_at(f, m + 2);
+		return 0;
+	}
+	if (r_kind(f, ty) != TOK_IDENT || !(r_is(f, ty + 1, ",") || r_is(f, ty + 1, ")")))
+		return 0;
+	/* a type parameter: its bound, in `<..>` or `where` */
+	for (k = fn->sig; k < fn->body_open; k++) {
+		if (k == ty || !same_text(f, k, ty) || !r_is(f, k + 1, ":"))
+			continue;
+		int depth = 0;
+		/* its bounds, to the `,` that ends them (one inside `<..>` does not) */
+		for (m = k + 2; m < fn->body_open && !r_is(f, m, "{") && !r_is(f, m, "where"); m++) {
+			if (r_is(f, m, "<"))
+				depth++;
+			else if (r_is(f, m, ">") && --depth < 0)
+				break; /* the end of the `<..>` parameter list */
+			else if (depth == 0 && r_is(f, m, ","))
+				break;
+			else if (r_is(f, m, "Output") && r_is(f, m + 1, "="))
+				return r_result_type_at(f, m + 2);
+		}
+	}
+	return 0;
+}
+
+/* result_dropped: the spawned work yields a Result, which goes with the
+ * JoinHandle the spawn drops -- a failure is neither returned nor logged,
+ * so nobody ever sees it.  The work: an async block or a closure whose
+ * value is a Result (r_block_is_result; `move || run_hook(name, data)` of
+ * a fn of this file returning one: lemmy's plugin hooks), a call of such a
+ * fn (`spawn(flush(db))`), or a future the fn was given whose type says
+ * it yields a Result.  Not when the work only logs its errors: the rule
+ * on that (errors_only_logged) says so instead. */
+static int r_result_dropped(const rust_file *f, size_t tok, size_t open)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t a = open + 1, end = f->t[open].pair;
+
+	if (fn == RS_NONE || a >= end)
+		return 0;
+	if (r_errors_only_logged(f, tok, open))
+		return 0;
+	if (r_is(f, a, "async")) {
+		a += r_is(f, a + 1, "move") ? 2 : 1;
+		return r_is(f, a, "{") && f->t[a].pair + 1 == end && r_block_is_result(f, a);
+	}
+	if (r_is(f, a, "move"))
+		a++;
+	if (r_is(f, a, "||") || r_is(f, a, "|")) {
+		if (r_is(f, a, "|")) { /* `|_| ..`: past its parameters */
+			for (a++; a < end && !r_is(f, a, "|"); a++)
+				;
+		}
+		a++;
+		if (r_is(f, a, "{") && f->t[a].pair_ok && f->t[a].pair + 1 == end)
+			return r_block_is_result(f, a);
+		return r_call_returns_result(f, a, end);
+	}
+	if (r_kind(f, a) == TOK_IDENT && a + 1 == end)
+		return r_param_result_future(f, &f->rs->fns[fn], a);
+	return r_call_returns_result(f, a, end);
+}
+
 /* Is token tok inside the arguments of a call to one of `words`, within
  * its function?  Out through the brackets around it, matched ones skipped. */
 static int r_inside_call(const rust_file *f, size_t tok, const strlist *words)
@@ -857,6 +1048,102 @@ static int r_inside_call(const rust_file *f, size_t tok, const strlist *words)
 		else if (t->kind == TOK_OPEN && r_is(f, i, "(") && i > 0 && f->t[i - 1].kind == TOK_IDENT &&
 		         strlist_has(words, f->lx->text + f->t[i - 1].off, f->t[i - 1].len))
 			return 1;
+	}
+	return 0;
+}
+
+/* from_crate WORDS: the path the match is on starts in one of these crates
+ * (`std`): its first segment is one of the words, or a name a `use` of
+ * this file brings from one of them (`use std::fs::File;` then
+ * `File::open(..)`; `use tokio::fs;` then `fs::read(..)` is not std's).
+ * A module path no `use` names is taken as written (`fs::`, `thread::`);
+ * a type no `use` names (`File`) could be anyone's: no. */
+static int r_from_crate(const rust_file *f, size_t tok, const strlist *crates)
+{
+	size_t lead = tok, i;
+	const char *s;
+
+	while (lead >= 2 && r_is(f, lead - 1, "::") && r_kind(f, lead - 2) == TOK_IDENT)
+		lead -= 2;
+	if (r_kind(f, lead) != TOK_IDENT)
+		return 0;
+	s = f->lx->text + f->t[lead].off;
+	if (strlist_has(crates, s, f->t[lead].len))
+		return 1;
+	for (i = 0; i < f->rs->import_count; i++) {
+		const rs_alias *a = &f->rs->imports[i];
+		if (same_text(f, a->name, lead))
+			return strlist_has(crates, f->lx->text + f->t[a->type_start].off, f->t[a->type_start].len);
+	}
+	return !(*s >= 'A' && *s <= 'Z');
+}
+
+/* Is token k inside an async block (the scanner's scopes) of the fn whose
+ * body opens at floor? */
+static int r_in_async_block(const rust_file *f, size_t k, size_t floor)
+{
+	size_t i;
+
+	for (i = 0; i < f->rs->scope_count; i++)
+		if (f->rs->scopes[i].kind == RS_ASYNC && f->rs->scopes[i].head > floor && f->rs->scopes[i].start <= k &&
+		    k < f->rs->scopes[i].end)
+			return 1;
+	return 0;
+}
+
+/* Is token k inside a loop of the fn whose body opens at floor? */
+static int r_in_loop_of(const rust_file *f, size_t k, size_t floor)
+{
+	size_t i;
+
+	for (i = 0; i < f->rs->scope_count; i++)
+		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].head > floor && f->rs->scopes[i].start <= k &&
+		    k < f->rs->scopes[i].end)
+			return 1;
+	return 0;
+}
+
+/* called_from_async WORDS: tok is in a plain fn of this file that async
+ * code of this file calls in a loop -- `read_file_content(&path)` per
+ * search hit in the body of an async fn or an async block, not inside a
+ * call of one of the words (`spawn_blocking(move || ..)` runs it off the
+ * executor) -- so the blocking call runs on the executor once per item
+ * (tabby's code search reads each hit's whole file through two such
+ * helpers).  A helper called once is left alone: mostly start-up, and so
+ * is `main`.  The helper must be the only fn of the file so named (two
+ * impls' `read` could be anything); a method is called as `self.name(` or
+ * `Self::name(`, a free fn not as a method.  hit: the async caller and
+ * the line of its call. */
+static int r_called_from_async(const rust_file *f, size_t tok, const strlist *off_executor, pack_hit *hit)
+{
+	uint32_t fn = r_fn_of(f, tok), caller;
+	size_t i, k, name;
+	int method;
+
+	if (fn == RS_NONE || f->rs->fns[fn].is_async || r_in_async_block(f, tok, f->rs->fns[fn].body_open))
+		return 0;
+	name = f->rs->fns[fn].name;
+	method = f->rs->fns[fn].impl != RS_NONE;
+	for (i = 0; i < f->rs->fn_count; i++)
+		if (i != fn && same_text(f, f->rs->fns[i].name, name))
+			return 0;
+	for (k = 1; k + 1 < f->n; k++) {
+		if (k == name || r_kind(f, k) != TOK_IDENT || !r_is(f, k + 1, "(") || !same_text(f, k, name) ||
+		    r_is(f, k - 1, "fn"))
+			continue;
+		if (method ? !((r_is(f, k - 1, ".") && r_is(f, k - 2, "self")) || (r_is(f, k - 1, "::") && r_is(f, k - 2, "Self")))
+		           : r_is(f, k - 1, "."))
+			continue;
+		if ((caller = r_fn_of(f, k)) == RS_NONE || caller == fn || f->rs->fns[caller].is_test ||
+		    r_is(f, f->rs->fns[caller].name, "main"))
+			continue;
+		if (!f->rs->fns[caller].is_async && !r_in_async_block(f, k, f->rs->fns[caller].body_open))
+			continue;
+		if (!r_in_loop_of(f, k, f->rs->fns[caller].body_open) || r_inside_call(f, k, off_executor))
+			continue;
+		r_name(f, f->rs->fns[caller].name, hit->name, sizeof(hit->name));
+		hit->related_line = f->t[k].line;
+		return 1;
 	}
 	return 0;
 }
@@ -1090,7 +1377,10 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_FORMAT_OF_STR: return r_format_of_str(f, tok);
 	case PRED_HANDLE_DROPPED: return r_handle_dropped(f, tok);
 	case PRED_ERRORS_ONLY_LOGGED: return (open = r_call_open(f, tok)) != 0 && r_errors_only_logged(f, tok, open);
+	case PRED_RESULT_DROPPED: return (open = r_call_open(f, tok)) != 0 && r_result_dropped(f, tok, open);
 	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);
+	case PRED_CALLED_FROM_ASYNC: return r_called_from_async(f, tok, &w->words, hit);
+	case PRED_FROM_CRATE: return r_from_crate(f, tok, &w->words);
 	case PRED_NOT_STORED_VALUE: return r_not_stored_value(f, tok);
 	case PRED_USED_WHERE_MADE: return r_used_where_made(f, tok);
 	case PRED_FIXED_ARGUMENT: return r_fixed_argument(f, tok);

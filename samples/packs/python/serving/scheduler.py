@@ -447,3 +447,83 @@ async def replace_markers_once(tokens, markers):
     async for token in tokens:
         out.append(pattern.sub(lambda m: markers[m.group(0)], token))
     return out
+
+
+# The output started from a conditional with a string branch is a string
+# (sglang's worker: `prompt if echo else ""`).
+async def stream_echo(state, prompt, echo):
+    entire_output = prompt if echo else ""
+    async for out in state.text_async_iter():
+        entire_output += out  # expect: perf-review/str-concat-in-loop
+        yield entire_output
+
+
+# A string kept in a list and stored back each pass still grows
+# (FastChat's assistant stream: one text per message index).
+def stream_deltas(deltas):
+    texts = []
+    for delta in deltas:
+        if len(texts) <= delta.index:
+            texts.append("")
+        text = texts[delta.index]
+        if delta.kind == "image":
+            text += f"![image]({delta.url})"  # expect: perf-review/str-concat-in-loop
+        else:
+            text = text + delta.value
+        texts[delta.index] = text
+        yield "\n".join(texts)
+
+
+# A name each pass makes for itself grows nothing: a command's file name
+# (FastChat's chat loop) ...
+def chat_loop(commands):
+    for cmd in commands:
+        if cmd.startswith("!!save"):
+            args = cmd.split(" ", 1)
+            if len(args) != 2:
+                continue
+            else:
+                filename = args[1]
+            if "." not in filename:
+                filename += ".json"
+            save(filename)
+
+
+# ... nor does a buffer whose consumed front is cut off each pass
+# (FastChat's reader of NUL-delimited chunks).
+async def read_chunks(response, delimiter=b"\0"):
+    buffer = b""
+    async for raw_chunk in response.aiter_raw():
+        buffer += raw_chunk
+        while (chunk_end := buffer.find(delimiter)) >= 0:
+            chunk, buffer = buffer[:chunk_end], buffer[chunk_end + 1:]
+            if chunk:
+                yield json.loads(chunk.decode())
+
+
+# A stream drained for its last item, each item encoded to JSON on the
+# way (FastChat's non-streaming `generate`).
+def generate_stream_gate(params):
+    for ret in generate_stream(params):
+        yield json.dumps(ret).encode() + b"\0"
+
+
+def generate_gate(params):
+    for x in generate_stream_gate(params):
+        pass
+    return json.loads(x[:-1].decode())  # expect: perf-review/json-last-of-stream
+
+
+# The same loop that does something per item, or a parse of something
+# else, is not that.
+def generate_counted(params):
+    n = 0
+    for x in generate_stream_gate(params):
+        n += 1
+    return n, json.loads(x[:-1].decode())
+
+
+def generate_default(params, fallback):
+    for x in generate_stream_gate(params):
+        pass
+    return json.loads(fallback)

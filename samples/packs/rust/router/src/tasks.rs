@@ -178,7 +178,7 @@ async fn send_to_relay(payload: Payload) {
 // A call of a fn that returns its error to nobody is another matter (the
 // `Result` is dropped with the handle): not this rule.
 pub fn push_update(user: &User) {
-    tokio::task::spawn(try_send(user.push_payload()));
+    tokio::task::spawn(try_send(user.push_payload())); // expect: perf-review/spawn-result-dropped
 }
 
 async fn try_send(payload: Payload) -> Result<(), RelayError> {
@@ -193,5 +193,61 @@ pub fn spawn_try_task(task: impl Future<Output = Result<(), RouteError>> + Send 
         if let Err(e) = task.await {
             tracing::warn!("error in spawn: {e}");
         }
+    });
+}
+
+// Work that yields a Result, spawned and its handle dropped: the error
+// goes with the handle, not even logged.  A `?` in the task ...
+pub fn refresh_index(db: Db) {
+    tokio::spawn(async move { // expect: perf-review/spawn-result-dropped
+        let rows = db.load().await?;
+        db.store(rows).await
+    });
+}
+
+// ... a plain fn of the file returning one, run by a blocking-pool closure
+// (lemmy's plugin hooks) ...
+pub fn run_hook(name: &'static str, data: Payload) {
+    tokio::task::spawn_blocking(move || call_hook(name, data)); // expect: perf-review/spawn-result-dropped
+}
+
+fn call_hook(_name: &str, _data: Payload) -> HookResult<()> {
+    Ok(())
+}
+
+// ... or a future its caller gives, whose type says it yields a Result
+// (tabby's event logger runs every write so).
+fn run_in_background<F>(future: F)
+where
+    F: std::future::Future<Output = anyhow::Result<()>> + Send + 'static,
+{
+    tokio::spawn(future); // expect: perf-review/spawn-result-dropped
+}
+
+// The handle kept and awaited: the error is read.
+pub async fn refresh_and_wait(db: Db) -> Result<(), DbError> {
+    let task = tokio::spawn(async move {
+        let rows = db.load().await?;
+        db.store(rows).await
+    });
+    task.await.map_err(DbError::from)?
+}
+
+// The error handled inside the task; tracing's `?err` is no `?`.
+pub fn refresh_logged(db: Db) {
+    tokio::spawn(async move {
+        loop {
+            if let Err(err) = db.compact().await {
+                metrics::counter!("compact_failures").increment(1);
+                tracing::error!(?err, "compaction failed");
+            }
+        }
+    });
+}
+
+// A task that yields nothing has nothing to lose.
+pub fn touch(db: Db) {
+    tokio::spawn(async move {
+        db.touch().await;
     });
 }
