@@ -29,6 +29,8 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_HANDLE_DROPPED] = "handle_dropped",
 	[PRED_ERRORS_ONLY_LOGGED] = "errors_only_logged",
 	[PRED_RESULT_DROPPED] = "result_dropped",
+	[PRED_NOT_OUTPUT] = "not_output",
+	[PRED_PARSES_SERIALIZED] = "parses_serialized",
 	[PRED_CALLED_FROM_ASYNC] = "called_from_async",
 	[PRED_FROM_CRATE] = "from_crate",
 	[PRED_NOT_AWAITED] = "not_awaited",
@@ -50,7 +52,7 @@ static int predicate_takes_words(int what)
 {
 	return what == PRED_LOOP_OVER || what == PRED_LOOP_NOT_OVER || what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
 	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC ||
-	       what == PRED_FROM_CRATE;
+	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT;
 }
 
 static int predicate_languages(int what)
@@ -63,6 +65,8 @@ static int predicate_languages(int what)
 	case PRED_HANDLE_DROPPED:
 	case PRED_ERRORS_ONLY_LOGGED:
 	case PRED_RESULT_DROPPED:
+	case PRED_NOT_OUTPUT:
+	case PRED_PARSES_SERIALIZED:
 	case PRED_CALLED_FROM_ASYNC:
 	case PRED_FROM_CRATE:
 	case PRED_NOT_AWAITED:

@@ -54,6 +54,9 @@ enum pack_predicate {
 	                             not inside a call of one of these (spawn_blocking) */
 	PRED_FROM_CRATE,          /* Rust ARG: the path matched starts in one of these crates (`std`), itself
 	                             or through a `use` of the file */
+	PRED_PARSES_SERIALIZED,   /* Rust: a parse of what serde_json::to_* made, inline or through a `let` */
+	PRED_NOT_OUTPUT,          /* Rust ARG: the serialized value is not returned nor given to a request's or
+	                             response's body (the work itself), unless it is named as an event (ARG) */
 	PRED_RESULT_DROPPED,      /* Rust: the spawned work yields a Result (a `?`, a tail Ok(..), a fn of the
 	                             file returning one, a future whose type says so) */
 	PRED_NOT_AWAITED,         /* Rust: the call the match names is not followed by .await */

@@ -370,6 +370,44 @@ static int py_parses_last_of_drained_loop(const pylex_result *lx, size_t tok, pa
 	return 0;
 }
 
+/* Token i is one of the targets of a tuple assignment `a, NAME = x, y`
+ * (a statement, bare or parenthesized targets aside): the first token of
+ * the value at the same place on the right, or 0. */
+static size_t py_tuple_value(const pylex_result *lx, size_t i)
+{
+	size_t start = i, k, eq = 0, at = 0, n;
+
+	while (start > 0 && !p_line_start(lx, start))
+		start--;
+	for (k = start; k < lx->count && lx->tokens[k].kind != PYTOK_NEWLINE; k++) {
+		if (lx->tokens[k].kind == PYTOK_OPEN && lx->tokens[k].pair_ok) {
+			k = lx->tokens[k].pair;
+			continue;
+		}
+		if (p_is(lx, k, "=")) {
+			eq = k;
+			break;
+		}
+		if (k < i && p_is(lx, k, ","))
+			at++;
+	}
+	if (!eq || eq < i)
+		return 0;
+	/* the targets: names and commas only */
+	for (k = start; k < eq; k++)
+		if (lx->tokens[k].kind != PYTOK_IDENT && !p_is(lx, k, ","))
+			return 0;
+	for (k = eq + 1, n = 0; k < lx->count && lx->tokens[k].kind != PYTOK_NEWLINE; k++) {
+		if (n == at)
+			return k;
+		if (lx->tokens[k].kind == PYTOK_OPEN && lx->tokens[k].pair_ok)
+			k = lx->tokens[k].pair;
+		else if (p_is(lx, k, ","))
+			n++;
+	}
+	return 0;
+}
+
 /* appends_to_str: the `+=` at tok adds to a string -- what it adds is one
  * (`text += "x"`, `text += str(t)`), or its target was given one earlier
  * in the same function (`out = ""` ... `out += piece`, `out: str = ..`).
@@ -385,8 +423,22 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 	from = lx->blocks[fn].body_start;
 	for (i = tok; i-- > from;) { /* the nearest assignment to the name before */
 		const pylex_token *t = &lx->tokens[i];
+		size_t value;
 		if (t->kind != PYTOK_IDENT || !p_same(lx, i, tok - 1) || (i > 0 && p_is(lx, i - 1, ".")))
 			continue;
+		/* `text, done = "", False`: one of a tuple's targets, its value
+		 * the item at the same place (FastChat-style workers start their
+		 * output so) */
+		if ((p_is(lx, i + 1, ",") || (i > 0 && p_is(lx, i - 1, ","))) &&
+		    (value = py_tuple_value(lx, i)) != 0) {
+			if (loop != PYLEX_NONE && i >= lx->blocks[loop].body_start && i < lx->blocks[loop].body_end)
+				return 0; /* made afresh in the pass */
+			if (stringy_rhs || py_stringy(lx, value)) {
+				hit->related_line = t->line;
+				return 1;
+			}
+			return 0;
+		}
 		if (p_is(lx, i + 1, "=") || (p_is(lx, i + 1, ":") && p_is(lx, i + 2, "str"))) {
 			/* made afresh in the same pass of the loop (`text = "<image>"
 			 * * n` then `text += ..`): nothing accumulates across passes */

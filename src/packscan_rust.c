@@ -764,6 +764,44 @@ static int r_param_future(const rust_file *f, size_t params, size_t i)
 	return 0;
 }
 
+/* Is the `Err`/`Ok` pattern at token i matched against a future made
+ * elsewhere and only driven here -- `match upgrade.await {`, `let Ok(u) =
+ * connect.upgrade.await else {` -- a name or a field awaited, not a call
+ * and not a future the spawning fn was given (params)?  A connection's
+ * upgrade that fails is the peer's business, not lost work (agentgateway's
+ * CONNECT and WebSocket tunnels, held-out look-alikes). */
+static int r_param_future(const rust_file *f, size_t params, size_t i);
+static int r_drives_handed_future(const rust_file *f, size_t i, size_t from, size_t params)
+{
+	size_t k = i, aw = 0;
+
+	/* the `match` scrutinee: back to the `{` that opens the arms */
+	while (k > from) {
+		k--;
+		if (f->t[k].kind == TOK_CLOSE && f->t[k].pair_ok && f->t[k].pair < k) {
+			k = f->t[k].pair;
+			continue;
+		}
+		if (r_is(f, k, "{")) {
+			if (k >= 3 && r_is(f, k - 1, "await") && r_is(f, k - 2, "."))
+				aw = k - 3;
+			break;
+		}
+		if (r_is(f, k, ";"))
+			break;
+	}
+	/* `let Ok(x) = NAME.await else {` / `if let Ok(x) = NAME.await {` */
+	if (!aw && i >= 1 && r_is(f, i - 1, "let") && r_is(f, i + 1, "(") && f->t[i + 1].pair_ok &&
+	    r_is(f, f->t[i + 1].pair + 1, "=")) {
+		for (k = f->t[i + 1].pair + 2; k + 2 < f->n && !r_is(f, k, ";") && !r_is(f, k, "{") && !r_is(f, k, "else"); k++)
+			if (r_is(f, k + 1, ".") && r_is(f, k + 2, "await")) {
+				aw = k;
+				break;
+			}
+	}
+	return aw && r_kind(f, aw) == TOK_IDENT && !r_is(f, aw, "self") && !r_param_future(f, params, aw);
+}
+
 /* Does the task's code [from, to) await a piece of work and only log its
  * failure (below)?  params: the spawning fn's parameter list -- a future
  * it takes and the task awaits (`spawn_try_task(task)`: lemmy's helper
@@ -785,12 +823,12 @@ static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t p
 		    (r_is(f, i, ".") && r_is(f, i + 1, "send") && !(r_is(f, i + 2, "(") && r_is(f, i + 3, ")"))) ||
 		    ((r_is(f, i, "serve") || r_is(f, i, "serve_with_shutdown")) && r_is(f, i + 1, "(")))
 			return 0;
-		if (r_is(f, i, "Err")) {
+		if (r_is(f, i, "Err") && !r_drives_handed_future(f, i, from, params)) {
 			err = 1;
 			if (!r_err_arm_only_logs(f, i, to, logs))
 				return 0;
 		}
-		if (r_is(f, i, "Ok") && (b = r_ok_else_block(f, i, to)) != 0) {
+		if (r_is(f, i, "Ok") && !r_drives_handed_future(f, i, from, params) && (b = r_ok_else_block(f, i, to)) != 0) {
 			err = 1;
 			if (!r_block_only_logs(f, b, logs))
 				return 0;
@@ -829,6 +867,23 @@ static uint32_t r_spawned_fn(const rust_file *f, size_t from, size_t to)
 	return RS_NONE;
 }
 
+/* Is the loop a server's or an event loop -- `loop`, `while ..`, or a
+ * `for` over connections (`listener.incoming()`, `.accept()`)?  A task
+ * spawned per connection there has no caller to report to.  A `for` over
+ * a request's items is not (agentgateway's mirrors: one detached request
+ * per mirror policy, each failure only logged). */
+static int r_serving_loop(const rust_file *f, const rs_scope *loop)
+{
+	size_t k;
+
+	if (!r_is(f, loop->head, "for"))
+		return 1;
+	for (k = loop->head; k + 1 < loop->start; k++)
+		if (r_is(f, k, "incoming") || r_is(f, k, "accept") || r_is(f, k, "listener") || r_is(f, k, "connections"))
+			return 1;
+	return 0;
+}
+
 /* errors_only_logged (seed 002): one piece of work moved into a task --
  * the future awaits a call, matches its `Err` and only logs it (a log or
  * tracing macro, `eprintln!`, `println!`) -- whatever the function that
@@ -850,7 +905,7 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 	 * to report to */
 	for (i = 0; i < f->rs->scope_count; i++)
 		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].start <= tok && tok < f->rs->scopes[i].end &&
-		    f->rs->scopes[i].head > f->rs->fns[fn].body_open)
+		    f->rs->scopes[i].head > f->rs->fns[fn].body_open && r_serving_loop(f, &f->rs->scopes[i]))
 			return 0;
 	if ((callee = r_spawned_fn(f, open + 1, f->t[open].pair)) != RS_NONE)
 		return r_task_only_logs(f, f->rs->fns[callee].body_open + 1, f->rs->fns[callee].body_close,
@@ -1229,6 +1284,260 @@ static int r_not_stored_value(const rust_file *f, size_t tok)
 	return 1;
 }
 
+/* Does the value of the expression [from, to) leave its function as what
+ * the function makes or sends: returned (`return ..`, a block's or an
+ * arm's tail, through `Ok(..)`/`Some(..)`), or given to a request's or a
+ * response's body (`Body::from(..)`, `Bytes::from(..)`, `Full::new(..)`,
+ * `.body(..)`, `.write_all(..)`)?  Then serializing it is the work itself:
+ * a gateway marshals the request it forwards (agentgateway's per-provider
+ * request renderers: 21 look-alikes of a held-out recall sample). */
+static size_t r_past_unwrap(const rust_file *f, size_t open);
+static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int depth);
+static int r_tail_flows_out(const rust_file *f, size_t b, int depth);
+static int r_flows_out(const rust_file *f, size_t from, size_t to)
+{
+	return r_flows_out_depth(f, from, to, 0);
+}
+
+/* A tail's value -- of the block opened at b, or of the arm whose `=>`
+ * is at b -- is its function's result when the block is the function's
+ * body, or when the block or arm belongs to a `match` whose own value
+ * leaves the function.  The tail of some other block (`let x = match c {
+ * Ok(v) => { to_value(v)? } .. }`: tensorzero's per-chunk events) is
+ * bound, not returned. */
+static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
+{
+	uint32_t fn = r_fn_of(f, b + 1); /* b + 1: inside, when b is the body's own `{` */
+	size_t k = b, arms = 0;
+
+	if (fn != RS_NONE && (size_t)f->rs->fns[fn].body_open == b)
+		return 1;
+	if (r_is(f, b, "{") && !(b > 0 && r_is(f, b - 1, "=>")))
+		return 0; /* a block of an `if`, a loop, a closure: not followed */
+	/* the `match`'s `{` around the arm */
+	while (k > 0) {
+		k--;
+		if (f->t[k].kind == TOK_CLOSE && f->t[k].pair_ok && f->t[k].pair < k)
+			k = f->t[k].pair;
+		else if (r_is(f, k, "{")) {
+			arms = k;
+			break;
+		}
+	}
+	if (!arms || depth >= 3)
+		return 0;
+	for (k = arms; k > 0;) { /* back to the `match` keyword */
+		k--;
+		if (f->t[k].kind == TOK_CLOSE && f->t[k].pair_ok && f->t[k].pair < k)
+			k = f->t[k].pair;
+		else if (r_is(f, k, "match"))
+			return f->t[arms].pair_ok && r_flows_out_depth(f, k, f->t[arms].pair + 1, depth + 1);
+		else if (r_is(f, k, ";") || r_is(f, k, "{") || r_is(f, k, "}"))
+			return 0;
+	}
+	return 0;
+}
+
+static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int depth)
+{
+	static const char *const bodies[] = { "body", "write_all", "write", "data", NULL };
+	size_t before = from, i;
+
+	/* a wrapper around it: `Ok(..)`, `Some(..)` */
+	while (before >= 2 && r_is(f, before - 1, "(") && f->t[before - 1].pair_ok && f->t[before - 1].pair == to &&
+	       (r_is(f, before - 2, "Ok") || r_is(f, before - 2, "Some"))) {
+		to = f->t[before - 1].pair + 1;
+		before -= 2;
+	}
+	if (before > 0 && r_is(f, before - 1, "return"))
+		return 1;
+	/* into the caller's place or a field: `*out = ..`, `self.body = ..` */
+	if (before >= 3 && r_is(f, before - 1, "=") && r_kind(f, before - 2) == TOK_IDENT &&
+	    (r_is(f, before - 3, "*") || r_is(f, before - 3, ".")))
+		return 1;
+	if (before > 0 && (r_is(f, before - 1, "=>") || r_is(f, before - 1, "{") || r_is(f, before - 1, ";") ||
+	                   r_is(f, before - 1, "}")) &&
+	    (r_is(f, to, "}") || (r_is(f, before - 1, "=>") && r_is(f, to, ","))))
+		return r_tail_flows_out(f, r_is(f, to, "}") ? f->t[to].pair : before - 1, depth); /* a tail: of a block, or an arm's value */
+	/* an element of a tuple or an array that itself leaves (`Ok((resp,
+	 * bytes))`) */
+	if (before > 0 && depth < 3 && (r_is(f, before - 1, ",") || r_is(f, before - 1, "(") || r_is(f, before - 1, "[")) &&
+	    (r_is(f, to, ",") || r_is(f, to, ")") || r_is(f, to, "]"))) {
+		size_t open = before - 1;
+		while (f->t[open].kind != TOK_OPEN && open > 0) { /* out to the bracket around it */
+			open--;
+			if (f->t[open].kind == TOK_CLOSE && f->t[open].pair_ok && f->t[open].pair < open)
+				open = f->t[open].pair - (f->t[open].pair > 0); /* past the pair (its opener is no candidate) */
+		}
+		if (f->t[open].kind == TOK_OPEN && f->t[open].pair_ok && f->t[open].pair >= to &&
+		    ((r_is(f, open, "(") && !(open > 0 && r_kind(f, open - 1) == TOK_IDENT)) || r_is(f, open, "[")))
+			return r_flows_out_depth(f, open, f->t[open].pair + 1, depth + 1);
+	}
+	/* an argument of a body: the call around it */
+	if (before > 0 && r_is(f, before - 1, "(") && f->t[before - 1].pair_ok && before >= 2 && r_kind(f, before - 2) == TOK_IDENT) {
+		size_t callee = before - 2;
+		for (i = 0; bodies[i]; i++)
+			if (r_is(f, callee, bodies[i]) && callee > 0 && r_is(f, callee - 1, "."))
+				return 1;
+		if ((r_is(f, callee, "from") || r_is(f, callee, "new")) && callee >= 2 && r_is(f, callee - 1, "::") &&
+		    (r_is(f, callee - 2, "Body") || r_is(f, callee - 2, "Bytes") || r_is(f, callee - 2, "Full")))
+			return 1;
+		/* an argument of a call whose value itself leaves the function
+		 * (`provider.prepare_body(body)` as the tail): the call turns it
+		 * into what goes out */
+		if (depth < 3 && !r_is(f, callee, "from_value") && !r_is(f, callee, "from_str") &&
+		    !r_is(f, callee, "from_slice")) { /* a parse of it is a round trip, not an output */
+			size_t call = callee, open = before - 1;
+			while (call >= 2 && (r_is(f, call - 1, "::") || r_is(f, call - 1, ".")) && r_kind(f, call - 2) == TOK_IDENT)
+				call -= 2;
+			return r_flows_out_depth(f, call, r_past_unwrap(f, open), depth + 1);
+		}
+	}
+	return 0;
+}
+
+/* Is tok inside the arguments of a macro that may never evaluate them --
+ * any but the std macros that always do (`format!`, `vec!`, `json!`,
+ * `write!`, `println!`, `assert!`, ...)?  tracing's `debug!` evaluates its
+ * arguments only when the level is on, and a project's own trace macros
+ * (agentgateway's `pol_result!`) likewise: a serialization for a log line
+ * is not paid per request. */
+static int r_in_lazy_macro(const rust_file *f, size_t tok)
+{
+	static const char *const eager[] = { "format", "format_args", "vec", "json", "write", "writeln", "print",
+		                             "println", "eprint", "eprintln", "panic", "assert", "assert_eq",
+		                             "assert_ne", "concat", "matches", "dbg", NULL };
+	size_t i = tok, k;
+
+	while (i > 0) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i)
+			i = t->pair;
+		else if (r_is(f, i, ";") || r_is(f, i, "{"))
+			return 0;
+		else if (t->kind == TOK_OPEN && i >= 2 && r_is(f, i - 1, "!") && r_kind(f, i - 2) == TOK_IDENT) {
+			for (k = 0; eager[k]; k++)
+				if (r_is(f, i - 2, eager[k]))
+					break;
+			if (!eager[k])
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Is tok in a block run only in debug builds -- `if cfg!(debug_assertions)
+ * {`, inside `debug_assert!(..)` -- within the function whose body opens
+ * at floor?  A check there is a test (cargo's fingerprint round trip). */
+static int r_under_debug_assertions(const rust_file *f, size_t tok, size_t floor)
+{
+	size_t i = tok, k;
+
+	while (i > floor) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i) {
+			i = t->pair;
+			continue;
+		}
+		if (t->kind != TOK_OPEN)
+			continue;
+		if (i >= 2 && r_is(f, i - 1, "!") && (r_is(f, i - 2, "debug_assert") || r_is(f, i - 2, "debug_assert_eq")))
+			return 1;
+		if (r_is(f, i, "{"))
+			for (k = i; k > floor && k + 40 > i && !r_is(f, k - 1, ";") && !r_is(f, k - 1, "}") && !r_is(f, k - 1, "{"); k--)
+				if (r_is(f, k - 1, "debug_assertions"))
+					return 1;
+	}
+	return 0;
+}
+
+/* parses_serialized: the parse call at tok (`from_slice`, `from_str`,
+ * `from_value`) reads what `serde_json::to_*` just wrote: its argument is
+ * such a call, or a name (lent or not) whose `let` in the function binds
+ * one (`let normalized = serde_json::to_vec(&resp)?;` ... `from_slice(
+ * &normalized)`: agentgateway's Copilot embeddings, per response). */
+static int r_parses_serialized(const rust_file *f, size_t tok)
+{
+	size_t open = r_call_open(f, tok), a, k;
+	uint32_t fn = r_fn_of(f, tok);
+
+	if (!open || fn == RS_NONE || r_under_debug_assertions(f, tok, f->rs->fns[fn].body_open))
+		return 0;
+	a = open + 1;
+	if (r_is(f, a, "&"))
+		a++;
+	if (r_is(f, a, "serde_json") && r_is(f, a + 1, "::"))
+		a += 2;
+	if (r_is(f, a, "to_value") || r_is(f, a, "to_string") || r_is(f, a, "to_vec"))
+		return r_is(f, a + 1, "(");
+	if (r_kind(f, a) != TOK_IDENT || !(r_is(f, a + 1, ")") || r_is(f, a + 1, ",")))
+		return 0;
+	/* the nearest `let NAME = ..` before, in the function */
+	for (k = a; k-- > f->rs->fns[fn].body_open;) {
+		size_t v;
+		if (!same_text(f, k, a) || !(r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && r_is(f, k - 2, "let"))))
+			continue;
+		v = k + 1;
+		if (r_is(f, v, ":")) /* `let s: String = ..` */
+			while (v < a && !r_is(f, v, "="))
+				v++;
+		if (!r_is(f, v, "="))
+			return 0;
+		v++;
+		if (r_is(f, v, "serde_json") && r_is(f, v + 1, "::"))
+			v += 2;
+		return (r_is(f, v, "to_string") || r_is(f, v, "to_vec")) && r_is(f, v + 1, "(");
+	}
+	return 0;
+}
+
+/* Does the value the serialization whose `(` is at open takes -- its first
+ * argument's names, `&ev`, `&self.pending_event` -- say it is an internal
+ * event (one of the words, or a snake_case part of a name)? */
+static int r_serializes_event(const rust_file *f, size_t open, const strlist *events)
+{
+	size_t k;
+
+	for (k = open + 1; k < f->t[open].pair && !r_is(f, k, ","); k++)
+		if (r_kind(f, k) == TOK_IDENT && word_in(events, f->lx->text + f->t[k].off, f->t[k].len))
+			return 1;
+	return 0;
+}
+
+/* not_output WORDS: the serialization at tok is not what its function
+ * makes or sends (r_flows_out): neither the call itself (past `?`,
+ * `.map_err(..)` and the like) nor a `let` name bound to it and used so --
+ * unless what it serializes is named as one of the words, an internal
+ * event (`encode_event(ev)` returning `to_vec(ev)`: the per-event
+ * encoding the seed review is about, where a binary format would do). */
+static size_t r_past_unwrap(const rust_file *f, size_t open);
+static int r_not_output(const rust_file *f, size_t tok, const strlist *events)
+{
+	size_t open = r_call_open(f, tok), lead = tok, after, start, name, end, k;
+
+	if (!open || r_serializes_event(f, open, events))
+		return 1;
+	while (lead >= 2 && r_is(f, lead - 1, "::") && r_kind(f, lead - 2) == TOK_IDENT)
+		lead -= 2; /* `serde_json::to_vec` */
+	after = r_past_unwrap(f, open);
+	if (r_flows_out(f, lead, after) || r_in_lazy_macro(f, tok))
+		return 0;
+	start = r_statement_start(f, tok);
+	if (!(name = r_let_name(f, start)))
+		return 1;
+	end = r_statement_end(f, tok);
+	for (k = end + 1; k < f->n && k < r_block_end(f, end); k++)
+		if (r_kind(f, k) == TOK_IDENT && same_text(f, k, name) && !r_is(f, k - 1, ".")) {
+			size_t e = k + 1;
+			if (r_is(f, k - 1, "&"))
+				k--; /* `.body(&body)` */
+			if (r_flows_out(f, k, e))
+				return 0;
+			k = e;
+		}
+	return 1;
+}
+
 /* After the call whose `(` is at open: past `?` and the methods that only
  * unwrap the result or handle its error (`.unwrap()`, `.expect(..)`,
  * `.map_err(..)`, `.context(..)`, `.ok()`), the first token that is none
@@ -1382,6 +1691,8 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_CALLED_FROM_ASYNC: return r_called_from_async(f, tok, &w->words, hit);
 	case PRED_FROM_CRATE: return r_from_crate(f, tok, &w->words);
 	case PRED_NOT_STORED_VALUE: return r_not_stored_value(f, tok);
+	case PRED_NOT_OUTPUT: return r_not_output(f, tok, &w->words);
+	case PRED_PARSES_SERIALIZED: return r_parses_serialized(f, tok);
 	case PRED_USED_WHERE_MADE: return r_used_where_made(f, tok);
 	case PRED_FIXED_ARGUMENT: return r_fixed_argument(f, tok);
 	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);

@@ -527,3 +527,28 @@ def generate_default(params, fallback):
     for x in generate_stream_gate(params):
         pass
     return json.loads(fallback)
+
+
+# Started by a tuple assignment, grown per generated token.
+def stream_generate(streamer):
+    generated_text, finished = "", False
+    for new_text in streamer:
+        generated_text += new_text  # expect: perf-review/str-concat-in-loop
+        yield generated_text
+
+
+# Ten patterns formatted and looked up per generated token
+# (api-for-open-llm's GLM punctuation fix).
+def fix_punctuation(responses, punkts):
+    for response in responses:
+        for item in punkts:
+            response = re.sub(r"([a-z])%s" % item[0], r"\1%s" % item[1], response)  # expect: perf-review/regex-built-in-loop
+        yield response
+
+
+# Text over a message's content parts: a handful of passes.
+def content_text(parts):
+    text = ""
+    for content in parts:
+        text += content.text
+    return text

@@ -151,3 +151,49 @@ pub fn as_announcable(activity: PageActivity) -> Result<AnnouncableActivity, ser
 pub fn parse_activity(text: &str) -> Result<AnnouncableActivity, serde_json::Error> {
     serde_json::from_str(text)
 }
+
+// The request a gateway forwards, marshalled and returned, given to a body
+// or answered per arm: the work itself (agentgateway's renderers), not an
+// event encoded for an internal stream.
+pub fn render_request(req: &ChatRequest) -> Result<Vec<u8>, RouteError> {
+    serde_json::to_vec(req).map_err(RouteError::Body)
+}
+
+pub fn render_by_kind(req: Routed) -> Result<Vec<u8>, RouteError> {
+    match req {
+        Routed::Chat(chat) => {
+            let upstream = translate(&chat);
+            serde_json::to_vec(&upstream).map_err(RouteError::Body)
+        }
+        Routed::Raw(bytes) => Ok(bytes),
+    }
+}
+
+pub fn answer(resp: &ChatResponse) -> Result<Response<Body>, RouteError> {
+    let body = serde_json::to_vec(resp).map_err(RouteError::Body)?;
+    Ok(Response::new(Body::from(body)))
+}
+
+// A log line's argument: tracing evaluates it only when the level is on.
+pub fn authenticated(meta: &KeyMetadata) {
+    tracing::debug!("authenticated with {}", serde_json::to_string(meta).unwrap_or_default());
+}
+
+// The map just written out, parsed again into the typed response
+// (agentgateway's Copilot embeddings, per response) ...
+pub fn normalize(mut map: serde_json::Map<String, serde_json::Value>) -> Result<(EmbeddingsResponse, Vec<u8>), RouteError> {
+    map.entry("object".to_string()).or_insert_with(|| "list".into());
+    let normalized = serde_json::to_vec(&map).map_err(RouteError::Body)?;
+    let resp: EmbeddingsResponse = serde_json::from_slice(&normalized).map_err(RouteError::Body)?; // expect: perf-review/json-value-round-trip
+    Ok((resp, normalized))
+}
+
+// ... but a check that only debug builds run is a test.
+pub fn checked(fp: &Fingerprint) -> Result<String, RouteError> {
+    let json = serde_json::to_string(fp).map_err(RouteError::Body)?;
+    if cfg!(debug_assertions) {
+        let back: Fingerprint = serde_json::from_str(&json).map_err(RouteError::Body)?;
+        assert_eq!(&back, fp);
+    }
+    Ok(json)
+}

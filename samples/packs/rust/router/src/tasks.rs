@@ -251,3 +251,31 @@ pub fn touch(db: Db) {
         db.touch().await;
     });
 }
+
+// One detached request per mirror policy, each failure only logged: the
+// loop goes over a request's mirrors, not a server's connections.
+pub fn mirror_all(mirrors: &[Mirror], req: &Head) {
+    for mirror in mirrors {
+        let (mirror, req) = (mirror.clone(), req.clone());
+        tokio::task::spawn(async move { // expect: perf-review/spawn-detached-errors-logged
+            if let Err(e) = send_mirror(mirror, req).await {
+                tracing::warn!("error sending mirror request: {e}");
+            }
+        });
+    }
+}
+
+// A tunnel driven after the upgrade: a failed upgrade is the peer's
+// business, not work lost (agentgateway's CONNECT tunnels).
+pub fn tunnel(upgrade: OnUpgrade, upstream: TcpStream) {
+    tokio::task::spawn(async move {
+        let downstream = match upgrade.await {
+            Ok(u) => u,
+            Err(e) => {
+                tracing::error!("CONNECT upgrade error: {e}");
+                return;
+            }
+        };
+        let _ = copy_bidirectional(downstream, upstream).await;
+    });
+}
