@@ -1491,4 +1491,16 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	}
 	if ((ev->borrow_how || ev->bound_reads > 0 || ev->for_head) && fn->body_open != RS_NONE)
 		ev->unsafe_line = unsafe_block_line(&c, st->tok, fn->body_open);
+	/* `L2Table::clone(&l2)`: the path names the copy's type, and `&l2`
+	 * reaches `&L2Table` through Deref when l2 is an Arc<L2Table> (imago's
+	 * L2 cache, E0308): moving l2 hands on l2's own type, so a move is the
+	 * same only when that is the type the path names */
+	if (st->form == RS_PATH && st->path_type != RS_NONE && is_ident(&c, st->path_type) &&
+	    !is(&c, st->path_type, "Clone") && c.text[c.t[st->path_type].off] >= 'A' &&
+	    c.text[c.t[st->path_type].off] <= 'Z' && ev->cost != EV_COST_REFCOUNT && ev->cost != EV_COST_COPY) {
+		size_t n = c.t[st->path_type].len;
+		if (!ev->type[0] || strncmp(ev->type, c.text + c.t[st->path_type].off, n) != 0 ||
+		    (ev->type[n] != '\0' && ev->type[n] != '<'))
+			ev->path_type_unconfirmed = 1;
+	}
 }

@@ -117,6 +117,8 @@ typedef struct {
 	                        * and a move in one expansion leaves nothing for the next (E0382) */
 	int field_is_reference;/* the field itself is a `&T` (deref_type): its clone is the T, and
 	                        * the field without it a reference (E0308) */
+	int path_type_unconfirmed; /* `T::clone(&x)` with x's own type not known to be T: `&x` may reach
+	                        * `&T` through Deref (an Arc<T>), and moving x is not the same (E0308) */
 	int base_type_unknown; /* a partial move out of a local whose type nothing says: it may be an
 	                        * Rc, an Arc, a guard or a type with Drop (E0507, E0509) */
 	uint32_t borrowed_line; /* `let y = &root..;` (line) with y read after the clone: a move would

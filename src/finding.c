@@ -391,6 +391,15 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 			              "it (E0507), so the copy stays unless the code borrows instead", ev->deref_type);
 			break;
 		}
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->path_type_unconfirmed) {
+			code(b, ev->path_call);
+			buf_puts(b, " names the type of the copy, and ");
+			code(b, ev->root);
+			buf_puts(b, "'s own type is not known here to be that type: if it only derefs to it (an Arc, a Box, "
+			            "a guard), the borrow coerces and the move would hand on the wrapper instead (E0308), so "
+			            "the copy stays unless the type is declared");
+			break;
+		}
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->base_type_unknown) {
 			code(b, ev->receiver);
 			buf_puts(b, " is a field of ");
