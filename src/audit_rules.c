@@ -31,6 +31,7 @@ static const struct {
 	{ "pass_method", offsetof(audit_rules, pass_method) },
 	{ "owned_method", offsetof(audit_rules, owned_method) },
 	{ "owned_macro", offsetof(audit_rules, owned_macro) },
+	{ "plain_macro", offsetof(audit_rules, plain_macro) },
 	{ "take_method", offsetof(audit_rules, take_method) },
 	{ "element_method", offsetof(audit_rules, element_method) },
 	{ "once_call", offsetof(audit_rules, once_call) },

@@ -11,6 +11,7 @@ typedef struct {
 	strlist deref_type, move_out_type, guard_type, lookup_method, pass_method, owned_method, owned_macro, take_method;
 	strlist element_method; /* take one element out of a container: typed as its element (`remove`, `pop`) */
 	strlist once_call;     /* calls that run the closure they are given at most once */
+	strlist plain_macro;   /* macros that evaluate each argument once, where it stands (`vec!`, `matches!`) */
 	strlist leak_call;     /* calls a copy is handed to in order to be kept alive or leaked (`forget`, `into_raw`) */
 	strlist lend_method;   /* methods whose result borrows the receiver (`iter`, `as_str`, `to_str`) */
 	strlist request_type;  /* parameter types that make a fn a request handler (hotpaths.h) */

@@ -488,6 +488,47 @@ static size_t macro_rules_around(const ctx *c, size_t k, size_t floor)
 	return RS_NONE;
 }
 
+/* Out from token k to the fn's body at floor: is the clone inside a
+ * repetition `$( .. )*`/`+`/`?` of a macro template with its root declared
+ * outside the group (palette's `$($element: self.$element + c.clone(),)+`:
+ * one expansion clones c per element, refuted E0382 when the copies were
+ * dropped), or inside the arguments of a macro whose expansion nothing
+ * here knows (`lazy_select! { if p => f(dst.clone()), else => .. }` wraps
+ * each branch in a closure: E0505)?  A format_macro, owned_macro or
+ * plain_macro is known: its arguments are evaluated once, in place. */
+static void macro_context(const ctx *c, evidence *ev, size_t k, size_t floor)
+{
+	while (k > floor + 1) {
+		size_t p = k - 1;
+		if (c->t[p].kind == TOK_CLOSE) {
+			if (!c->t[p].pair_ok)
+				return;
+			k = c->t[p].pair;
+			continue;
+		}
+		k = p;
+		if (c->t[p].kind != TOK_OPEN || !c->t[p].pair_ok)
+			continue;
+		if (is_open(c, p, '(') && p > 0 && is(c, p - 1, "$")) {
+			size_t after = c->t[p].pair + 1;
+			if (!ev->macro_repeat_line && (is(c, after, "*") || is(c, after, "+") || is(c, after, "?") ||
+			                               is(c, after + 1, "*") || is(c, after + 1, "+")) &&
+			    (ev->decl_tok == RS_NONE || ev->decl_tok < p))
+				ev->macro_repeat_line = c->t[p].line;
+			continue;
+		}
+		if (p >= 2 && is(c, p - 1, "!") && is_ident(c, p - 2) && !is(c, p - 2, "macro_rules")) {
+			size_t name = p - 2;
+			if (!in_list(c, &c->ar->format_macro, name) && !in_list(c, &c->ar->owned_macro, name) &&
+			    !in_list(c, &c->ar->plain_macro, name)) {
+				ev->macro_args_line = c->t[p].line;
+				range_text(c, name, name + 1, ev->macro_name, sizeof(ev->macro_name));
+			}
+			return; /* the innermost macro call decides */
+		}
+	}
+}
+
 /* The first token of the method chain whose `.` is at token p:
  * `l.get(6..)?.ok_or_else` back to `l`, `self.a.b` back to `self`; or
  * RS_NONE when the chain starts with something else (a path, a call). */
@@ -1404,6 +1445,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		if (m != RS_NONE && (ev->decl_tok == RS_NONE || ev->decl_tok < m))
 			ev->macro_body_line = c.t[m].line;
 	}
+	macro_context(&c, ev, rs0, fn->body_open != RS_NONE ? fn->body_open : floor);
 	/* `self.rasterize(points, &self.matrix.clone())`: an argument of a
 	 * method the root itself receives, one that may take it by `&mut` or
 	 * by value -- a borrow in place of the copy is still alive when the

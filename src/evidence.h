@@ -112,6 +112,13 @@ typedef struct {
 	uint32_t lent_copy_line;/* `let ty = &root.f.clone();` (line) while root, or what root borrows
 	                        * from, changes before `ty`'s last read: the copy outlives its
 	                        * statement, and a borrow in its place would conflict (E0502); 0 none */
+	uint32_t macro_repeat_line; /* the clone sits in a repetition `$( .. )+` of a macro's template
+	                        * (line) and its root is declared outside it: one expansion runs it
+	                        * for every element, and a move in the first leaves nothing (E0382) */
+	uint32_t macro_args_line; /* the clone is an argument of a macro whose expansion is not known
+	                        * (line; not a format_macro, owned_macro or plain_macro): it may put it
+	                        * in closures or repeat it (E0505, E0382) */
+	char macro_name[32];   /* that macro */
 	uint32_t macro_body_line; /* the clone sits in the body of a `macro_rules!` (line) and its root
 	                        * comes from outside it: the body may be expanded more than once,
 	                        * and a move in one expansion leaves nothing for the next (E0382) */

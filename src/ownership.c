@@ -550,8 +550,12 @@ int generic_param(const ctx *c, const rs_fn *fn, size_t k)
 	for (h = fn->impl != RS_NONE ? c->rs->impls[fn->impl].open : fn->sig; h > 0 && h + 512 > fn->sig; h--)
 		if (is(c, h, "impl")) {
 			size_t open = h + 1;
+			/* to the block, over brackets: a bound's `[S; N]` holds a `;`
+			 * (palette's `C: ArrayCast<Array = [S; N]>`, where the impl's
+			 * type parameter C was taken for the workspace's `struct C`,
+			 * a Copy type: 37 removals refuted E0382) */
 			while (open < fn->sig && !is_open(c, open, '{') && !is(c, open, ";"))
-				open++;
+				open = c->t[open].kind == TOK_OPEN && c->t[open].pair_ok ? c->t[open].pair + 1 : open + 1;
 			if (is_open(c, open, '{') && c->t[open].pair_ok && c->t[open].pair > fn->sig)
 				return in_generic_list(c, h + 1, k);
 			return 0;
