@@ -31,6 +31,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_RESULT_DROPPED] = "result_dropped",
 	[PRED_NOT_OUTPUT] = "not_output",
 	[PRED_PARSES_SERIALIZED] = "parses_serialized",
+	[PRED_ONLY_MEASURED] = "only_measured",
 	[PRED_CALLED_FROM_ASYNC] = "called_from_async",
 	[PRED_FROM_CRATE] = "from_crate",
 	[PRED_NOT_AWAITED] = "not_awaited",
@@ -67,6 +68,7 @@ static int predicate_languages(int what)
 	case PRED_RESULT_DROPPED:
 	case PRED_NOT_OUTPUT:
 	case PRED_PARSES_SERIALIZED:
+	case PRED_ONLY_MEASURED:
 	case PRED_CALLED_FROM_ASYNC:
 	case PRED_FROM_CRATE:
 	case PRED_NOT_AWAITED:

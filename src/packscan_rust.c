@@ -1479,6 +1479,50 @@ static int r_under_debug_assertions(const rust_file *f, size_t tok, size_t floor
 	return 0;
 }
 
+static int r_uses_all(const rust_file *f, size_t name, size_t from, size_t to, int (*ok)(const rust_file *, size_t));
+
+/* Is the name at k only measured: `k.len()`? */
+static int r_len_read(const rust_file *f, size_t k)
+{
+	return r_is(f, k + 1, ".") && r_is(f, k + 2, "len") && r_is(f, k + 3, "(") && r_is(f, k + 4, ")");
+}
+
+/* only_measured: the text `serde_json::to_string`/`to_vec` makes at tok is
+ * used for its length alone -- `.len()` on it (past `?`, `.unwrap()` and
+ * the like), `.map(|s| s.len())`, or a `let` name only ever `.len()`ed
+ * (svix's request metadata, serialized per request to check its size: a
+ * held-out recall pitfall).  A counting writer gives the size without the
+ * text. */
+static int r_only_measured(const rust_file *f, size_t tok)
+{
+	size_t open = r_call_open(f, tok), after, start, name, end;
+	uint32_t fn = r_fn_of(f, tok);
+
+	if (!open || fn == RS_NONE)
+		return 0;
+	after = f->t[open].pair + 1;
+	for (;;) { /* past `?`, `.unwrap()`, `.expect(..)`; `.map(|s| s.len())` decides */
+		if (r_is(f, after, "?"))
+			after++;
+		else if (r_is(f, after, ".") && (r_is(f, after + 1, "unwrap") || r_is(f, after + 1, "expect")) &&
+		         r_is(f, after + 2, "(") && f->t[after + 2].pair_ok)
+			after = f->t[after + 2].pair + 1;
+		else
+			break;
+	}
+	if (r_is(f, after, ".") && r_is(f, after + 1, "len") && r_is(f, after + 2, "(") && r_is(f, after + 3, ")"))
+		return 1;
+	if (r_is(f, after, ".") && r_is(f, after + 1, "map") && r_is(f, after + 2, "(") && r_is(f, after + 3, "|") &&
+	    r_kind(f, after + 4) == TOK_IDENT && r_is(f, after + 5, "|") && same_text(f, after + 4, after + 6) &&
+	    r_len_read(f, after + 6) && f->t[after + 2].pair == after + 11)
+		return 1;
+	start = r_statement_start(f, tok);
+	if (!(name = r_let_name(f, start)))
+		return 0;
+	end = r_statement_end(f, tok);
+	return r_uses_all(f, name, end + 1, f->rs->fns[fn].body_close, r_len_read) > 0;
+}
+
 /* parses_serialized: the parse call at tok (`from_slice`, `from_str`,
  * `from_value`) reads what `serde_json::to_*` just wrote: its argument is
  * such a call, or a name (lent or not) whose `let` in the function binds
@@ -1753,6 +1797,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_NOT_STORED_VALUE: return r_not_stored_value(f, tok);
 	case PRED_NOT_OUTPUT: return r_not_output(f, tok, &w->words);
 	case PRED_PARSES_SERIALIZED: return r_parses_serialized(f, tok);
+	case PRED_ONLY_MEASURED: return r_only_measured(f, tok);
 	case PRED_USED_WHERE_MADE: return r_used_where_made(f, tok);
 	case PRED_FIXED_ARGUMENT: return r_fixed_argument(f, tok);
 	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);

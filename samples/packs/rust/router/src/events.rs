@@ -223,3 +223,20 @@ pub fn prompt_of(messages: &[Message]) -> Result<String, RouteError> {
     }
     Ok(prompt)
 }
+
+// The metadata serialized per request only to check its size (svix) ...
+pub fn check_metadata(metadata: &HashMap<String, String>) -> Result<(), RouteError> {
+    let size = serde_json::to_string(metadata) // expect: perf-review/json-serialized-to-measure expect: perf-review/json-per-event
+        .map(|blob| blob.len())
+        .map_err(RouteError::Body)?;
+    if size > 4096 {
+        return Err(RouteError::TooLarge);
+    }
+    Ok(())
+}
+
+// ... not the text that is measured and then sent.
+pub fn sized_body(resp: &ChatResponse) -> Result<(usize, Vec<u8>), RouteError> {
+    let body = serde_json::to_vec(resp).map_err(RouteError::Body)?;
+    Ok((body.len(), body))
+}
