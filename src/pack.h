@@ -40,7 +40,7 @@ enum pack_predicate {
 	PRED_NOT_IN_ASYNC,
 	PRED_NOT_IN_LOOP,
 	PRED_NOT_IN_HOT_PATH,
-	PRED_NOT_IN_FN_NAMED,     /* ARG: the enclosing fn / def is named none of these (`main`: start-up) */
+	PRED_NOT_IN_FN_NAMED,     /* ARG: the enclosing fn / def is named none of these (`main`, `*init*`: start-up) */
 	PRED_IN_HOT_PATH,         /* the file is on a hot path (inventory.rules, configuration) */
 	PRED_LOOP_OVER,           /* ARG: the innermost for loop's header names one of these words */
 	PRED_LOOP_NOT_OVER,       /* ARG: not where every loop around it is a for loop whose header names one of these words */

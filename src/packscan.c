@@ -377,6 +377,32 @@ static int loop_not_over(const language_ops *ops, const void *file, const place 
 	return 0;
 }
 
+/* Is the name one of the words, a word being a name (`main`) or a pattern
+ * with `*` at either end (`*init*`: any name holding "init", `_init_user`)? */
+static int name_matches(const strlist *words, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < words->count; i++) {
+		const char *w = words->items[i].s;
+		size_t wn = words->items[i].len;
+		int head = wn > 0 && w[0] == '*', tail = wn > 1 && w[wn - 1] == '*';
+		const char *core = w + head;
+		size_t cn = wn - head - tail;
+		if (!head && !tail) {
+			if (wn == n && memcmp(w, s, n) == 0)
+				return 1;
+		} else if (cn <= n) {
+			if (head && tail) {
+				if (memmem(s, n, core, cn))
+					return 1;
+			} else if (head ? memcmp(s + n - cn, core, cn) == 0 : memcmp(s, core, cn) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* Do all the rule's predicates hold at token tok? */
 static int predicates_hold(const language_ops *ops, const void *file, const pack_rule *rule, size_t tok,
                            const place *p, pack_hit *hit)
@@ -395,7 +421,7 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
 		case PRED_NOT_IN_LOOP: ok = !p->in_loop; break;
 		case PRED_NOT_IN_HOT_PATH: ok = !p->hot; break;
-		case PRED_NOT_IN_FN_NAMED: ok = !p->fn_name || !strlist_has(&w->words, p->fn_name, p->fn_name_len); break;
+		case PRED_NOT_IN_FN_NAMED: ok = !p->fn_name || !name_matches(&w->words, p->fn_name, p->fn_name_len); break;
 		case PRED_IN_HOT_PATH: ok = p->hot; break;
 		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
 		case PRED_LOOP_NOT_OVER: ok = loop_not_over(ops, file, p, &w->words); break;

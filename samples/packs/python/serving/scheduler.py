@@ -552,3 +552,18 @@ def content_text(parts):
     for content in parts:
         text += content.text
     return text
+
+
+# Start-up work in an async def named for it (gpustack's `_init_user`
+# writing the bootstrap password): before requests run.
+async def _init_user(password_file):
+    with open(password_file, "w") as f:
+        f.write("secret\n")
+
+
+# A request line over a request's headers: a handful of passes.
+def request_head(method, path, headers):
+    request = f"{method} {path} HTTP/1.1\r\n"
+    for key, value in headers:
+        request += f"{key}: {value}\r\n"
+    return request

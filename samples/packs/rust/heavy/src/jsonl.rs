@@ -43,3 +43,15 @@ pub fn compile_tag() -> regex::Regex {
 pub fn matches_user_pattern(pattern: &str, s: &str) -> bool {
     regex::Regex::new(pattern).map(|re| re.is_match(s)).unwrap_or(false)
 }
+
+// One regex per configured pool, compiled into the settings it goes with
+// (pgcat's pools): the product of the loop, kept, not a recompilation.
+pub fn pool_settings(pools: &[PoolConfig]) -> Vec<PoolSettings> {
+    let mut out = Vec::with_capacity(pools.len());
+    for pool in pools {
+        out.push(PoolSettings {
+            sharding_key_regex: pool.sharding_key_regex.as_ref().map(|r| Regex::new(r).unwrap()),
+        });
+    }
+    out
+}

@@ -93,3 +93,8 @@ fn read_banner(path: &str) -> Option<String> {
 pub async fn banner(path: &str) -> Option<String> {
     read_banner(path)
 }
+
+// Named for its start-up work: before requests run.
+pub async fn init_state(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
