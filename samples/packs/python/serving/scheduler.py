@@ -567,3 +567,16 @@ def request_head(method, path, headers):
     for key, value in headers:
         request += f"{key}: {value}\r\n"
     return request
+
+
+# A retry loop tries one attempt after another on purpose (tenacity's
+# `for attempt in Retrying(..): with attempt:`, truss's websocket proxy).
+async def proxy_ws(client_ws, proxy_client, logger, retries):
+    for attempt in retries():
+        with attempt:
+            try:
+                await attempt_websocket_proxy(client_ws, proxy_client, logger)
+            except WebSocketError as e:
+                logger.warning(f"WebSocket connection rejected: {e}")
+                await safe_close(client_ws, logger)
+                break

@@ -55,3 +55,12 @@ pub fn pool_settings(pools: &[PoolConfig]) -> Vec<PoolSettings> {
     }
     out
 }
+
+// A static regex declared inside the fn, compiled once per process
+// (shadowsocks-rust's ACL rules): fine.
+pub fn equivalent_rule(rule: &str) -> bool {
+    static EQUIV: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::RegexBuilder::new(r"^\^[a-z]+$").unicode(false).build().unwrap()
+    });
+    EQUIV.is_match(rule)
+}

@@ -279,3 +279,24 @@ pub fn tunnel(upgrade: OnUpgrade, upstream: TcpStream) {
         let _ = copy_bidirectional(downstream, upstream).await;
     });
 }
+
+// An HTTP upgrade and a connection driven to its end: a failure is the
+// peer's business (shadowsocks-rust's CONNECT tunnel and outbound proxy).
+pub fn connect_tunnel(req: Request, upstream: TcpStream) {
+    tokio::spawn(async move {
+        match hyper::upgrade::on(req).await {
+            Ok(upgraded) => {
+                let _ = copy_bidirectional(upgraded, upstream).await;
+            }
+            Err(e) => tracing::error!("upgrade error: {e}"),
+        }
+    });
+}
+
+pub fn drive(connection: Connection) {
+    tokio::spawn(async move {
+        if let Err(err) = connection.with_upgrades().await {
+            tracing::trace!("connection task ended: {err}");
+        }
+    });
+}
