@@ -347,28 +347,25 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 		buf_puts(b, ": an owned copy is needed unless the API changes");
 		break;
 	default: /* R16 */
-		if (ev->fn_name[0] && !ev->budget_exhausted && ev->macro_repeat_line && !ev->later_use_line) {
+		if (ev->fn_name[0] && !ev->budget_exhausted && !ev->later_use_line &&
+		    (ev->macro_repeat_line || ev->macro_args_line || ev->macro_body_line)) {
+			/* what a macro does with the clone: its expansion decides */
 			code(b, ev->receiver);
-			buf_printf(b, " is cloned inside the repetition `$( .. )` at line %u of a macro's template, from "
-			              "outside it: one expansion runs it once per element, and a move in the first leaves "
-			              "nothing for the next (E0382), so the copy stays",
-			           ev->macro_repeat_line);
-			break;
-		}
-		if (ev->fn_name[0] && !ev->budget_exhausted && ev->macro_args_line && !ev->later_use_line) {
-			code(b, ev->receiver);
-			buf_printf(b, " is cloned in the arguments of `%s!` (line %u), whose expansion is not known here: a "
-			              "macro may put an argument in a closure or use it twice (E0505, E0382), so the copy "
-			              "stays unless `%s` is listed as a plain macro (patterns/audit.rules)",
-			           ev->macro_name, ev->macro_args_line, ev->macro_name);
-			break;
-		}
-		if (ev->fn_name[0] && !ev->budget_exhausted && ev->macro_body_line && !ev->later_use_line) {
-			code(b, ev->receiver);
-			buf_printf(b, " is cloned in the body of the `macro_rules!` at line %u, from outside it: the body may "
-			              "be expanded more than once, and a move in one expansion leaves nothing for the next "
-			              "(E0382), so the copy stays",
-			           ev->macro_body_line);
+			if (ev->macro_repeat_line)
+				buf_printf(b, " is cloned inside the repetition `$( .. )` at line %u of a macro's template, from "
+				              "outside it: one expansion runs it once per element, and a move in the first leaves "
+				              "nothing for the next (E0382), so the copy stays",
+				           ev->macro_repeat_line);
+			else if (ev->macro_args_line)
+				buf_printf(b, " is cloned in the arguments of `%s!` (line %u), whose expansion is not known here: "
+				              "a macro may put an argument in a closure or use it twice (E0505, E0382), so the copy "
+				              "stays unless `%s` is listed as a plain macro (patterns/audit.rules)",
+				           ev->macro_name, ev->macro_args_line, ev->macro_name);
+			else
+				buf_printf(b, " is cloned in the body of the `macro_rules!` at line %u, from outside it: the body "
+				              "may be expanded more than once, and a move in one expansion leaves nothing for the "
+				              "next (E0382), so the copy stays",
+				           ev->macro_body_line);
 			break;
 		}
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->borrow_how && ev->later_use_in_stmt && !ev->later_use_line) {

@@ -1149,26 +1149,14 @@ static int r_from_crate(const rust_file *f, size_t tok, const strlist *crates)
 	return !(*s >= 'A' && *s <= 'Z');
 }
 
-/* Is token k inside an async block (the scanner's scopes) of the fn whose
- * body opens at floor? */
-static int r_in_async_block(const rust_file *f, size_t k, size_t floor)
+/* Is token k inside a scope of this kind (RS_ASYNC: an async block,
+ * RS_LOOP: a loop) of the fn whose body opens at floor? */
+static int r_in_scope_of(const rust_file *f, size_t k, size_t floor, enum rs_scope_kind kind)
 {
 	size_t i;
 
 	for (i = 0; i < f->rs->scope_count; i++)
-		if (f->rs->scopes[i].kind == RS_ASYNC && f->rs->scopes[i].head > floor && f->rs->scopes[i].start <= k &&
-		    k < f->rs->scopes[i].end)
-			return 1;
-	return 0;
-}
-
-/* Is token k inside a loop of the fn whose body opens at floor? */
-static int r_in_loop_of(const rust_file *f, size_t k, size_t floor)
-{
-	size_t i;
-
-	for (i = 0; i < f->rs->scope_count; i++)
-		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].head > floor && f->rs->scopes[i].start <= k &&
+		if (f->rs->scopes[i].kind == kind && f->rs->scopes[i].head > floor && f->rs->scopes[i].start <= k &&
 		    k < f->rs->scopes[i].end)
 			return 1;
 	return 0;
@@ -1191,7 +1179,7 @@ static int r_called_from_async(const rust_file *f, size_t tok, const strlist *of
 	size_t i, k, name;
 	int method;
 
-	if (fn == RS_NONE || f->rs->fns[fn].is_async || r_in_async_block(f, tok, f->rs->fns[fn].body_open))
+	if (fn == RS_NONE || f->rs->fns[fn].is_async || r_in_scope_of(f, tok, f->rs->fns[fn].body_open, RS_ASYNC))
 		return 0;
 	name = f->rs->fns[fn].name;
 	method = f->rs->fns[fn].impl != RS_NONE;
@@ -1208,9 +1196,9 @@ static int r_called_from_async(const rust_file *f, size_t tok, const strlist *of
 		if ((caller = r_fn_of(f, k)) == RS_NONE || caller == fn || f->rs->fns[caller].is_test ||
 		    r_is(f, f->rs->fns[caller].name, "main"))
 			continue;
-		if (!f->rs->fns[caller].is_async && !r_in_async_block(f, k, f->rs->fns[caller].body_open))
+		if (!f->rs->fns[caller].is_async && !r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_ASYNC))
 			continue;
-		if (!r_in_loop_of(f, k, f->rs->fns[caller].body_open) || r_inside_call(f, k, off_executor))
+		if (!r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_LOOP) || r_inside_call(f, k, off_executor))
 			continue;
 		r_name(f, f->rs->fns[caller].name, hit->name, sizeof(hit->name));
 		hit->related_line = f->t[k].line;
@@ -1358,7 +1346,9 @@ static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
  * (the innermost macro around it)?  The serialization is then part of a
  * text the function makes -- a prompt (archgw's `<tool_call>` blocks),
  * a message -- and `to_writer` into that text is the most to gain. */
-static int r_in_text_macro(const rust_file *f, size_t tok)
+/* The name token of the innermost macro call whose arguments hold tok,
+ * within its statement; 0 when there is none. */
+static size_t r_macro_around(const rust_file *f, size_t tok)
 {
 	size_t i = tok;
 
@@ -1369,10 +1359,16 @@ static int r_in_text_macro(const rust_file *f, size_t tok)
 		else if (r_is(f, i, ";") || r_is(f, i, "{"))
 			return 0;
 		else if (t->kind == TOK_OPEN && i >= 2 && r_is(f, i - 1, "!") && r_kind(f, i - 2) == TOK_IDENT)
-			return r_is(f, i - 2, "format") || r_is(f, i - 2, "format_args") || r_is(f, i - 2, "write") ||
-			       r_is(f, i - 2, "writeln");
+			return i - 2;
 	}
 	return 0;
+}
+
+static int r_in_text_macro(const rust_file *f, size_t tok)
+{
+	size_t m = r_macro_around(f, tok);
+
+	return m && (r_is(f, m, "format") || r_is(f, m, "format_args") || r_is(f, m, "write") || r_is(f, m, "writeln"));
 }
 
 static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int depth)
@@ -1451,21 +1447,15 @@ static int r_in_lazy_macro(const rust_file *f, size_t tok)
 	static const char *const eager[] = { "format", "format_args", "vec", "json", "write", "writeln", "print",
 		                             "println", "eprint", "eprintln", "panic", "assert", "assert_eq",
 		                             "assert_ne", "concat", "matches", "dbg", "info", "warn", "error", NULL };
-	size_t i = tok, k;
+	size_t m, k;
 
-	while (i > 0) {
-		const rustlex_token *t = &f->t[--i];
-		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i)
-			i = t->pair;
-		else if (r_is(f, i, ";") || r_is(f, i, "{"))
-			return 0;
-		else if (t->kind == TOK_OPEN && i >= 2 && r_is(f, i - 1, "!") && r_kind(f, i - 2) == TOK_IDENT) {
-			for (k = 0; eager[k]; k++)
-				if (r_is(f, i - 2, eager[k]))
-					break;
-			if (!eager[k])
-				return 1;
-		}
+	/* out through the macros that do evaluate, to one that may not */
+	for (m = r_macro_around(f, tok); m; m = r_macro_around(f, m)) {
+		for (k = 0; eager[k]; k++)
+			if (r_is(f, m, eager[k]))
+				break;
+		if (!eager[k])
+			return 1;
 	}
 	return 0;
 }
