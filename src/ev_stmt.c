@@ -121,6 +121,29 @@ int std_method_reads(const ctx *c, size_t m)
 	return in_list(c, &c->ar->borrow_method, m) && !typelib_takes_self(c->tl, c->text + c->t[m].off, c->t[m].len);
 }
 
+size_t method_args_open(const ctx *c, size_t m)
+{
+	size_t q;
+	int depth = 0;
+
+	if (is_open(c, m + 1, '('))
+		return m + 1;
+	if (!(is(c, m + 1, "::") && is(c, m + 2, "<")))
+		return 0;
+	/* `.downcast::<T>()`, `.collect::<Vec<_>>()`: past the turbofish */
+	for (q = m + 2; q < c->n; q++) {
+		if (c->t[q].kind == TOK_OPEN && c->t[q].pair_ok)
+			q = c->t[q].pair;
+		else if (is(c, q, "<"))
+			depth++;
+		else if (is(c, q, ">") && --depth == 0)
+			return is_open(c, q + 1, '(') ? q + 1 : 0;
+		else if (is(c, q, ";") || c->t[q].kind == TOK_CLOSE)
+			return 0;
+	}
+	return 0;
+}
+
 enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 {
 	size_t n = k + 1;
@@ -131,10 +154,10 @@ enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 		return USE_READ;
 	if (k > 0 && (is(c, k - 1, "==") || is(c, k - 1, "!=")))
 		return USE_READ;
-	/* fields, then maybe a method: x.a.b.len() */
-	while (is(c, n, ".") && is_ident(c, n + 1) && !is_open(c, n + 2, '('))
+	/* fields, then maybe a method: x.a.b.len(), x.downcast::<T>() */
+	while (is(c, n, ".") && is_ident(c, n + 1) && !method_args_open(c, n + 1))
 		n += 2;
-	if (is(c, n, ".") && is_ident(c, n + 1) && is_open(c, n + 2, '(')) {
+	if (is(c, n, ".") && is_ident(c, n + 1) && method_args_open(c, n + 1)) {
 		/* a method std's list says only reads (and no workspace method of
 		 * that name takes `self`), or one every workspace method of that
 		 * name takes by `&self` -- unless std has a method of that name
@@ -212,7 +235,7 @@ uint32_t later_use(const ctx *c, const char *root, const char *field, size_t fro
 		 * tokens (`quote_spanned!(span=> #name = #value)`), which reads it */
 		if (is(c, k + 1, "=") && !(k > 0 && (is(c, k - 1, "*") || is(c, k - 1, "#"))))
 			continue;
-		if (field && field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is_open(c, k + 3, '(') &&
+		if (field && field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !method_args_open(c, k + 2) &&
 		    !is(c, k + 2, field))
 			continue; /* another field: unaffected by moving this one */
 		return c->t[k].line;

@@ -40,6 +40,10 @@ int in_format_macro(const ctx *c, size_t k, size_t floor);
  * (radix_trie's `NibbleVec::join(self, ..)`)? */
 int std_method_reads(const ctx *c, size_t m);
 
+/* The `(` that opens the arguments of a method named at token m --
+ * `.m(` or, past a turbofish, `.m::<T>(` -- or 0 when m is no call. */
+size_t method_args_open(const ctx *c, size_t m);
+
 /* How the occurrence of a name at k uses it. */
 enum use_kind use_at(const ctx *c, size_t k, size_t floor);
 

@@ -140,7 +140,7 @@ static int field_handed_on(const ctx *c, size_t k, size_t floor)
 {
 	size_t n = k + 1;
 
-	while (is(c, n, ".") && is_ident(c, n + 1) && !is_open(c, n + 2, '('))
+	while (is(c, n, ".") && is_ident(c, n + 1) && !method_args_open(c, n + 1))
 		n += 2;
 	if (n == k + 1 || !(is(c, n, ",") || is(c, n, ")") || is(c, n, "}")) || in_format_macro(c, k, floor))
 		return 0;
