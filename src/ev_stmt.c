@@ -32,6 +32,39 @@ size_t stmt_end(const ctx *c, size_t i, size_t limit)
 	return limit;
 }
 
+int struct_literal_open(const ctx *c, size_t p)
+{
+	const char *name;
+
+	if (!is_open(c, p, '{') || p == 0 || !is_ident(c, p - 1))
+		return 0;
+	name = c->text + c->t[p - 1].off;
+	if (!(name[0] >= 'A' && name[0] <= 'Z'))
+		return 0;
+	/* `Name { field: ..`, `Name { field, ..`, `Name { ..base }`, `Name {}` */
+	return (is_ident(c, p + 1) && (is(c, p + 2, ":") || is(c, p + 2, ",") || is(c, p + 2, "}"))) || is(c, p + 1, "..") ||
+	       is(c, p + 1, "}");
+}
+
+size_t full_stmt_end(const ctx *c, size_t i, size_t limit)
+{
+	for (; i < limit; i++) {
+		if (c->t[i].kind == TOK_OPEN) {
+			/* a block (`if cond {`, a closure's body): the expression
+			 * before it ends there */
+			if (is_open(c, i, '{') && !struct_literal_open(c, i))
+				return i;
+			i = skip_pair(c, i);
+		} else if (c->t[i].kind == TOK_CLOSE) {
+			if (!c->t[i].pair_ok || (is(c, i, "}") && !struct_literal_open(c, c->t[i].pair)))
+				return i; /* the block the statement is in ends */
+		} else if (is(c, i, ";")) {
+			return i;
+		}
+	}
+	return limit;
+}
+
 /* Where the statement or expression around token i starts, going back
  * over whole bracket groups: at a `;`, a `{`, a `}` or a `=>` -- and, unless
  * `outward`, at any opening bracket (the innermost expression). */

@@ -16,6 +16,15 @@ size_t let_end(const ctx *c, size_t i, size_t limit);
  * closer of the block it is in. */
 size_t stmt_end(const ctx *c, size_t i, size_t limit);
 
+/* Does the `{` at p open a struct literal (`Name { field: ..`), not a
+ * block? */
+int struct_literal_open(const ctx *c, size_t p);
+
+/* The end of the whole statement token i sits in, out through the
+ * calls, brackets and struct literals around it (where a temporary made
+ * at i, or a borrow it holds, still lives), not out of a block. */
+size_t full_stmt_end(const ctx *c, size_t i, size_t limit);
+
 /* The start of the statement or expression around token i (not before
  * limit): back to the `;`, `{`, `}` or `=>` before it. */
 size_t stmt_start(const ctx *c, size_t i, size_t limit);

@@ -1341,6 +1341,16 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		 * while a borrow in place of the copy would still be alive */
 		if (!ev->reassigns_root && end > after)
 			ev->later_use_in_stmt = later_use(&c, ev->root, "", after, end, skips, nskips);
+		/* `Visitor { self_ty: &block.self_ty.clone() }.visit(&mut block)`:
+		 * a borrow in place of the copy lives in what holds it to the end
+		 * of the whole statement, past the struct literal or call it is in
+		 * (bon-macros, E0502) */
+		if (!ev->reassigns_root && !ev->later_use_in_stmt && rs0 > 0 && is(&c, rs0 - 1, "&")) {
+			size_t whole = full_stmt_end(&c, after, fn->body_close), q;
+			for (q = end; q < whole && !ev->later_use_in_stmt; q++)
+				if (names_root(&c, q, ev->root) && !flow_skipped(skips, nskips, q) && use_at(&c, q, floor) != USE_READ)
+					ev->later_use_in_stmt = c.t[q].line; /* a read beside a read is no conflict */
+		}
 		ev->partial_move = ev->field[0] != '\0';
 		if (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED) {
 			ev->borrowed_line = live_borrow(&c, fn, ev->root, start, after, until); /* only an owned root could move */
