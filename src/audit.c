@@ -28,6 +28,7 @@
 #include "rulefinding.h"
 #include "rustlex.h"
 #include "rustscan.h"
+#include "testmod.h"
 #include "textfind.h"
 #include "typelib.h"
 
@@ -377,6 +378,7 @@ struct audit_scratch {
 	pylex_result py;    /* Python tokens, reused */
 	line_index lines;
 	buf fixed;          /* the file with ill-formed UTF-8 replaced */
+	buf parent;         /* a parent module's file (testmod) */
 	buf shown;          /* a path that is not UTF-8, as reports show it */
 	buf slashed;        /* "/" and a path, for the test markers */
 	buf code;           /* the code view, for rule packs */
@@ -408,6 +410,7 @@ void audit_scratch_free(audit_scratch *s)
 	free(s->lines.own);
 	free(s->lines.marker);
 	buf_free(&s->fixed);
+	buf_free(&s->parent);
 	buf_free(&s->shown);
 	buf_free(&s->slashed);
 	buf_free(&s->code);
@@ -983,6 +986,13 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	if (rustscan_scan(&rs, &sc->lx) < 0)
 		goto done;
 	file_place(opt, shown, &ff, &slashed);
+	/* `#[cfg(test)] mod test_support;` in the parent: all of it test code */
+	if (!rs.file_is_test && !opt->include_tests && opt->src && testmod_declared_test(opt->src, report, &sc->parent)) {
+		size_t i;
+		rs.file_is_test = 1;
+		for (i = 0; i < rs.site_count; i++)
+			rs.sites[i].in_test = 1;
+	}
 
 	/* hot by what the code does, where no rule names the file: its own
 	 * handlers and loops, or fns that per-request code elsewhere calls */

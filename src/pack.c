@@ -30,6 +30,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_ERRORS_ONLY_LOGGED] = "errors_only_logged",
 	[PRED_RESULT_DROPPED] = "result_dropped",
 	[PRED_NOT_OUTPUT] = "not_output",
+	[PRED_NOT_ANSWER] = "not_answer",
 	[PRED_PARSES_SERIALIZED] = "parses_serialized",
 	[PRED_ONLY_MEASURED] = "only_measured",
 	[PRED_CALLED_FROM_ASYNC] = "called_from_async",
@@ -53,7 +54,7 @@ static int predicate_takes_words(int what)
 {
 	return what == PRED_LOOP_OVER || what == PRED_LOOP_NOT_OVER || what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
 	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC ||
-	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT;
+	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER;
 }
 
 static int predicate_languages(int what)
@@ -67,6 +68,7 @@ static int predicate_languages(int what)
 	case PRED_ERRORS_ONLY_LOGGED:
 	case PRED_RESULT_DROPPED:
 	case PRED_NOT_OUTPUT:
+	case PRED_NOT_ANSWER:
 	case PRED_PARSES_SERIALIZED:
 	case PRED_ONLY_MEASURED:
 	case PRED_CALLED_FROM_ASYNC:

@@ -58,6 +58,8 @@ enum pack_predicate {
 	PRED_PARSES_SERIALIZED,   /* Rust: a parse of what serde_json::to_* made, inline or through a `let` */
 	PRED_NOT_OUTPUT,          /* Rust ARG: the serialized value is not returned nor given to a request's or
 	                             response's body (the work itself), unless it is named as an event (ARG) */
+	PRED_NOT_ANSWER,          /* Rust ARG: the value serialized is named none of these (`&response`: the
+	                             answer itself, however it is sent on), or the call is in a macro's arguments */
 	PRED_RESULT_DROPPED,      /* Rust: the spawned work yields a Result (a `?`, a tail Ok(..), a fn of the
 	                             file returning one, a future whose type says so) */
 	PRED_NOT_AWAITED,         /* Rust: the call the match names is not followed by .await */

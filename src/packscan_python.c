@@ -221,7 +221,8 @@ static int py_stringy(const pylex_result *lx, size_t i)
  * buffer for a tool-call marker), or past what it consumed (`chunk, buf =
  * buf[:end], buf[end + 1:]`: FastChat's reader of NUL-delimited chunks)?
  * Then it never grows with the stream.  A statement whose targets (before
- * its `=`) name it and whose value slices it open-ended, `NAME[x:]`. */
+ * its `=`) name it and whose value slices it open-ended, `NAME[x:]`, or
+ * splits it (`NAME.split(sep, 1)`, `NAME.partition(sep)`). */
 static int py_tail_kept(const pylex_result *lx, uint32_t loop, size_t name)
 {
 	size_t i;
@@ -229,11 +230,20 @@ static int py_tail_kept(const pylex_result *lx, uint32_t loop, size_t name)
 	for (i = lx->blocks[loop].body_start; i + 3 < lx->count && i < lx->blocks[loop].body_end; i++) {
 		size_t open = i + 1, close, k, eq = 0;
 		int target = 0;
-		if (!p_same(lx, i, name) || !p_is(lx, open, "[") || !lx->tokens[open].pair_ok)
+		if (!p_same(lx, i, name))
 			continue;
-		close = lx->tokens[open].pair;
-		if (!p_is(lx, close - 1, ":") || close - 1 == open + 1)
-			continue; /* `NAME[:n]` keeps the front; `NAME[:]` copies it */
+		if (p_is(lx, open, ".") && (p_is(lx, open + 1, "split") || p_is(lx, open + 1, "partition")) &&
+		    p_is(lx, open + 2, "(")) {
+			/* `line, buf = buf.split(b"\n", 1)`, `_, _, buf =
+			 * buf.partition(sep)`: the rest after what was taken (text-
+			 * generation-webui's stderr reader) */
+		} else {
+			if (!p_is(lx, open, "[") || !lx->tokens[open].pair_ok)
+				continue;
+			close = lx->tokens[open].pair;
+			if (!p_is(lx, close - 1, ":") || close - 1 == open + 1)
+				continue; /* `NAME[:n]` keeps the front; `NAME[:]` copies it */
+		}
 		/* back to the statement's start: an `=` there, NAME before it */
 		for (k = i; k-- > lx->blocks[loop].body_start;) {
 			int kind = lx->tokens[k].kind;
@@ -648,6 +658,33 @@ static int py_assigned_then_appended(const pylex_result *lx, size_t tok)
 	return 0;
 }
 
+/* `holder = []` whose value is the whole of the object made at tok, and a
+ * `def` later in the same pass of the loop that names it: a fresh cell the
+ * pass's own function fills (text-generation-webui's `result_holder` per
+ * batch, written by the thread that runs it) -- one made before the loop
+ * would carry the last pass's result into the next. */
+static int py_filled_by_inner_def(const pylex_result *lx, size_t tok)
+{
+	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
+	size_t name = tok - 1, b, k;
+
+	if (loop == PYLEX_NONE || tok < 2 || !p_is(lx, tok - 1, "="))
+		return 0;
+	while (!p_line_start(lx, name))
+		name--;
+	if (lx->tokens[name].kind != PYTOK_IDENT || !p_is(lx, name + 1, "="))
+		return 0;
+	for (b = loop + 1; b < lx->block_count && lx->blocks[b].head < lx->blocks[loop].body_end; b++) {
+		const pylex_block *d = &lx->blocks[b];
+		if ((d->kind != PYBLOCK_DEF && d->kind != PYBLOCK_ASYNC_DEF) || d->head < tok)
+			continue;
+		for (k = d->body_start; k < d->body_end && k < lx->count; k++)
+			if (p_same(lx, k, name) && !(k > 0 && p_is(lx, k - 1, ".")))
+				return 1;
+	}
+	return 0;
+}
+
 /* not_loop_output: the object made at tok is not what the loop produces
  * -- `yield dict(..)`, `return X(..)`, `out.append(X(..))`, an element of
  * a comprehension (`[ToolCall(function=FunctionResponse(..)) for c in
@@ -660,7 +697,7 @@ static int py_not_loop_output(const pylex_result *lx, size_t tok)
 
 	if (tok > 0 && (p_is(lx, tok - 1, "yield") || p_is(lx, tok - 1, "return")))
 		return 0;
-	if (py_assigned_then_appended(lx, tok))
+	if (py_assigned_then_appended(lx, tok) || py_filled_by_inner_def(lx, tok))
 		return 0;
 	while (i > 0) {
 		const pylex_token *t = &lx->tokens[--i];
@@ -694,6 +731,10 @@ static int py_not_loop_output(const pylex_result *lx, size_t tok)
 		/* a part of a record that is the output: `choice = Choice(delta=
 		 * DeltaMessage(..))`, then `choices.append(choice)` (DeltaMessage
 		 * in DeepSpeed-MII's stream: a held-out finding judged wrong) */
+		/* or a literal that is (`entry = {"top_logprobs": []}`, then
+		 * `out.append(entry)`: text-generation-webui's logprobs) */
+		if ((p_is(lx, i, "{") || p_is(lx, i, "[")) && py_assigned_then_appended(lx, i))
+			return 0;
 		if (p_is(lx, i, "(") && i > 0 && lx->tokens[i - 1].kind == PYTOK_IDENT) {
 			size_t callee = i - 1;
 			while (callee >= 2 && p_is(lx, callee - 1, ".") && lx->tokens[callee - 2].kind == PYTOK_IDENT)

@@ -580,3 +580,42 @@ async def proxy_ws(client_ws, proxy_client, logger, retries):
                 logger.warning(f"WebSocket connection rejected: {e}")
                 await safe_close(client_ws, logger)
                 break
+
+
+# A literal that is part of the record each pass appends
+# (text-generation-webui's logprobs per position) ...
+def capture_logprobs(tokens, probs, out):
+    for seq_idx in range(len(tokens)):
+        entry = {"top_logprobs": []}
+        for k in range(len(tokens[seq_idx])):
+            entry["top_logprobs"].append({"token": tokens[seq_idx][k], "logprob": probs[seq_idx][k]})
+        out.append(entry)
+
+
+# ... and a holder each pass makes for the function it runs in a thread
+# (text-generation-webui's image batches): neither is made in vain.
+def generate_batches(pipeline, requests):
+    for req in requests:
+        result_holder = []
+
+        def run_batch():
+            result_holder.append(pipeline(req))
+
+        worker = threading.Thread(target=run_batch)
+        worker.start()
+        worker.join()
+        yield result_holder[0]
+
+
+# A buffer split into the line taken and the rest (text-generation-webui's
+# stderr reader) never grows with the stream.
+def read_lines(stream):
+    buffer = b""
+    while True:
+        chunk = stream.read(4096)
+        if not chunk:
+            break
+        buffer += chunk
+        while b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            print(line.decode())

@@ -240,3 +240,33 @@ pub fn sized_body(resp: &ChatResponse) -> Result<(usize, Vec<u8>), RouteError> {
     let body = serde_json::to_vec(resp).map_err(RouteError::Body)?;
     Ok((body.len(), body))
 }
+
+// The response itself, however its text then reaches the client (apollo
+// router's `in_scope(|| { let body = to_string(&response)?; Ok(body) })`):
+// the work itself ...
+pub async fn reply(req: &ChatRequest, response: &ChatResponse, conn: &mut Conn) -> Result<(), RouteError> {
+    let text = serde_json::to_string(response).map_err(RouteError::Body)?;
+    conn.send_text(text).await?;
+    Ok(())
+}
+
+// ... but a log line of it is not.
+pub fn log_reply(req: &ChatRequest, response: &ChatResponse) {
+    tracing::info!("replied {}", serde_json::to_string(response).unwrap_or_default()); // expect: perf-review/json-per-event
+}
+
+// The variables a GET request carries in its URL, through a `let` of the
+// query they go into (apollo router's GET requests): the request itself.
+pub fn get_uri(base: &str, req: &ChatRequest) -> Result<String, RouteError> {
+    let uri = if req.stream {
+        base.to_string()
+    } else {
+        let query = serde_urlencoded::to_string([
+            ("model", Some(req.model.clone())),
+            ("variables", serde_json::to_string(&req.variables).ok()),
+        ])
+        .map_err(RouteError::Query)?;
+        format!("{}?{}", base, query)
+    };
+    Ok(uri)
+}

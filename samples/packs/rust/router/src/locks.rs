@@ -121,3 +121,39 @@ pub async fn page_in(lock: &tokio::sync::Mutex<()>, client: Client) {
     let _guard = lock.lock().await;
     client.fetch().await;
 }
+
+// `*` copies the value out: the guard is a temporary gone with the `let`
+// (apollo router's studio backoff): fine.
+pub async fn backoff_then_send(backoff: &std::sync::Mutex<u64>, client: Client) {
+    let until = *backoff.lock().unwrap();
+    client.send(until).await;
+}
+
+pub struct Upload {
+    pub multer: Multipart,
+}
+
+pub struct Multipart;
+
+impl Multipart {
+    pub async fn next_field(&mut self) -> Result<Option<Field>, ()> {
+        Ok(None)
+    }
+}
+
+pub struct Field;
+
+impl Field {
+    pub async fn bytes(self) -> Result<Vec<u8>, ()> {
+        Ok(Vec::new())
+    }
+}
+
+// Every await goes through the guard, past a `?` in the chain: the lock
+// serializes reading the one multipart stream (apollo router's map field):
+// fine.
+pub async fn map_field(state: &tokio::sync::Mutex<Upload>) -> Result<Vec<u8>, ()> {
+    let mut upload = state.lock().await;
+    let bytes = upload.multer.next_field().await?.ok_or(())?.bytes().await?;
+    Ok(bytes)
+}

@@ -300,3 +300,36 @@ pub fn drive(connection: Connection) {
         }
     });
 }
+
+// A task whose only failure is a hang-up: its `?`s end it when the reader
+// of its channel is gone, and nothing is lost with the handle (apollo
+// router's response stream filter, and the plain `tx.send(..).await?`).
+pub fn filter_stream(first: Chunk, mut upstream: Receiver<Chunk>) -> Receiver<Chunk> {
+    let (mut sender, receiver) = tokio::sync::mpsc::channel(10);
+    tokio::task::spawn(async move {
+        let mut last = forward(first, &mut upstream, &mut sender).await?;
+        while let Some(chunk) = upstream.recv().await {
+            last = forward(chunk, &mut upstream, &mut sender).await?;
+        }
+        Ok::<_, SendError<Chunk>>(())
+    });
+    receiver
+}
+
+pub fn relay(mut upstream: Receiver<Chunk>, tx: Sender<Chunk>) {
+    tokio::spawn(async move {
+        while let Some(chunk) = upstream.recv().await {
+            tx.send(chunk).await?;
+        }
+        Ok::<(), SendError<Chunk>>(())
+    });
+}
+
+pub fn relay_plain(mut upstream: Receiver<Chunk>, tx: Sender<Chunk>) {
+    tokio::spawn(async move {
+        while let Some(chunk) = upstream.recv().await {
+            tx.send(chunk).await?;
+        }
+        anyhow::Ok(())
+    });
+}
