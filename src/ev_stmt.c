@@ -46,8 +46,9 @@ int struct_literal_open(const ctx *c, size_t p)
 	       is(c, p + 1, "}");
 }
 
-size_t full_stmt_end(const ctx *c, size_t i, size_t limit)
+size_t full_stmt_end(const ctx *c, size_t i, size_t limit, int *in_struct)
 {
+	*in_struct = 0;
 	for (; i < limit; i++) {
 		if (c->t[i].kind == TOK_OPEN) {
 			/* a block (`if cond {`, a closure's body): the expression
@@ -58,6 +59,8 @@ size_t full_stmt_end(const ctx *c, size_t i, size_t limit)
 		} else if (c->t[i].kind == TOK_CLOSE) {
 			if (!c->t[i].pair_ok || (is(c, i, "}") && !struct_literal_open(c, c->t[i].pair)))
 				return i; /* the block the statement is in ends */
+			if (is(c, i, "}"))
+				*in_struct = 1;
 		} else if (is(c, i, ";")) {
 			return i;
 		}

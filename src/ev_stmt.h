@@ -22,8 +22,10 @@ int struct_literal_open(const ctx *c, size_t p);
 
 /* The end of the whole statement token i sits in, out through the
  * calls, brackets and struct literals around it (where a temporary made
- * at i, or a borrow it holds, still lives), not out of a block. */
-size_t full_stmt_end(const ctx *c, size_t i, size_t limit);
+ * at i, or a borrow it holds, still lives), not out of a block;
+ * *in_struct set when one of the groups left is a struct literal (which
+ * certainly holds what was put in it). */
+size_t full_stmt_end(const ctx *c, size_t i, size_t limit, int *in_struct);
 
 /* The start of the statement or expression around token i (not before
  * limit): back to the `;`, `{`, `}` or `=>` before it. */

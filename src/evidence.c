@@ -393,36 +393,47 @@ static size_t value_stmt_start(const ctx *c, size_t k, size_t floor)
  * before `self.header_printer.print(..)`, E0502). */
 static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t until, size_t floor)
 {
-	size_t k, last_read = from;
+	size_t k, last_read = from, n = 1, i;
 	int disjoint_fields = ev->field[0] && !field_is_method(ev);
+	/* the bound name, and the names of values made from it, which may hold
+	 * the borrow in turn (`let buf = BufReader::new(content.as_bytes());`
+	 * then `let handler = Lines::new(&mut buf);`: rspolib, E0502) */
+	char names[6][64];
 
-	for (k = from; k < until; k++)
-		if (names_root(c, k, ev->bound_to)) {
-			size_t s = value_stmt_start(c, k, from), name, q;
-			if (k > last_read)
-				last_read = k;
-			/* iterated by a `for`: read until its body ends (gix-revision's
-			 * `for parent_id in &commit_parents { graph.get_or_insert(..) }`) */
-			if (k >= 1 && (is(c, k - 1, "in") || (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")))) {
-				size_t b = k + 1;
-				while (b < until && !is_open(c, b, '{') && !is(c, b, ";"))
-					b = c->t[b].kind == TOK_OPEN ? skip_pair(c, b) + 1 : b + 1;
-				if (is_open(c, b, '{') && skip_pair(c, b) > last_read)
-					last_read = skip_pair(c, b);
+	snprintf(names[0], sizeof(names[0]), "%s", ev->bound_to);
+	for (i = 0; i < n; i++)
+		for (k = from; k < until; k++)
+			if (names_root(c, k, names[i])) {
+				size_t s = value_stmt_start(c, k, from), name, q;
+				if (k > last_read)
+					last_read = k;
+				/* iterated by a `for`: read until its body ends (gix-revision's
+				 * `for parent_id in &commit_parents { graph.get_or_insert(..) }`) */
+				if (k >= 1 && (is(c, k - 1, "in") || (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")))) {
+					size_t b = k + 1;
+					while (b < until && !is_open(c, b, '{') && !is(c, b, ";"))
+						b = c->t[b].kind == TOK_OPEN ? skip_pair(c, b) + 1 : b + 1;
+					if (is_open(c, b, '{') && skip_pair(c, b) > last_read)
+						last_read = skip_pair(c, b);
+				}
+				/* handed into another name's value, which may hold the borrow:
+				 * `let pcx = &PlaceCtxt { cx, ty };` -- read until pcx's last
+				 * read (rustc's pattern analysis, E0502) */
+				name = is(c, s, "let") ? s + 1 + (size_t)is(c, s + 1, "mut") : RS_NONE;
+				if (name != RS_NONE && is_ident(c, name) && name < k && !names_root(c, name, names[i]) &&
+				    (is(c, name + 1, "=") || is(c, name + 1, ":"))) {
+					char other[64];
+					size_t m;
+					tok_text(c, name, other, sizeof(other));
+					for (q = stmt_end(c, k, until); q < until; q++)
+						if (names_root(c, q, other) && q > last_read)
+							last_read = q;
+					for (m = 0; m < n && strcmp(names[m], other) != 0; m++)
+						;
+					if (m == n && n < sizeof(names) / sizeof(names[0]))
+						snprintf(names[n++], sizeof(names[0]), "%s", other);
+				}
 			}
-			/* handed into another name's value, which may hold the borrow:
-			 * `let pcx = &PlaceCtxt { cx, ty };` -- read until pcx's last
-			 * read (rustc's pattern analysis, E0502) */
-			name = is(c, s, "let") ? s + 1 + (size_t)is(c, s + 1, "mut") : RS_NONE;
-			if (name != RS_NONE && is_ident(c, name) && name < k && !names_root(c, name, ev->bound_to) &&
-			    (is(c, name + 1, "=") || is(c, name + 1, ":"))) {
-				char other[64];
-				tok_text(c, name, other, sizeof(other));
-				for (q = stmt_end(c, k, until); q < until; q++)
-					if (names_root(c, q, other) && q > last_read)
-						last_read = q;
-			}
-		}
 	/* a read in a loop the name was made before comes round again: the
 	 * borrow lives through the whole loop (`matrix.unspecialize(..)` at
 	 * the end of the body, `pcx` read again in the next pass) */
@@ -1342,12 +1353,14 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		if (!ev->reassigns_root && end > after)
 			ev->later_use_in_stmt = later_use(&c, ev->root, "", after, end, skips, nskips);
 		/* `Visitor { self_ty: &block.self_ty.clone() }.visit(&mut block)`:
-		 * a borrow in place of the copy lives in what holds it to the end
-		 * of the whole statement, past the struct literal or call it is in
-		 * (bon-macros, E0502) */
+		 * a borrow in place of the copy lives in the struct literal that
+		 * holds it to the end of the whole statement (bon-macros, E0502).
+		 * A call's result alone may hold it or not (`watch(Path::new(
+		 * &raw_path)).then(move |_| raw_path ..)` builds: apollo router) */
 		if (!ev->reassigns_root && !ev->later_use_in_stmt && rs0 > 0 && is(&c, rs0 - 1, "&")) {
-			size_t whole = full_stmt_end(&c, after, fn->body_close), q;
-			for (q = end; q < whole && !ev->later_use_in_stmt; q++)
+			int in_struct = 0;
+			size_t whole = full_stmt_end(&c, after, fn->body_close, &in_struct), q;
+			for (q = end; in_struct && q < whole && !ev->later_use_in_stmt; q++)
 				if (names_root(&c, q, ev->root) && !flow_skipped(skips, nskips, q) && use_at(&c, q, floor) != USE_READ)
 					ev->later_use_in_stmt = c.t[q].line; /* a read beside a read is no conflict */
 		}
