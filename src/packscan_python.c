@@ -467,6 +467,24 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 				 * it from (`text = texts[i]` ... `texts[i] = text`). */
 				if ((b == home || !py_named_before_loop(lx, fn, loop, tok - 1)) && !py_stored_back(lx, loop, tok))
 					return 0;
+				/* ... or emptied in a `try:` once what it holds parsed,
+				 * and grown only in its `except`: the unparsed rest of one
+				 * message (Langchain-Chatchat's SSE reader: `data =
+				 * json.loads(cache + chunk); cache = ""` ... `except: cache
+				 * += chunk`).  An emptying elsewhere may happen once (a
+				 * flush when a tool call starts: ktransformers' content
+				 * grown per token, a pitfall) */
+				if (p_is(lx, i + 1, "=") && i + 2 < lx->count && lx->tokens[i + 2].kind == PYTOK_STRING &&
+				    i + 3 < lx->count && lx->tokens[i + 3].kind == PYTOK_NEWLINE && home != PYLEX_NONE &&
+				    lx->blocks[home].kind == PYBLOCK_TRY) {
+					uint32_t e = pylex_block_of(lx, tok);
+					while (e != PYLEX_NONE && e != loop && !(lx->blocks[e].kind == PYBLOCK_EXCEPT &&
+					                                        lx->blocks[e].parent == lx->blocks[home].parent &&
+					                                        lx->blocks[e].head > lx->blocks[home].head))
+						e = lx->blocks[e].parent;
+					if (e != PYLEX_NONE && e != loop)
+						return 0;
+				}
 			}
 			/* `charmap = bytearray(256)`: a mutable buffer, whose `+=`
 			 * extends it in place (aici's copy of sre_compile, a
@@ -596,6 +614,23 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	for (i = lb->head; i < lb->colon; i++)
 		if (p_is(lx, i, "as_completed"))
 			return 0;
+	/* a pass that yields, or one inside such a pass: a stream handing on
+	 * each item in turn, whose awaits (per-token callbacks, then `yield
+	 * chunk`) keep its order -- Langchain-Chatchat's `astream`, held-out
+	 * findings judged wrong */
+	for (b = loop; b != PYLEX_NONE && (lx->blocks[b].kind == PYBLOCK_FOR || lx->blocks[b].kind == PYBLOCK_ASYNC_FOR ||
+	                                   lx->blocks[b].kind == PYBLOCK_WHILE || lx->blocks[b].kind == PYBLOCK_IF ||
+	                                   lx->blocks[b].kind == PYBLOCK_ELSE || lx->blocks[b].kind == PYBLOCK_ELIF ||
+	                                   lx->blocks[b].kind == PYBLOCK_TRY || lx->blocks[b].kind == PYBLOCK_WITH ||
+	                                   lx->blocks[b].kind == PYBLOCK_ASYNC_WITH);
+	     b = lx->blocks[b].parent) {
+		const pylex_block *ob = &lx->blocks[b];
+		if (ob->kind != PYBLOCK_FOR && ob->kind != PYBLOCK_ASYNC_FOR && ob->kind != PYBLOCK_WHILE)
+			continue;
+		for (i = ob->body_start; i < ob->body_end && i < lx->count; i++)
+			if (p_is(lx, i, "yield"))
+				return 0;
+	}
 	/* the awaited expression: `await NAME(.NAME)*(..)`; a gather of its
 	 * own, or a step that paces, limits or cleans up rather than does
 	 * work a gather could overlap (`await asyncio.sleep(gap)` between

@@ -1291,6 +1291,11 @@ static int r_stored_where_made(const rust_file *f, size_t i, int in_record)
 			if (!(i > 0 && r_kind(f, i - 1) == TOK_IDENT && !r_is(f, i - 1, "else") && !r_is(f, i - 1, "loop") &&
 			      !r_is(f, i - 1, "unsafe") && !r_is(f, i - 1, "async")))
 				return 0;
+			/* a Value as a record's field is data the record carries
+			 * (traceloop hub's `ToolParam { input_schema: to_value(..) }`
+			 * per tool of a request it translates): no stream is written */
+			if (!in_record)
+				return 1;
 			record = 1;
 		}
 	}
@@ -1321,6 +1326,10 @@ static int r_not_stored_value(const rust_file *f, size_t tok)
 	name = r_let_name(f, start);
 	if (!name)
 		return 1;
+	/* `let mut body = serde_json::to_value(&req)?;` then fields removed and
+	 * added: a Value made to be edited (traceloop hub's Bedrock request) */
+	if (!in_record && r_is(f, start + 1, "mut"))
+		return 0;
 	end = r_statement_end(f, tok);
 	for (k = end; k < f->n && k < r_block_end(f, end); k++)
 		if (r_kind(f, k) == TOK_IDENT && same_text(f, k, name) && !(k > 0 && r_is(f, k - 1, ".")) &&

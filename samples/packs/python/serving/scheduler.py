@@ -619,3 +619,25 @@ def read_lines(stream):
         while b"\n" in buffer:
             line, buffer = buffer.split(b"\n", 1)
             print(line.decode())
+
+
+# The unparsed rest of one SSE message, emptied once it parses
+# (Langchain-Chatchat's client) ...
+async def read_events(response):
+    cache = ""
+    async for chunk in response.aiter_text():
+        try:
+            data = json.loads(cache + chunk)
+            cache = ""
+            yield data
+        except Exception:
+            cache += chunk
+
+
+# ... and per-token callbacks of a stream that yields each chunk: the
+# order is the point.
+async def astream(chunks, run_manager):
+    async for chunk in chunks:
+        for part in chunk.parts:
+            await run_manager.on_llm_new_token(part, chunk=chunk)
+        yield chunk

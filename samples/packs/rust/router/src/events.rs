@@ -306,3 +306,31 @@ pub fn slot_frame(input: &serde_json::Value, dir: &std::path::Path) -> std::io::
     }
     Ok(SlotFrame::Inline(serialized))
 }
+
+// A Value as a field of each record a request is translated into, or one
+// made to be edited before it is sent (traceloop hub's providers): the
+// request's own content.
+pub fn anthropic_tools(req: &ChatRequest) -> Vec<ToolParam> {
+    req.tools
+        .iter()
+        .map(|tool| ToolParam {
+            name: tool.name.clone(),
+            input_schema: serde_json::to_value(&tool.parameters).unwrap_or_default(),
+        })
+        .collect()
+}
+
+pub async fn send_bedrock(req: &ChatRequest, client: &Client) -> Result<(), RouteError> {
+    let mut body = serde_json::to_value(req).map_err(RouteError::Body)?;
+    body["anthropic_version"] = "bedrock-2023-05-31".into();
+    client.invoke(body).await?;
+    Ok(())
+}
+
+// A response's few choices, each written into a span attribute: a handful
+// of passes (traceloop hub's spans).
+pub fn record_choices(resp: &ChatResponse, span: &mut Span) {
+    for choice in &resp.choices {
+        span.set_attribute("completion.content", serde_json::to_string(&choice.content).unwrap_or_default()); // expect: perf-review/json-per-event
+    }
+}
