@@ -101,8 +101,7 @@ static trange find_alias(const ctx *c, size_t name, const ctx *site)
 	return TR_NONE;
 }
 
-/* Follow type aliases. */
-static trange resolve_alias(trange t, const ctx *site)
+trange resolve_alias(trange t, const ctx *site)
 {
 	size_t lt, name, hops;
 

@@ -14,6 +14,10 @@
  * *is_ref (when given) set if a `&` was among them. */
 trange strip_refs(trange t, int *is_ref);
 
+/* Through the type aliases its head names (`type UnitComplex<T> =
+ * Unit<Complex<T>>`, the file's own or the workspace's), to the type. */
+trange resolve_alias(trange t, const ctx *site);
+
 /* The type's name (last path segment before `<`) and its `<`, if any. */
 size_t type_head(trange t, size_t *lt);
 

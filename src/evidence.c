@@ -368,12 +368,40 @@ static uint32_t source_changed_in(const ctx *c, const char *name, const char *fi
 /* The start of the statement around token k, out through the calls,
  * brackets and struct literals it sits in (`let pcx = &PlaceCtxt { cx,
  * ty };` from `ty`), not through a block; no further back than floor. */
+/* Does the `{` at p open a closure's body: `|..| {`, `|..| -> T {`? */
+static int closure_body_open(const ctx *c, size_t p, size_t floor)
+{
+	size_t q;
+
+	if (p > 0 && (is(c, p - 1, "|") || is(c, p - 1, "||")))
+		return 1;
+	for (q = p; q > floor + 1 && q + 24 > p; q--) { /* back over the return type to `-> ` after the `|` */
+		const rustlex_token *t = &c->t[q - 1];
+		if (t->kind == TOK_CLOSE && t->pair_ok) {
+			q = t->pair + 1;
+			continue;
+		}
+		if (is(c, q - 1, "->"))
+			return q >= 2 && (is(c, q - 2, "|") || is(c, q - 2, "||"));
+		if (is(c, q - 1, ";") || is(c, q - 1, "{") || is(c, q - 1, "}") || is(c, q - 1, "="))
+			return 0;
+	}
+	return 0;
+}
+
 static size_t value_stmt_start(const ctx *c, size_t k, size_t floor)
 {
 	while (k > floor) {
 		size_t p = k - 1;
 		if (c->t[p].kind == TOK_CLOSE && c->t[p].pair_ok) {
 			k = c->t[p].pair;
+			continue;
+		}
+		/* out of a closure's body: the closure is the statement's value
+		 * (`let getfield = |r| -> Option<String> { columns.iter()..
+		 * };`: distro-info, E0499) */
+		if (is_open(c, p, '{') && closure_body_open(c, p, floor)) {
+			k = p;
 			continue;
 		}
 		if (is(c, p, ";") || is(c, p, "=>") || c->t[p].kind == TOK_CLOSE ||
@@ -1369,6 +1397,8 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			ev->borrowed_line = live_borrow(&c, fn, ev->root, start, after, until); /* only an owned root could move */
 			if (!ev->borrowed_line)
 				ev->borrowed_line = closure_borrow(&c, ev->root, stmt0, rs0);
+			if (!ev->borrowed_line)
+				ev->borrowed_line = arm_borrow(&c, fn, ev->root, rs0, stmt0);
 		}
 		if (ev->partial_move && root_type.a >= root_type.b && init_b > init_a + 1 && is_ident(&c, init_a) &&
 		    (is_open(&c, init_a + 1, '{') || (is(&c, init_a + 1, "::") && is_ident(&c, init_a + 2) && is_open(&c, init_a + 3, '('))))
@@ -1387,26 +1417,28 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		    (type_opaque(strip_refs(root_type, NULL)) || type_lends(strip_refs(root_type, NULL))))
 			ev->base_type_unknown = 1;
 		if (ev->partial_move && root_type.b > root_type.a) { /* `impl Drop for Conn`: c.key cannot move out */
-			size_t lt, name = type_head(strip_refs(root_type, NULL), &lt);
+			/* through an alias: `self` of `impl UnitComplex<T>` is a
+			 * `Unit<Complex<T>>`, whose `re` is Complex's, reached through
+			 * Unit's Deref (nalgebra, E0507) */
+			trange held = resolve_alias(root_type, &c);
+			size_t lt, name = type_head(strip_refs(held, NULL), &lt);
 			if (name != RS_NONE)
-				ev->root_drops = typelib_drop(c.tl, root_type.src->text + root_type.src->t[name].off,
-				                              root_type.src->t[name].len);
+				ev->root_drops = typelib_drop(c.tl, held.src->text + held.src->t[name].off, held.src->t[name].len);
 			/* `state: Arc<S>`: state.name is reached through Deref, and
 			 * nothing moves out of a Deref (E0507); a Box is the exception */
-			if (name != RS_NONE && in_list(root_type.src, &c.ar->deref_type, name) &&
-			    !in_list(root_type.src, &c.ar->move_out_type, name))
+			if (name != RS_NONE && in_list(held.src, &c.ar->deref_type, name) &&
+			    !in_list(held.src, &c.ar->move_out_type, name))
 				ev->field_behind_deref = 1;
 			/* a type of the workspace with `impl Deref for` it: a field not
 			 * its own is reached through the Deref (linkerd's
 			 * `protocol::Http<T>`, whose `parent.policy` is the T's) */
-			else if (name != RS_NONE &&
-			         typelib_deref(c.tl, root_type.src->text + root_type.src->t[name].off, root_type.src->t[name].len)) {
+			else if (name != RS_NONE && typelib_deref(c.tl, held.src->text + held.src->t[name].off, held.src->t[name].len)) {
 				size_t flen = strcspn(ev->field, ".");
-				ev->field_behind_deref = struct_has_field(strip_refs(root_type, NULL), ev->field, flen, &c) != 1;
+				ev->field_behind_deref = struct_has_field(strip_refs(held, NULL), ev->field, flen, &c) != 1;
 			}
 			if (ev->field_behind_deref)
-				snprintf(ev->deref_type, sizeof(ev->deref_type), "%.*s", (int)root_type.src->t[name].len,
-				         root_type.src->text + root_type.src->t[name].off);
+				snprintf(ev->deref_type, sizeof(ev->deref_type), "%.*s", (int)held.src->t[name].len,
+				         held.src->text + held.src->t[name].off);
 			/* the field itself a reference: `src.generics` with `generics:
 			 * &'a Generics`, `item.1` of `item: (&Key, &Item)` -- the
 			 * clone makes the Generics, its removal hands on the `&`
@@ -1496,9 +1528,10 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 
 	/* borrowed only? */
 	/* (`&x.clone().into_iter()` borrows what the chain makes of the copy,
-	 * not the copy) */
+	 * not the copy; and `&(*tag).clone()` borrows the T that clone made of
+	 * a `&T` -- `&(*tag)` would be a `&&T` where `tag: &&T`: gtk4, E0277) */
 	if (rs0 > 0 && is(&c, rs0 - 1, "&") && st->form == RS_METHOD && !is(&c, rs0 - 1, "&&") && !is(&c, after, ".") &&
-	    !is(&c, after, "?") && !is_open(&c, after, '[')) {
+	    !is(&c, after, "?") && !is_open(&c, after, '[') && !(is_open(&c, rs0, '(') && is(&c, rs0 + 1, "*"))) {
 		ev->borrow_how = "&";
 	} else if (st->form == RS_PATH && st->path_type != RS_NONE && st->path_type > 0 && is(&c, st->path_type - 1, "&") &&
 	           !is(&c, after, ".") && !is(&c, after, "?") && !is_open(&c, after, '[')) {

@@ -2,6 +2,8 @@
 
 #include "flow.h"
 
+#include <string.h>
+
 static int is_tok(const rustlex_result *lx, size_t i, const char *s)
 {
 	return i < lx->count && rustlex_is(lx, &lx->tokens[i], s);
@@ -72,10 +74,11 @@ static size_t match_keyword(const rustlex_result *lx, size_t o, size_t floor)
 	return k && is_tok(lx, k, "match") ? k : 0;
 }
 
-size_t flow_arm_pattern(const rustlex_result *lx, size_t body_open, size_t at, size_t *match_kw, size_t *arms_open)
+int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm *arm)
 {
 	size_t i;
 
+	memset(arm, 0, sizeof(*arm));
 	for (i = at; i > body_open + 1;) {
 		const rustlex_token *t = &lx->tokens[--i];
 		size_t close, j, start, guard = 0, kw;
@@ -91,6 +94,7 @@ size_t flow_arm_pattern(const rustlex_result *lx, size_t body_open, size_t at, s
 		close = t->pair;
 		for (start = j = i + 1; j < close; j++) {
 			const rustlex_token *u = &lx->tokens[j];
+			size_t arrow;
 			if (u->kind == TOK_OPEN) {
 				if (!u->pair_ok)
 					return 0;
@@ -99,39 +103,55 @@ size_t flow_arm_pattern(const rustlex_result *lx, size_t body_open, size_t at, s
 			}
 			if (is_tok(lx, j, "if") && !guard)
 				guard = j;
-			else if (is_tok(lx, j, "=>")) {
-				if (at >= start && at < (guard ? guard : j)) {
-					*match_kw = kw;
-					*arms_open = i;
-					return j;
-				}
-				if (at >= start && at < j)
-					return 0; /* in the guard: a use, no binding */
-				/* the body: to the `,` at this level, or a block and its `,` */
-				j++;
-				if (is_open_brace(lx, j)) {
-					j = lx->tokens[j].pair;
-					if (is_tok(lx, j + 1, ","))
-						j++;
-				} else {
-					while (j < close && !is_tok(lx, j, ",")) {
-						if (lx->tokens[j].kind == TOK_OPEN) {
-							if (!lx->tokens[j].pair_ok)
-								return 0;
-							j = lx->tokens[j].pair;
-						}
-						j++;
+			if (!is_tok(lx, j, "=>"))
+				continue;
+			arrow = j;
+			arm->match_kw = kw;
+			arm->arms_open = i;
+			arm->pattern = start;
+			arm->arrow = arrow;
+			if (at >= start && at < (guard ? guard : j))
+				return FLOW_ARM_PATTERN;
+			if (at >= start && at < j)
+				return FLOW_ARM_GUARD;
+			/* the body: to the `,` at this level, or a block and its `,` */
+			j++;
+			if (is_open_brace(lx, j)) {
+				j = lx->tokens[j].pair;
+				arm->body_end = j + 1;
+				if (is_tok(lx, j + 1, ","))
+					j++;
+			} else {
+				while (j < close && !is_tok(lx, j, ",")) {
+					if (lx->tokens[j].kind == TOK_OPEN) {
+						if (!lx->tokens[j].pair_ok)
+							return 0;
+						j = lx->tokens[j].pair;
 					}
+					j++;
 				}
-				if (at < j + 1 && at > start)
-					return 0; /* in that body */
-				start = j + 1;
-				guard = 0;
+				arm->body_end = j;
 			}
+			if (at < j + 1 && at > arrow)
+				return FLOW_ARM_BODY;
+			start = j + 1;
+			guard = 0;
 		}
+		memset(arm, 0, sizeof(*arm));
 		return 0; /* the innermost match around `at`: nothing beyond it */
 	}
 	return 0;
+}
+
+size_t flow_arm_pattern(const rustlex_result *lx, size_t body_open, size_t at, size_t *match_kw, size_t *arms_open)
+{
+	flow_arm arm;
+
+	if (flow_arm_of(lx, body_open, at, &arm) != FLOW_ARM_PATTERN)
+		return 0;
+	*match_kw = arm.match_kw;
+	*arms_open = arm.arms_open;
+	return arm.arrow;
 }
 
 /* The end (last token) of an `else` chain starting at token e, or 0. */

@@ -27,6 +27,19 @@ typedef struct {
 size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, size_t return_end, flow_skip *out,
                         size_t max);
 
+/* Where token `at` sits in the innermost `match` around it in the fn body
+ * at body_open: its arm's pattern, guard or body (FLOW_ARM_*), or 0 when
+ * in none (the scrutinee, or no match).  The arm's tokens in *arm. */
+enum { FLOW_ARM_PATTERN = 1, FLOW_ARM_GUARD, FLOW_ARM_BODY };
+typedef struct {
+	size_t match_kw;  /* the `match` keyword */
+	size_t arms_open; /* the arms' `{` */
+	size_t pattern;   /* the arm's first token */
+	size_t arrow;     /* its `=>` */
+	size_t body_end;  /* one past its body (a block's `}`, or the expression before its `,`) */
+} flow_arm;
+int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm *arm);
+
 /* Token `at` inside the pattern of a `match` arm (not its guard, not its
  * body), of the innermost `match` block around it in the fn body at
  * body_open: the arm's `=>`, with the `match` keyword in *match_kw and the

@@ -1251,3 +1251,70 @@ uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t bef
 	}
 	return 0;
 }
+
+/* Is the ident at k a name an arm's pattern binds: lower case, not a
+ * path's segment, a call, a struct's or a macro's name, nor a keyword? */
+static int pattern_binding(const ctx *c, size_t k)
+{
+	unsigned char f;
+
+	if (!is_ident(c, k) || is(c, k, "ref") || is(c, k, "mut") || is(c, k, "if") || is(c, k, "true") ||
+	    is(c, k, "false") || is(c, k, "_") || is(c, k, "box"))
+		return 0;
+	f = (unsigned char)c->text[c->t[k].off];
+	if (!(f == '_' || (f >= 'a' && f <= 'z')))
+		return 0;
+	if (is(c, k + 1, "::") || is(c, k + 1, "!") || is_open(c, k + 1, '(') || is_open(c, k + 1, '{') ||
+	    (k > 0 && (is(c, k - 1, "::") || is(c, k - 1, "."))))
+		return 0;
+	/* `Struct { field: binding }`: the field's name is no binding */
+	return !is(c, k + 1, ":");
+}
+
+uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, size_t stmt0)
+{
+	flow_arm arm;
+	char names[6][64];
+	size_t n = 0, k, i;
+
+	size_t s;
+
+	if (fn->body_open == RS_NONE || flow_arm_of(c->rs->lex, fn->body_open, at, &arm) != FLOW_ARM_BODY || !arm.body_end)
+		return 0;
+	/* the scrutinee is itself the borrow (`&source.kind`, `self.map.get(k)`),
+	 * not a call given one (`lookup(&self.enums).await?` may well hand
+	 * back owned values) */
+	s = arm.match_kw + 1;
+	if (is(c, s, "&"))
+		s += 1 + (size_t)is(c, s + 1, "mut");
+	if (!names_root(c, s, root) || !borrows_root(c, root, arm.match_kw + 1, arm.arms_open))
+		return 0;
+	for (k = arm.pattern; k < arm.arrow && n < 6; k++)
+		if (pattern_binding(c, k))
+			range_text(c, k, k + 1, names[n++], sizeof(names[0]));
+	/* values the arm makes from them before the clone's statement:
+	 * `let font = FontRef::from_index(memory.as_ref(), i)?;` */
+	for (k = arm.arrow + 1; k < stmt0 && n < 6; k++) {
+		size_t name, end;
+		if (!is(c, k, "let"))
+			continue;
+		name = k + 1 + (size_t)is(c, k + 1, "mut");
+		if (!is_ident(c, name) || !(is(c, name + 1, "=") || is(c, name + 1, ":")))
+			continue;
+		end = stmt_end(c, name + 1, stmt0);
+		/* only a value that may hold a borrow of one: `&memory`,
+		 * `memory.as_ref()` (a lend_method) -- not a length or a String
+		 * computed from it */
+		for (i = 0; i < n && !borrows_root(c, names[i], name + 1, end); i++)
+			;
+		if (i < n)
+			range_text(c, name, name + 1, names[n++], sizeof(names[0]));
+	}
+	/* one of them used in or after the clone's statement, in the arm */
+	for (i = 0; i < n; i++) {
+		uint32_t line = later_use(c, names[i], "", stmt0, arm.body_end, NULL, 0);
+		if (line)
+			return line;
+	}
+	return 0;
+}
