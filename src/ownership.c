@@ -1271,30 +1271,85 @@ static int pattern_binding(const ctx *c, size_t k)
 	return !is(c, k + 1, ":");
 }
 
+/* The innermost `if let PAT = EXPR {` or `while let` whose block holds
+ * token at, within the fn body: its pattern [*pa, *pb), scrutinee [*sa,
+ * *sb) and block's `{`; 0 when there is none. */
+static int if_let_around(const ctx *c, size_t floor, size_t at, size_t *pa, size_t *pb, size_t *sa, size_t *sb,
+                         size_t *open)
+{
+	size_t k = at;
+
+	while (k > floor + 1) {
+		size_t o, j, eq = 0;
+		const rustlex_token *t = &c->t[--k];
+		if (t->kind == TOK_CLOSE) {
+			if (!t->pair_ok)
+				return 0;
+			k = t->pair;
+			continue;
+		}
+		if (!is_open(c, k, '{') || !t->pair_ok || t->pair < at)
+			continue;
+		o = k;
+		/* back from the `{` to the statement's start, over groups */
+		for (j = o; j > floor + 1;) {
+			const rustlex_token *u = &c->t[--j];
+			if (u->kind == TOK_CLOSE && u->pair_ok) {
+				j = u->pair;
+				continue;
+			}
+			if (u->kind == TOK_OPEN || is(c, j, ";") || is(c, j, "=>") || is(c, j, "}"))
+				break;
+			if (is(c, j, "=") && !eq)
+				eq = j;
+			if (is(c, j, "let") && j > 0 && (is(c, j - 1, "if") || is(c, j - 1, "while")) && eq) {
+				*pa = j + 1;
+				*pb = eq;
+				*sa = eq + 1;
+				*sb = o;
+				*open = o;
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
 uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, size_t stmt0)
 {
 	flow_arm arm;
 	char names[6][64];
-	size_t n = 0, k, i;
+	size_t n = 0, k, i, pa, pb, sa, sb, body, body_end, s;
 
-	size_t s;
-
-	if (fn->body_open == RS_NONE || flow_arm_of(c->rs->lex, fn->body_open, at, &arm) != FLOW_ARM_BODY || !arm.body_end)
+	if (fn->body_open == RS_NONE)
+		return 0;
+	if (flow_arm_of(c->rs->lex, fn->body_open, at, &arm) == FLOW_ARM_BODY && arm.body_end) {
+		pa = arm.pattern;
+		pb = arm.arrow;
+		sa = arm.match_kw + 1;
+		sb = arm.arms_open;
+		body = arm.arrow + 1;
+		body_end = arm.body_end;
+	} else if (if_let_around(c, fn->body_open, at, &pa, &pb, &sa, &sb, &body)) {
+		/* `if let Some(memory) = &source.memory { .. }`: the same */
+		body_end = c->t[body].pair;
+		body++;
+	} else
 		return 0;
 	/* the scrutinee is itself the borrow (`&source.kind`, `self.map.get(k)`),
 	 * not a call given one (`lookup(&self.enums).await?` may well hand
 	 * back owned values) */
-	s = arm.match_kw + 1;
+	s = sa;
 	if (is(c, s, "&"))
 		s += 1 + (size_t)is(c, s + 1, "mut");
-	if (!names_root(c, s, root) || !borrows_root(c, root, arm.match_kw + 1, arm.arms_open))
+	if (!names_root(c, s, root) || !borrows_root(c, root, sa, sb))
 		return 0;
-	for (k = arm.pattern; k < arm.arrow && n < 6; k++)
+	for (k = pa; k < pb && n < 6; k++)
 		if (pattern_binding(c, k))
 			range_text(c, k, k + 1, names[n++], sizeof(names[0]));
 	/* values the arm makes from them before the clone's statement:
 	 * `let font = FontRef::from_index(memory.as_ref(), i)?;` */
-	for (k = arm.arrow + 1; k < stmt0 && n < 6; k++) {
+	for (k = body; k < stmt0 && n < 6; k++) {
 		size_t name, end;
 		if (!is(c, k, "let"))
 			continue;
@@ -1312,7 +1367,7 @@ uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, 
 	}
 	/* one of them used in or after the clone's statement, in the arm */
 	for (i = 0; i < n; i++) {
-		uint32_t line = later_use(c, names[i], "", stmt0, arm.body_end, NULL, 0);
+		uint32_t line = later_use(c, names[i], "", stmt0, body_end, NULL, 0);
 		if (line)
 			return line;
 	}

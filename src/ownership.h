@@ -79,8 +79,9 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type);
  * The line of the borrowing statement, or 0. */
 uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t before, size_t after, size_t until);
 
-/* A `match` arm around token at whose scrutinee borrows root (`match
- * &source.kind`): its bindings borrow root, and so may what the arm makes
+/* A `match` arm (or the block of an `if let` / `while let`) around token
+ * at whose scrutinee borrows root (`match &source.kind`): its bindings
+ * borrow root, and so may what the arm makes
  * of them (`let font = parse(memory)?;`).  The line where one of them is
  * used in or after the statement at stmt0, within the arm (moving root
  * there is E0505: fontique), or 0. */
