@@ -752,19 +752,40 @@ static void reference_param(const ctx *c, evidence *ev, const rs_site *st, size_
 	}
 }
 
+/* Is token i inside the body of an `impl` block of the file? */
+static int in_impl_body(const ctx *c, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < c->rs->impl_count; k++)
+		if (c->rs->impls[k].open < i && i < c->rs->impls[k].close)
+			return 1;
+	return 0;
+}
+
 /* Does the file declare a `const` by the name at token k?  Each use of a
  * const makes a fresh value (it is not a place, unlike a `static`), so
- * cloning one copies a temporary. */
-static int declares_const(const ctx *c, size_t k)
+ * cloning one copies a temporary.  bare: the name stands alone, so an
+ * associated const (in an `impl`) is not the one it names. */
+static int declares_const(const ctx *c, size_t k, int bare)
 {
 	size_t i;
+	int found = 0;
 
 	if (!is_ident(c, k))
 		return 0;
-	for (i = 0; i + 2 < c->n; i++)
-		if (c->t[i].first == 'c' && is(c, i, "const") && same_tok(c, i + 1, k) && is(c, i + 2, ":"))
-			return 1;
-	return 0;
+	for (i = 0; i + 2 < c->n; i++) {
+		if (!same_tok(c, i + 1, k) || !is(c, i + 2, ":"))
+			continue;
+		/* a `static` of that name anywhere in the file may be the one
+		 * meant (jiff's fn-local `static UTC` next to an associated
+		 * `const UTC`): nothing moves out of a static (E0507) */
+		if (c->t[i].first == 's' && is(c, i, "static"))
+			return 0;
+		if (c->t[i].first == 'c' && is(c, i, "const") && !(bare && in_impl_body(c, i)))
+			found = 1;
+	}
+	return found;
 }
 
 /* Does closure or async scope si run at most once?  An async block is a
@@ -1024,7 +1045,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 					ev->root_kind = EV_ROOT_TEMP;
 				}
 			}
-			if (q + 1 == ve && declares_const(&c, q)) /* `Self::DEFAULT_QUANTILES` */
+			if (q + 1 == ve && declares_const(&c, q, 0)) /* `Self::DEFAULT_QUANTILES` */
 				ev->root_kind = EV_ROOT_TEMP;
 		}
 	} else if (fn) {
@@ -1085,7 +1106,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			} else if (find_param(&c, ev, fn, &root_type)) {
 				ev->decl_tok = RS_NONE;
 			} else if (ev->root[0] >= 'A' && ev->root[0] <= 'Z') {
-				ev->root_kind = vs + 1 == ve && declares_const(&c, vs) ? EV_ROOT_TEMP : EV_ROOT_STATIC;
+				ev->root_kind = vs + 1 == ve && declares_const(&c, vs, 1) ? EV_ROOT_TEMP : EV_ROOT_STATIC;
 			}
 		}
 		if (root_type.b > root_type.a) {
@@ -1182,6 +1203,18 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		ev->copy_mut_in_place = (e0 >= 2 && is(&c, e0 - 1, "mut") && is(&c, e0 - 2, "&")) ||
 		                        (e0 >= 4 && is(&c, e0 - 1, "=") && is_ident(&c, e0 - 2) && is(&c, e0 - 3, "mut") &&
 		                         is(&c, e0 - 4, "ref"));
+		/* `self.clone().to_rgb_array()` with a workspace `fn
+		 * to_rgb_array(&mut self)`, `v.clone().iter_mut()`: the copy is
+		 * changed where it is made, and without the clone the original
+		 * would be, from a binding that may not be `mut` (random_color,
+		 * E0596) */
+		if (!ev->copy_mut_in_place && st->form == RS_METHOD && st->call_close + 2 < c.n &&
+		    is(&c, st->call_close + 1, ".") && is_ident(&c, st->call_close + 2) &&
+		    method_args_open(&c, st->call_close + 2)) {
+			const rustlex_token *m = &c.t[st->call_close + 2];
+			ev->copy_mut_in_place = typelib_changes_self(c.tl, c.text + m->off, m->len) ||
+			                        (m->len > 4 && memcmp(c.text + m->off + m->len - 4, "_mut", 4) == 0);
+		}
 	}
 	if (ev->cost == EV_COST_COPY)
 		/* (`self.clone()` in a `&self` method: self is the reference, its

@@ -101,7 +101,7 @@ static const char *root_desc(enum ev_root k)
 	case EV_ROOT_SELF_FIELD: return "a field read through `self`";
 	case EV_ROOT_LOOP_REF: return "a reference to a borrowed collection's item";
 	case EV_ROOT_CLOSURE_PARAM: return "a closure parameter";
-	case EV_ROOT_BINDING: return "a pattern binding (`if let`/`match`)";
+	case EV_ROOT_BINDING: return "a binding that may hold a reference (a pattern's, or one made from a borrow or of a type that may be one)";
 	case EV_ROOT_CALL: return "the result of a call";
 	case EV_ROOT_STATIC: return "a constant or static";
 	case EV_ROOT_TEMP: return "a fresh temporary";
@@ -424,6 +424,15 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->root_drops) {
 			code(b, ev->receiver);
 			buf_puts(b, " is a field of a value whose type implements Drop: it cannot be moved out (E0509)");
+			break;
+		}
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->copy_mut_in_place && ev->plain_place &&
+		    (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED)) {
+			buf_puts(b, "the copy of ");
+			code(b, ev->receiver);
+			buf_puts(b, " is changed where it is made (borrowed `&mut`, or the receiver of a method that takes "
+			            "`&mut self`): without the clone the original would be changed instead, which needs a "
+			            "mutable binding (E0596), so the copy stays");
 			break;
 		}
 		buf_puts(b, "evidence incomplete: ");

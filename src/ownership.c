@@ -343,6 +343,38 @@ static int taken_from_lending_local(const ctx *c, const rs_fn *fn, size_t a, siz
 	       (d.init_a < d.init_b && items_may_be_refs(c, d.init_a, d.init_b));
 }
 
+/* Is the initializer [a, b), past the steps that hand a value on
+ * (`.unwrap()`, `?`), a local of the fn that may hold a reference -- a
+ * binding, a closure's parameter -- or an item taken by `next()` from
+ * such a local?  idlset's `let l = lnext.unwrap();` with `lnext =
+ * liter.next()` and `liter = self.list.iter()` holds a `&IDLRange`
+ * (E0308 when moved into a Vec of values).  A chain is followed a few
+ * steps, not without end. */
+static int named_lender(const ctx *c, const rs_fn *fn, size_t a, size_t b, int depth)
+{
+	char name[64];
+	decl d;
+
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	b = unwrapped_end(c, a, b);
+	if (b == a + 5 && is_ident(c, a) && is(c, a + 1, ".") &&
+	    (is(c, a + 2, "next") || is(c, a + 2, "next_back") || is(c, a + 2, "peek")) && is_open(c, a + 3, '(') &&
+	    c->t[a + 3].pair_ok && c->t[a + 3].pair == a + 4)
+		b = a + 1; /* `it.next()`: what the iterator lends */
+	if (b != a + 1 || !is_ident(c, a) || is(c, a, "self"))
+		return 0;
+	tok_text(c, a, name, sizeof(name));
+	d = find_local(c, name, fn, a);
+	/* (a loop's item is left as the loop judged it: `let l = line?;` of
+	 * `for line in status.lines()` on a BufReader is a String) */
+	if (d.last == RS_NONE || d.kind == EV_ROOT_LOOP_OWNED || d.kind == EV_ROOT_LOOP_REF)
+		return 0;
+	if (d.kind != EV_ROOT_LOCAL)
+		return 1;
+	return depth < 4 && d.init_a < d.init_b && named_lender(c, fn, d.init_a, d.init_b, depth + 1);
+}
+
 /* The `}` of the innermost block `{ .. }` around token k (within the fn). */
 static size_t block_close_scan(const ctx *c, size_t k, size_t floor)
 {
@@ -735,6 +767,8 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
 					else if (!binding && taken_from_lending_local(c, fn, d.init_a, d.init_b))
 						d.kind = EV_ROOT_BINDING;
+					else if (!binding && named_lender(c, fn, d.init_a, d.init_b, 0))
+						d.kind = EV_ROOT_BINDING;
 					if (!binding && is(c, d.init_a, "self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
 						d.kind = EV_ROOT_BINDING; /* `let (a, b, c) = self;` of an `impl .. for (Ix, Ix, &'a E)` */
 					/* `let Self { metrics, .. } = self;` in a `&self` method, or
@@ -836,6 +870,12 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 				continue;
 			}
 			for (q = k + 1; q < before && q < k + 64; q++) {
+				/* a pattern opens no block after its names: in `.cmp(&f(at))
+				 * {` the `{` holds a match's arms, and `at` is no binding of
+				 * them (chumsky: the parameter `at: &I::Cursor` was taken for
+				 * the outer arm's owned value, E0308) */
+				if (eq == RS_NONE && is_open(c, q, '{'))
+					break;
 				if (c->t[q].kind == TOK_OPEN) {
 					q = skip_pair(c, q);
 					continue;
@@ -1162,6 +1202,16 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 					 * reference like self (im-rc, E0308) */
 					if (t.a < t.b && is(c, t.a, "Self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
 						ev->root_kind = EV_ROOT_PARAM_REF;
+					/* `item: Self::Item<'b>`, `x: <T as Tr>::Out`: an
+					 * associated type the impl may set to a reference
+					 * (chumsky's `type Item<'b> = &'b T`, whose clone is a T,
+					 * E0308) */
+					if (ev->root_kind == EV_ROOT_PARAM_VALUE && t.a + 1 < t.b &&
+					    ((is(c, t.a, "Self") && is(c, t.a + 1, "::")) || is(c, t.a, "<"))) {
+						ev->root_kind = EV_ROOT_BINDING;
+						ev->type_source = NULL;
+						return 1;
+					}
 					*type = t;
 					return 1;
 				}

@@ -1275,6 +1275,11 @@ int typelib_takes_self(const typelib *lib, const char *name, size_t n)
 	return mode >= 0 && (mode & 1);
 }
 
+int typelib_changes_self(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, marked_key(name, n, SELF_MARK)) == 2;
+}
+
 int typelib_reads_self(const typelib *lib, const char *name, size_t n)
 {
 	return probe(lib, marked_key(name, n, SELF_MARK)) == 4;

@@ -107,6 +107,12 @@ int typelib_copy(const typelib *lib, const char *name, size_t n);
  * says of std's methods of the name (radix_trie's NibbleVec::join: E0507). */
 int typelib_takes_self(const typelib *lib, const char *name, size_t n);
 
+/* Does every method of the workspace called name[0..n) take `&mut self`
+ * (`self: Pin<&mut Self>` too), and some does?  Then a call of that name
+ * changes its receiver, which must be a mutable place.  (A name some
+ * method takes otherwise -- `map` -- may be std's by-value one.) */
+int typelib_changes_self(const typelib *lib, const char *name, size_t n);
+
 /* Does every method of the workspace called name[0..n) take `&self` (and
  * some does)?  Then a call of that name on a value only reads it. */
 int typelib_reads_self(const typelib *lib, const char *name, size_t n);
