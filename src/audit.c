@@ -15,6 +15,7 @@
 
 #include "cargotoml.h"
 #include "classify.h"
+#include "crateof.h"
 #include "evidence.h"
 #include "fileio.h"
 #include "finding.h"
@@ -34,17 +35,6 @@
 
 /* ---- where a file sits: crate, module, hot path --------------------------- */
 
-/* The `name` of the [package] in a Cargo.toml's text, or NULL. */
-static char *package_name(const buf *text)
-{
-	buf name = BUF_INIT;
-
-	if (cargotoml_get(text->ptr, text->len, "package", "name", &name, NULL) == 1 && name.len)
-		return buf_detach(&name);
-	buf_free(&name);
-	return NULL;
-}
-
 /* The path as reports show it: `report`, or, for a file name that is not
  * UTF-8, a copy in `own` with U+FFFD for each ill-formed sequence (what a
  * clone finding's tape shows).  Files are still opened, crates looked up
@@ -59,106 +49,6 @@ static const char *shown_path(const char *report, buf *own)
 	if (py_utf8_repair(own, report, n) < 0)
 		return report; /* out of memory: the report's JSON fails on it, loudly */
 	return buf_cstr(own);
-}
-
-/* *s (owned, or NULL) as shown_path() would show it. */
-static void utf8_or_repaired(char **s)
-{
-	buf fixed = BUF_INIT;
-
-	if (*s && shown_path(*s, &fixed) != *s) {
-		free(*s);
-		*s = buf_detach(&fixed);
-	}
-	buf_free(&fixed);
-}
-
-/* The nearest Cargo.toml above `rel` (relative to the root, read from the
- * audit's own source): its package name, and `rel`'s place in that crate
- * as a cargo test filter.  `cache` (a thread's own, or NULL) remembers
- * each directory's package name, or null for none: thousands of files
- * share a few hundred manifests, and each miss was a failed open(). */
-static void crate_of(source_set *src, json_t *cache, const char *rel, char **crate, char **filter)
-{
-	buf dir = BUF_INIT, manifest = BUF_INIT, f = BUF_INIT, text = BUF_INIT;
-	const char *slash;
-	size_t dlen;
-
-	*crate = *filter = NULL;
-	buf_puts(&dir, rel);
-	for (;;) {
-		json_t *known;
-		slash = strrchr(buf_cstr(&dir), '/');
-		dlen = slash ? (size_t)(slash - dir.ptr) : 0;
-		dir.len = dlen;
-		if (dir.ptr)
-			dir.ptr[dlen] = '\0';
-		if ((known = json_object_get(cache, buf_cstr(&dir)))) {
-			if (json_is_string(known)) {
-				*crate = strdup(json_string_value(known));
-				if (*crate)
-					break;
-			}
-		} else {
-			buf_clear(&manifest);
-			buf_printf(&manifest, "%s%sCargo.toml", buf_cstr(&dir), dlen ? "/" : "");
-			if (sources_read_path(src, manifest.ptr, &text) == 0 && text.ptr)
-				*crate = package_name(&text);
-			if (cache) /* (a name that is not UTF-8 is looked up again) */
-				json_object_set_new_nocheck(cache, buf_cstr(&dir), *crate ? json_string(*crate) : json_null());
-			if (*crate)
-				break;
-		}
-		if (!dlen)
-			goto done;
-	}
-	/* rel below the crate directory */
-	{
-		const char *in = rel + (dlen ? dlen + 1 : 0), *stem, *dot;
-		size_t n;
-		if (strncmp(in, "tests/", 6) == 0 || strncmp(in, "benches/", 8) == 0 || strncmp(in, "examples/", 9) == 0) {
-			const char *kind = in[0] == 't' ? "--test" : in[0] == 'b' ? "--bench" : "--example";
-			in = strchr(in, '/') + 1;
-			stem = strchr(in, '/') ? NULL : in;
-			if (stem && (dot = strrchr(stem, '.')))
-				buf_printf(&f, "%s %.*s", kind, (int)(dot - stem), stem);
-			else /* tests/name/main.rs */
-				buf_printf(&f, "%s %.*s", kind, (int)strcspn(in, "/"), in);
-		} else if (strncmp(in, "src/", 4) == 0) {
-			in += 4;
-			n = strlen(in);
-			if (n > 3 && strcmp(in + n - 3, ".rs") == 0)
-				n -= 3;
-			buf_append(&f, in, n);
-			if (f.len >= 3 && strcmp(f.ptr + f.len - 3, "mod") == 0 && (f.len == 3 || f.ptr[f.len - 4] == '/'))
-				f.len = f.len == 3 ? 0 : f.len - 4;
-			if (f.ptr) {
-				f.ptr[f.len] = '\0';
-				if (strcmp(f.ptr, "lib") == 0 || strcmp(f.ptr, "main") == 0)
-					buf_clear(&f);
-			}
-			{ /* a/b -> a::b */
-				buf m = BUF_INIT;
-				size_t i;
-				for (i = 0; i < f.len; i++)
-					if (f.ptr[i] == '/')
-						buf_puts(&m, "::");
-					else
-						buf_putc(&m, f.ptr[i]);
-				buf_free(&f);
-				f = m;
-			}
-		}
-	}
-	if (f.len)
-		*filter = buf_detach(&f);
-done:
-	utf8_or_repaired(crate);
-	utf8_or_repaired(filter);
-	buf_free(&dir);
-	buf_free(&manifest);
-	buf_free(&f);
-	buf_free(&text);
 }
 
 static void add_problem(json_t *problems, const char *path, uint32_t line, const char *message)
@@ -384,7 +274,8 @@ struct audit_scratch {
 	buf code;           /* the code view, for rule packs */
 	pcre2_match_data *md;  /* for rule packs' patterns */
 	pack_hits hits;
-	json_t *crates;     /* directory -> package name or null (crate_of) */
+	crate_index *crates;     /* where files' crates are looked up: own_crates, or the run's shared one */
+	crate_index *own_crates; /* for a scratch used alone */
 	evidence_memo memo; /* what evidence remembers between a file's sites */
 };
 
@@ -393,11 +284,13 @@ audit_scratch *audit_scratch_new(void)
 	audit_scratch *s = calloc(1, sizeof(audit_scratch));
 
 	/* 10 pairs: a rule's pattern may name an `at` group, and a few others */
-	if (s && (!(s->md = pcre2_match_data_create(10, NULL)) || !(s->crates = json_object()))) {
+	if (s && (!(s->md = pcre2_match_data_create(10, NULL)) || !(s->own_crates = crate_index_new()))) {
 		pcre2_match_data_free(s->md);
 		free(s);
 		return NULL;
 	}
+	if (s)
+		s->crates = s->own_crates;
 	return s;
 }
 
@@ -417,7 +310,7 @@ void audit_scratch_free(audit_scratch *s)
 	evidence_memo_free(&s->memo);
 	pcre2_match_data_free(s->md);
 	pack_hits_free(&s->hits);
-	json_decref(s->crates);
+	crate_index_free(s->own_crates);
 	free(s);
 }
 
@@ -586,7 +479,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 	    packscan_python(opt->packs, &sc->py, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 		goto done;
 	if (sc->hits.n && opt->src)
-		crate_of(opt->src, sc->crates, report, &crate, &filter);
+		crate_index_of(sc->crates, opt->src, report, &crate, &filter);
 	ff.crate = crate;
 	ff.test_filter = filter;
 	rc = add_rule_findings(sc, &ff, text, len, out->rule_findings);
@@ -1015,7 +908,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	if (!want.clone)
 		rs.site_count = 0; /* the clone pack is not chosen */
 	if ((rs.site_count || sc->hits.n) && opt->src)
-		crate_of(opt->src, sc->crates, report, &crate, &filter);
+		crate_index_of(sc->crates, opt->src, report, &crate, &filter);
 	ff.crate = crate;
 	ff.test_filter = filter;
 	if (sc->hits.n && add_rule_findings(sc, &ff, text, len, out->rule_findings) < 0)
@@ -1043,7 +936,7 @@ static int add_crate_of(const audit_options *opt, audit_scratch *sc, const char 
 
 	if (!opt->src)
 		return 0;
-	crate_of(opt->src, sc->crates, report, &crate, &filter);
+	crate_index_of(sc->crates, opt->src, report, &crate, &filter);
 	if (crate)
 		rc = typelib_add_crate(piece, crate);
 	free(crate);
@@ -1089,6 +982,7 @@ typedef struct {
 	const audit_options *opt_early;
 	const struct timespec *t0;
 	double seconds_merged, seconds_built;
+	crate_index *crates;      /* every file's crate, looked up once for both passes */
 } shared_state;
 
 typedef struct {
@@ -1184,6 +1078,9 @@ static void *work(void *arg)
 	buf data = BUF_INIT, msg = BUF_INIT, shown = BUF_INIT;
 	audit_scratch *scratch = audit_scratch_new();
 	int library_seen = sh->collecting; /* pass 1 does not use it */
+
+	if (scratch && sh->crates)
+		scratch->crates = sh->crates; /* one index for the run */
 
 	for (;;) {
 		size_t i;
@@ -1508,7 +1405,8 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	 * when pass 2 starts) */
 	per_file = calloc(files->count ? files->count : 1, sizeof(*per_file));
 	sh.settled = calloc(files->count ? files->count : 1, 1);
-	if (!per_file || !sh.settled)
+	sh.crates = crate_index_new();
+	if (!per_file || !sh.settled || !sh.crates)
 		atomic_store(&sh.failed, 1);
 	for (i = 0; i < n; i++)
 		ws[i].types = per_file;
@@ -1533,6 +1431,8 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	else
 		build_library(&sh); /* frees the pieces */
 	free(per_file);
+	crate_index_free(sh.crates); /* the workers are done with it */
+	sh.crates = NULL;
 	out->seconds_library = sh.seconds_built - sh.seconds_merged;
 	out->seconds_types = sh.seconds_built; /* pass 1, and the library made of it */
 	out->seconds_pass2 = seconds_since(&t0) - out->seconds_types;

@@ -1,0 +1,169 @@
+#include "config.h"
+
+#include "crateof.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "cargotoml.h"
+#include "pyunicode.h"
+
+struct crate_index {
+	pthread_mutex_t lock;
+	json_t *dirs; /* directory -> package name, or null for none */
+};
+
+crate_index *crate_index_new(void)
+{
+	crate_index *ci = calloc(1, sizeof(*ci));
+
+	if (!ci)
+		return NULL;
+	if (!(ci->dirs = json_object()) || pthread_mutex_init(&ci->lock, NULL) != 0) {
+		json_decref(ci->dirs);
+		free(ci);
+		return NULL;
+	}
+	return ci;
+}
+
+void crate_index_free(crate_index *ci)
+{
+	if (!ci)
+		return;
+	pthread_mutex_destroy(&ci->lock);
+	json_decref(ci->dirs);
+	free(ci);
+}
+
+/* The `name` of the [package] in a Cargo.toml's text, or NULL. */
+static char *package_name(const buf *text)
+{
+	buf name = BUF_INIT;
+
+	if (cargotoml_get(text->ptr, text->len, "package", "name", &name, NULL) == 1 && name.len)
+		return buf_detach(&name);
+	buf_free(&name);
+	return NULL;
+}
+
+/* *s (owned, or NULL) with U+FFFD for each ill-formed UTF-8 sequence. */
+static void utf8_or_repaired(char **s)
+{
+	buf fixed = BUF_INIT;
+
+	if (*s && !py_utf8_valid(*s, strlen(*s)) && py_utf8_repair(&fixed, *s, strlen(*s)) == 0) {
+		free(*s);
+		*s = buf_detach(&fixed);
+	}
+	buf_free(&fixed);
+}
+
+/* What the index knows of dir: 1 with *name (an owned copy; NULL for a
+ * directory without a package), or 0 when it has not been looked at. */
+static int known_dir(crate_index *ci, const char *dir, char **name)
+{
+	json_t *known;
+	int found = 0;
+
+	*name = NULL;
+	pthread_mutex_lock(&ci->lock);
+	if ((known = json_object_get(ci->dirs, dir)) != NULL) {
+		found = 1;
+		if (json_is_string(known))
+			*name = strdup(json_string_value(known));
+	}
+	pthread_mutex_unlock(&ci->lock);
+	return found;
+}
+
+/* Two threads may read the same manifest at once; both answers are the
+ * same, and the second is dropped. */
+static void remember_dir(crate_index *ci, const char *dir, const char *name)
+{
+	pthread_mutex_lock(&ci->lock);
+	if (!json_object_get(ci->dirs, dir)) /* (a name that is not UTF-8 is looked up again) */
+		json_object_set_new_nocheck(ci->dirs, dir, name ? json_string(name) : json_null());
+	pthread_mutex_unlock(&ci->lock);
+}
+
+void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter)
+{
+	buf dir = BUF_INIT, manifest = BUF_INIT, f = BUF_INIT, text = BUF_INIT;
+	const char *slash;
+	size_t dlen;
+
+	*crate = *filter = NULL;
+	buf_puts(&dir, rel);
+	for (;;) {
+		slash = strrchr(buf_cstr(&dir), '/');
+		dlen = slash ? (size_t)(slash - dir.ptr) : 0;
+		dir.len = dlen;
+		if (dir.ptr)
+			dir.ptr[dlen] = '\0';
+		if (!ci || !known_dir(ci, buf_cstr(&dir), crate)) {
+			buf_clear(&manifest);
+			buf_printf(&manifest, "%s%sCargo.toml", buf_cstr(&dir), dlen ? "/" : "");
+			if (sources_read_path(src, manifest.ptr, &text) == 0 && text.ptr)
+				*crate = package_name(&text);
+			if (ci)
+				remember_dir(ci, buf_cstr(&dir), *crate);
+		}
+		if (*crate)
+			break;
+		if (!dlen)
+			goto done;
+	}
+	/* rel below the crate directory */
+	{
+		const char *in = rel + (dlen ? dlen + 1 : 0), *stem, *dot;
+		size_t n;
+		if (strncmp(in, "tests/", 6) == 0 || strncmp(in, "benches/", 8) == 0 || strncmp(in, "examples/", 9) == 0) {
+			const char *kind = in[0] == 't' ? "--test" : in[0] == 'b' ? "--bench" : "--example";
+			in = strchr(in, '/') + 1;
+			stem = strchr(in, '/') ? NULL : in;
+			if (stem && (dot = strrchr(stem, '.')))
+				buf_printf(&f, "%s %.*s", kind, (int)(dot - stem), stem);
+			else /* tests/name/main.rs */
+				buf_printf(&f, "%s %.*s", kind, (int)strcspn(in, "/"), in);
+		} else if (strncmp(in, "src/", 4) == 0) {
+			in += 4;
+			n = strlen(in);
+			if (n > 3 && strcmp(in + n - 3, ".rs") == 0)
+				n -= 3;
+			buf_append(&f, in, n);
+			if (f.len >= 3 && strcmp(f.ptr + f.len - 3, "mod") == 0 && (f.len == 3 || f.ptr[f.len - 4] == '/'))
+				f.len = f.len == 3 ? 0 : f.len - 4;
+			if (f.ptr) {
+				f.ptr[f.len] = '\0';
+				if (strcmp(f.ptr, "lib") == 0 || strcmp(f.ptr, "main") == 0)
+					buf_clear(&f);
+			}
+			{ /* a/b -> a::b */
+				buf m = BUF_INIT;
+				size_t i;
+				for (i = 0; i < f.len; i++)
+					if (f.ptr[i] == '/')
+						buf_puts(&m, "::");
+					else
+						buf_putc(&m, f.ptr[i]);
+				buf_free(&f);
+				f = m;
+			}
+		}
+	}
+	if (f.len)
+		*filter = buf_detach(&f);
+done:
+	utf8_or_repaired(crate);
+	utf8_or_repaired(filter);
+	buf_free(&dir);
+	buf_free(&manifest);
+	buf_free(&f);
+	buf_free(&text);
+}
+
