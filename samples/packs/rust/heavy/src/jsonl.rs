@@ -64,3 +64,10 @@ pub fn equivalent_rule(rule: &str) -> bool {
     });
     EQUIV.is_match(rule)
 }
+
+// A regex moved into the matcher the fn returns, built once per model
+// load and run per tensor (mistral.rs's `get_device_for_tensor`): fine.
+pub fn layer_of_tensor() -> std::sync::Arc<dyn Fn(&str) -> Option<usize> + Send + Sync> {
+    let re = regex::Regex::new(r"\.layers\.(\d+)\.").unwrap();
+    std::sync::Arc::new(move |name: &str| re.captures(name).and_then(|c| c[1].parse().ok()))
+}
