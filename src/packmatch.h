@@ -34,6 +34,10 @@ typedef struct {
 	/* their headers, as far as PLACE_LOOPS go: [head, end) of a `for`
 	 * loop's, head == end for any other loop */
 	size_t loop_heads[PLACE_LOOPS], loop_ends[PLACE_LOOPS];
+	/* each of them a timer's loop: it sleeps on every pass (`while True:
+	 * time.sleep(interval)`), so what it does runs per interval, not per
+	 * event (Python; 0 elsewhere) */
+	unsigned char loop_periodic[PLACE_LOOPS];
 } place;
 
 typedef struct {

@@ -62,6 +62,23 @@ static void py_line_col(const void *file, size_t tok, uint32_t *off, uint32_t *l
 	*col = t->col;
 }
 
+/* Does loop block b call `sleep(..)` (time.sleep, asyncio.sleep, a
+ * `sleep` imported by name) in its own body -- not in a loop or def
+ * inside it -- so that each pass waits for a timer?  vLLM production
+ * stack's stats logger rebuilds its report every `interval` seconds. */
+static int sleeps_each_pass(const pylex_result *lx, uint32_t b)
+{
+	const pylex_block *blk = &lx->blocks[b];
+	size_t k;
+
+	for (k = blk->body_start; k + 1 < blk->body_end && k + 1 < lx->count; k++)
+		if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == 5 &&
+		    memcmp(lx->text + lx->tokens[k].off, "sleep", 5) == 0 && lx->tokens[k + 1].len == 1 &&
+		    lx->text[lx->tokens[k + 1].off] == '(' && pylex_in_loop_of_function(lx, k) == b)
+			return 1;
+	return 0;
+}
+
 static place py_place(const void *file, size_t tok, const pack_file *pf)
 {
 	const pylex_result *lx = file;
@@ -93,6 +110,7 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 		if (p.loops < PLACE_LOOPS) {
 			p.loop_heads[p.loops] = blk->head;
 			p.loop_ends[p.loops] = blk->kind == PYBLOCK_FOR ? blk->colon : blk->head;
+			p.loop_periodic[p.loops] = (unsigned char)sleeps_each_pass(lx, b);
 		}
 		p.loops++;
 	}

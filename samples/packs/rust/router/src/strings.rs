@@ -72,3 +72,19 @@ pub fn formatted_number(n: u64) -> usize {
 pub fn formatted_kept(key: &str) -> String {
     format!("{}", key)
 }
+
+// A label looked up by the prediction's index turned into text on every
+// pass (text-embeddings-inference's `id2label.get(&i.to_string())`):
+// keyed by the index itself, the map needs no String per prediction.
+pub fn labelled_total(id2label: &std::collections::HashMap<String, String>, scores: &[f32]) -> usize {
+    let mut total = 0;
+    for (i, _s) in scores.iter().enumerate() {
+        total += id2label.get(&i.to_string()).map_or(0, |l| l.len()); // expect: perf-review/lookup-key-formatted
+    }
+    total
+}
+
+// Looked up once, outside any loop: fine.
+pub fn label_of(id2label: &std::collections::HashMap<String, String>, i: usize) -> Option<String> {
+    id2label.get(&i.to_string()).cloned()
+}
