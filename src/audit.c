@@ -907,8 +907,10 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	}
 	if (!want.clone)
 		rs.site_count = 0; /* the clone pack is not chosen */
-	if ((rs.site_count || sc->hits.n) && opt->src)
+	if ((rs.site_count || sc->hits.n) && opt->src) {
 		crate_index_of(sc->crates, opt->src, report, &crate, &filter);
+		ff.no_std = rs.site_count && crate && crate_index_no_std(sc->crates, opt->src, report);
+	}
 	ff.crate = crate;
 	ff.test_filter = filter;
 	if (sc->hits.n && add_rule_findings(sc, &ff, text, len, out->rule_findings) < 0)

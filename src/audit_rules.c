@@ -34,6 +34,7 @@ static const struct {
 	{ "plain_macro", offsetof(audit_rules, plain_macro) },
 	{ "take_method", offsetof(audit_rules, take_method) },
 	{ "element_method", offsetof(audit_rules, element_method) },
+	{ "pass_fn", offsetof(audit_rules, pass_fn) },
 	{ "once_call", offsetof(audit_rules, once_call) },
 	{ "leak_call", offsetof(audit_rules, leak_call) },
 	{ "lend_method", offsetof(audit_rules, lend_method) },

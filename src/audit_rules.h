@@ -10,6 +10,7 @@ typedef struct {
 	strlist borrow_method, format_macro, spawn_call, send_method, lock_method;
 	strlist deref_type, move_out_type, guard_type, lookup_method, pass_method, owned_method, owned_macro, take_method;
 	strlist element_method; /* take one element out of a container: typed as its element (`remove`, `pop`) */
+	strlist pass_fn;       /* free fns that hand back one of their arguments or a place's value (`min`, `mem::replace`) */
 	strlist once_call;     /* calls that run the closure they are given at most once */
 	strlist plain_macro;   /* macros that evaluate each argument once, where it stands (`vec!`, `matches!`) */
 	strlist leak_call;     /* calls a copy is handed to in order to be kept alive or leaked (`forget`, `into_raw`) */

@@ -18,7 +18,11 @@ enum clone_edit_kind clone_edit_kind_of(const jsontape *f)
 		if (strcmp(rule, "R7") == 0 &&
 		    jsontape_is_true(jsontape_member(jsontape_get(f, "evidence"), "copy_behind_reference")))
 			return CLONE_EDIT_DEREF;
-		return strcmp(rule, "R14") == 0 ? CLONE_EDIT_TAKE : CLONE_EDIT_DROP;
+		if (strcmp(rule, "R14") == 0) {
+			const char *change = jsontape_str(jsontape_get(f, "change"));
+			return change && strstr(change, "core::mem::take") ? CLONE_EDIT_TAKE_CORE : CLONE_EDIT_TAKE;
+		}
+		return CLONE_EDIT_DROP;
 	}
 	if (strcmp(bucket, "removable_borrow") == 0) {
 		const char *how = jsontape_str(jsontape_member(jsontape_get(f, "evidence"), "borrow"));
@@ -129,7 +133,8 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 		bad |= buf_putc(&out->replacement, '&');
 		break;
 	case CLONE_EDIT_TAKE:
-		bad |= buf_puts(&out->replacement, "std::mem::take(&mut ");
+	case CLONE_EDIT_TAKE_CORE:
+		bad |= buf_puts(&out->replacement, kind == CLONE_EDIT_TAKE ? "std::mem::take(&mut " : "core::mem::take(&mut ");
 		break;
 	default:
 		buf_puts(why, "the finding proposes no change");
@@ -140,7 +145,7 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 	bad |= buf_append(&out->replacement, lex->text + recv_a, recv_b - recv_a);
 	if (parens)
 		bad |= buf_putc(&out->replacement, ')');
-	if (kind == CLONE_EDIT_TAKE)
+	if (kind == CLONE_EDIT_TAKE || kind == CLONE_EDIT_TAKE_CORE)
 		bad |= buf_putc(&out->replacement, ')');
 made:
 	if (bad) {

@@ -21,6 +21,7 @@ enum clone_edit_kind {
 	CLONE_EDIT_DROP,   /* `x.clone()` -> `x`, `T::clone(&x)` -> `x` */
 	CLONE_EDIT_BORROW, /* -> `&x` (a binding or a loop that only reads) */
 	CLONE_EDIT_TAKE,   /* -> `std::mem::take(&mut x)` */
+	CLONE_EDIT_TAKE_CORE, /* -> `core::mem::take(&mut x)`: in a `no_std` crate, as the finding's change says */
 	CLONE_EDIT_DEREF,  /* -> `*r`: a Copy value behind the reference r (`r.clone()`, `Clone::clone(r)`) */
 };
 

@@ -11,10 +11,12 @@
 #include "buf.h"
 #include "cargotoml.h"
 #include "pyunicode.h"
+#include "textfind.h"
 
 struct crate_index {
 	pthread_mutex_t lock;
-	json_t *dirs; /* directory -> package name, or null for none */
+	json_t *dirs;   /* directory -> package name, or null for none */
+	json_t *no_std; /* crate directory -> true/false */
 };
 
 crate_index *crate_index_new(void)
@@ -23,8 +25,9 @@ crate_index *crate_index_new(void)
 
 	if (!ci)
 		return NULL;
-	if (!(ci->dirs = json_object()) || pthread_mutex_init(&ci->lock, NULL) != 0) {
+	if (!(ci->dirs = json_object()) || !(ci->no_std = json_object()) || pthread_mutex_init(&ci->lock, NULL) != 0) {
 		json_decref(ci->dirs);
+		json_decref(ci->no_std);
 		free(ci);
 		return NULL;
 	}
@@ -37,6 +40,7 @@ void crate_index_free(crate_index *ci)
 		return;
 	pthread_mutex_destroy(&ci->lock);
 	json_decref(ci->dirs);
+	json_decref(ci->no_std);
 	free(ci);
 }
 
@@ -167,3 +171,62 @@ done:
 	buf_free(&text);
 }
 
+
+int crate_index_no_std(crate_index *ci, source_set *src, const char *rel)
+{
+	buf dir = BUF_INIT, path = BUF_INIT, text = BUF_INIT;
+	const char *slash;
+	int found = -1, rc = 0;
+
+	/* the crate's directory: the nearest one above rel with a package */
+	buf_puts(&dir, rel);
+	for (;;) {
+		char *name = NULL;
+		size_t dlen;
+		slash = strrchr(buf_cstr(&dir), '/');
+		dlen = slash ? (size_t)(slash - dir.ptr) : 0;
+		dir.len = dlen;
+		if (dir.ptr)
+			dir.ptr[dlen] = '\0';
+		if (ci && known_dir(ci, buf_cstr(&dir), &name) && name) {
+			free(name);
+			break;
+		}
+		free(name);
+		if (!dlen)
+			goto done; /* no crate known above it (or no index) */
+	}
+	pthread_mutex_lock(&ci->lock);
+	{
+		json_t *v = json_object_get(ci->no_std, buf_cstr(&dir));
+		if (v)
+			found = json_is_true(v);
+	}
+	pthread_mutex_unlock(&ci->lock);
+	if (found >= 0) {
+		rc = found;
+		goto done;
+	}
+	{
+		static const char *const roots[] = { "src/lib.rs", "src/main.rs", NULL };
+		size_t k;
+		for (k = 0; roots[k]; k++) {
+			buf_clear(&path);
+			buf_printf(&path, "%s%s%s", buf_cstr(&dir), dir.len ? "/" : "", roots[k]);
+			if (sources_read_path(src, path.ptr, &text) == 0 && text.ptr) {
+				/* inner attributes come first: the head of the file is enough */
+				size_t head = text.len < 16384 ? text.len : 16384;
+				rc = textfind(text.ptr, head, "no_std", 6) != NULL;
+				break;
+			}
+		}
+	}
+	pthread_mutex_lock(&ci->lock);
+	json_object_set_new_nocheck(ci->no_std, buf_cstr(&dir), json_boolean(rc));
+	pthread_mutex_unlock(&ci->lock);
+done:
+	buf_free(&dir);
+	buf_free(&path);
+	buf_free(&text);
+	return rc;
+}

@@ -27,4 +27,11 @@ void crate_index_free(crate_index *ci);
  * Safe to call from several threads at once with the same index. */
 void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter);
 
+/* Is the crate of the file at rel a `no_std` one -- its root (src/lib.rs,
+ * else src/main.rs) says `no_std` among its first lines, as
+ * `#![no_std]` or `#![cfg_attr(.., no_std)]`?  Then `std::` paths may not
+ * resolve and a proposed change names `core::` instead.  0 without a
+ * crate.  Remembered per crate like its name. */
+int crate_index_no_std(crate_index *ci, source_set *src, const char *rel);
+
 #endif

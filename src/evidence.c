@@ -715,6 +715,17 @@ static void set_type(const ctx *c, evidence *ev, trange t, const char *source)
 	ev->cost_derived = ev->cost != EV_COST_UNKNOWN && !listed_type(c, t);
 }
 
+/* Does the file declare an `async fn` by the name at token k? */
+static int async_fn_of_file(const ctx *c, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < c->rs->fn_count; i++)
+		if (c->rs->fns[i].is_async && c->rs->fns[i].sig + 1 < c->n && same_tok(c, c->rs->fns[i].sig + 1, k))
+			return 1;
+	return 0;
+}
+
 /* `key_hash(req.key.clone())` where every fn `key_hash` of the workspace
  * takes that argument as `impl AsRef<str>` (or Display, Debug, Hash, or a
  * generic bounded only by those): `&req.key` does as well.  The copy must
@@ -745,6 +756,13 @@ static void reference_param(const ctx *c, evidence *ev, const rs_site *st, size_
 	 * Vec's push, whatever a `push` of the workspace takes: async-std,
 	 * refuted) */
 	if (!is_open(c, k, '(') || k == 0 || !is_ident(c, k - 1) || (k >= 2 && (is(c, k - 2, "!") || is(c, k - 2, "."))))
+		return;
+	/* an `async fn` of the file: its future holds the argument until it
+	 * is awaited, and one kept for later (`Box::pin(new_linereader(
+	 * path.clone(), None))` in a poll state) outlives the borrow
+	 * (linemux, E0597) -- unless awaited where it is made */
+	if (!(is_open(c, k, '(') && c->t[k].pair_ok && is(c, c->t[k].pair + 1, ".") && is(c, c->t[k].pair + 2, "await")) &&
+	    async_fn_of_file(c, k - 1))
 		return;
 	if (typelib_param_takes_ref(c->tl, c->text + c->t[k - 1].off, c->t[k - 1].len, arg)) {
 		ev->borrow_how = "param";
@@ -1371,8 +1389,17 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	 * borrow the field (cargo, E0502); other fields are no conflict */
 	/* (and `for (k, v) in &self.macros[p].clone() { self.macros.insert(..) }`:
 	 * the same field again, tera, E0502) */
-	if (ev->root_kind == EV_ROOT_SELF_FIELD && end > after)
-		ev->later_use_in_stmt = later_use(&c, "self", ev->field, after, end, NULL, 0);
+	/* (a method of self, `self.partitions().clone()`, borrows the whole of
+	 * self: `&mut self.device` in the loop conflicts too -- gpt, E0502) */
+	if (ev->root_kind == EV_ROOT_SELF_FIELD && end > after) {
+		if (ev->field[0] && method_args_open(&c, vs + 2)) {
+			size_t q; /* reads of self beside that shared borrow are no conflict */
+			for (q = after; q < end && !ev->later_use_in_stmt; q++)
+				if (is(&c, q, "self") && use_at(&c, q, floor) != USE_READ)
+					ev->later_use_in_stmt = c.t[q].line;
+		} else
+			ev->later_use_in_stmt = later_use(&c, "self", ev->field, after, end, NULL, 0);
+	}
 
 	/* read again? (fields of self cannot be moved out anyway) */
 	if ((ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED ||

@@ -174,7 +174,7 @@ static void cloned_value(buf *b, const finding_site *fs, const evidence *ev)
 	(void)fs;
 }
 
-static void change(buf *b, const finding_site *fs, const evidence *ev, verdict v)
+static void change(buf *b, const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v)
 {
 	switch (v.bucket) {
 	case B_CHEAP_REQUIRED:
@@ -197,7 +197,7 @@ static void change(buf *b, const finding_site *fs, const evidence *ev, verdict v
 	case B_REMOVABLE_MOVE:
 		if (v.rule == 14) {
 			buf_puts(b, "take the value instead of copying it: ");
-			replace_clone_with(b, ev, fs, "std::mem::take(&mut ", ")");
+			replace_clone_with(b, ev, fs, ff->no_std ? "core::mem::take(&mut " : "std::mem::take(&mut ", ")");
 			buf_printf(b, " (the field is cleared or replaced at line %u anyway)", ev->taken_line);
 			break;
 		}
@@ -578,7 +578,7 @@ static void required_check(buf *b, const finding_file *ff, const finding_site *f
 	buf_putc(b, '.');
 }
 
-static void proof(buf *b, const finding_site *fs, const evidence *ev, verdict v)
+static void proof(buf *b, const finding_file *ff, const finding_site *fs, const evidence *ev, verdict v)
 {
 	switch (v.bucket) {
 	case B_REMOVABLE_MOVE:
@@ -593,8 +593,9 @@ static void proof(buf *b, const finding_site *fs, const evidence *ev, verdict v)
 			return;
 		}
 		if (v.rule == 14) {
-			buf_puts(b, "Old: the field is copied, then emptied. New: `std::mem::take` moves its contents out and leaves "
-			            "the empty default, the state the old code left it in; no read happens in between.");
+			buf_printf(b, "Old: the field is copied, then emptied. New: `%s::mem::take` moves its contents out and leaves "
+			              "the empty default, the state the old code left it in; no read happens in between.",
+			           ff->no_std ? "core" : "std");
 			return;
 		}
 		buf_puts(b, "Old: the consumer gets a copy and ");
@@ -703,7 +704,7 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_string(f, "type", ev->type[0] ? ev->type : NULL);
 	jsontape_set_string(f, "cost", cost_name(ev->cost));
 	jsontape_set_string(f, "crate", ff->crate);
-	change(&chg, fs, ev, v);
+	change(&chg, ff, fs, ev, v);
 	jsontape_set_string(f, "change", buf_cstr(&chg));
 
 	jsontape_key(f, "evidence");
@@ -759,7 +760,7 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	set_text(f, "removal_rationale", &b);
 	required_check(&b, ff, fs, ev, v);
 	set_text(f, "required_clone_check", &b);
-	proof(&b, fs, ev, v);
+	proof(&b, ff, fs, ev, v);
 	set_text(f, "correctness_proof", &b);
 	validation(&b, ff, v);
 	set_text(f, "validation_command", &b);

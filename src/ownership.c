@@ -301,6 +301,10 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 	if (c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok || !is_open(c, c->t[b - 1].pair, '('))
 		return 0;
 	last = c->t[b - 1].pair; /* the last call's `(` */
+	/* `min(a, b)`, `mem::replace(&mut self.f, v)`: the argument's or the
+	 * place's ownership, not known here */
+	if ((last == a + 1 || (last >= a + 2 && is(c, last - 2, "::"))) && in_list(c, &c->ar->pass_fn, last - 1))
+		return 0;
 	if (last >= a + 2 && is(c, last - 2, "::")) /* `Type::new(..)`, `mem::take(..)`: owned, unless the */
 		return typelib_fn_returns(c->tl, c->text + c->t[last - 1].off, c->t[last - 1].len) != 1; /* workspace's fn of that name lends */
 	if (last == a + 1)

@@ -597,7 +597,7 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 	while (rc == 0 && (p = textfind(p, (size_t)(end - p), "derive(", 7))) {
 		size_t at = (size_t)(p - text), k, name, n = 0;
 		const char *close, *bracket;
-		int copy = 0;
+		int copy = 0, drops = 0;
 		p += 7;
 		if (!code_word_at(text, at))
 			continue; /* part of a longer word, or in a line comment */
@@ -607,11 +607,18 @@ static int append_copies(typelib *lib, const char *text, size_t len)
 			continue; /* not `#[derive(` (nor cfg_attr(.., derive(`) */
 		if (!(close = memchr(p, ')', (size_t)(end - p))) || !(bracket = memchr(close, ']', (size_t)(end - close))))
 			continue;
-		for (k = (size_t)(p - text); k + 4 <= (size_t)(close - text); k++)
+		for (k = (size_t)(p - text); k + 4 <= (size_t)(close - text); k++) {
 			if (word_at(text, len, k, "Copy", 4))
 				copy = 1;
+			/* zeroize's derive writes the Drop impl (dbus-secret-service's
+			 * `secret.data` of an EncryptedSecret, refuted E0509) */
+			if (k + 13 <= (size_t)(close - text) && word_at(text, len, k, "ZeroizeOnDrop", 13))
+				drops = 1;
+		}
 		if (!(name = item_name(text, len, (size_t)(bracket - text) + 1, &n)))
 			continue;
+		if (drops && put_record(lib, marked_key(text + name, n, DROP_MARK), 0) < 0)
+			rc = -1;
 		for (k = name + n; k < len && is_space(text[k]); k++)
 			;
 		if (k < len && text[k] == '<')

@@ -215,8 +215,39 @@ assert len(fs) == 9, [(f['line'], f['bucket']) for f in fs]
 bad = [(f['line'], f.get('verification')) for f in fs if (f.get('verification') or {}).get('status') != 'verified']
 assert not bad, bad
 " "$scratch/copy.json"
+	# a `no_std` crate: the field is taken with `core::mem::take`, which
+	# builds there (`std::mem::take` does not: saphyr-parser-bw, E0433)
+	N=$scratch/nostd
+	mkdir -p "$N/src"
+	printf '[package]\nname = "nostd"\nversion = "0.1.0"\nedition = "2021"\n' >"$N/Cargo.toml"
+	cat >"$N/src/lib.rs" <<'RS'
+#![no_std]
+extern crate alloc;
+use alloc::vec::Vec;
+
+pub struct Batcher {
+    items: Vec<u8>,
+    done: Vec<Vec<u8>>,
+}
+
+impl Batcher {
+    pub fn flush(&mut self) {
+        let batch = self.items.clone();
+        self.items.clear();
+        self.done.push(batch);
+    }
+}
+RS
+	"$H" audit --root "$N" --verify --verify-target-dir "$scratch/nostdtarget" --format json --output "$scratch/nostd.json" 2>"$scratch/nostd.err"
+	check "no_std: the field is taken with core::mem::take, and that builds" python3 -c "
+import json, sys
+f = [f for f in json.load(open(sys.argv[1]))['findings'] if f['line'] == 12][0]
+assert f['rule'] == 'R14' and 'core::mem::take(&mut self.items)' in f['change'], (f['rule'], f['change'])
+assert (f.get('verification') or {}).get('status') == 'verified', f.get('verification')
+" "$scratch/nostd.json"
 else
 	skip "the compiler verifies the typed shapes" "cargo missing"
+	skip "no_std: the field is taken with core::mem::take, and that builds" "cargo missing"
 fi
 
 done_testing

@@ -85,6 +85,8 @@ int main(void)
 	put("router/src/a/b.rs", "fn f() {}\n");
 	put("router/src/a/mod.rs", "pub mod b;\n");
 	put("kv/Cargo.toml", "[package]\nname = \"kv\"\n");
+	put("kv/src/lib.rs", "//! A KV store\n#![cfg_attr(not(feature = \"std\"), no_std)]\npub mod x;\n");
+	put("kv/src/x.rs", "pub fn f() {}\n");
 	put("kv/tests/load.rs", "#[test] fn t() {}\n");
 	put("loose/x.rs", "fn g() {}\n");
 	memset(&so, 0, sizeof(so));
@@ -99,6 +101,9 @@ int main(void)
 	TAP_STREQ(of(ci, &src, "router/src/lib.rs"), "router|-", "the crate root: no filter");
 	TAP_STREQ(of(ci, &src, "kv/tests/load.rs"), "kv|--test load", "an integration test: --test NAME");
 	TAP_STREQ(of(ci, &src, "loose/x.rs"), "-|-", "no package above: no crate");
+	TAP_OK(crate_index_no_std(ci, &src, "kv/src/x.rs") == 1, "a crate whose root says no_std (cfg_attr too)");
+	TAP_OK(crate_index_no_std(ci, &src, "router/src/a/b.rs") == 0, "a crate whose root does not");
+	TAP_OK(crate_index_no_std(ci, &src, "loose/x.rs") == 0, "no crate: not no_std");
 	/* the index answers from what it read: a manifest gone since is not read again */
 	snprintf(cmd, sizeof(cmd), "rm %s/router/Cargo.toml", root);
 	TAP_OK(system(cmd) == 0, "manifest removed");
