@@ -711,6 +711,49 @@ static int py_assigned_then_appended(const pylex_result *lx, size_t tok)
 	return 0;
 }
 
+/* `parts = []` (or `{}`, `list()`, `dict()`, `set()`), empty, whose
+ * name a loop inside the same pass then fills -- `parts.append(..)`,
+ * `.extend`, `.add`, `.update`, `parts[k] = ..`: the pass's own working
+ * list, needed anew each pass (a request's text parts in TGI's batch
+ * tokenizer, a segment's words in whisper's timing: held-out findings
+ * judged wrong). */
+static int py_filled_in_pass(const pylex_result *lx, size_t tok)
+{
+	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
+	size_t name = tok - 1, end, k;
+
+	if (loop == PYLEX_NONE || tok < 2 || !p_is(lx, tok - 1, "="))
+		return 0;
+	while (!p_line_start(lx, name))
+		name--;
+	if (lx->tokens[name].kind != PYTOK_IDENT || name + 2 != tok)
+		return 0;
+	/* the empty container and nothing else on the line */
+	if ((p_is(lx, tok, "[") || p_is(lx, tok, "{")) && lx->tokens[tok].pair_ok && lx->tokens[tok].pair == tok + 1)
+		end = tok + 2;
+	else if ((p_is(lx, tok, "list") || p_is(lx, tok, "dict") || p_is(lx, tok, "set")) && p_is(lx, tok + 1, "(") &&
+	         lx->tokens[tok + 1].pair_ok && lx->tokens[tok + 1].pair == tok + 2)
+		end = tok + 3;
+	else
+		return 0;
+	if (end >= lx->count || lx->tokens[end].kind != PYTOK_NEWLINE)
+		return 0;
+	for (k = end; k + 2 < lx->blocks[loop].body_end && k + 2 < lx->count; k++) {
+		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, name) || (k > 0 && p_is(lx, k - 1, ".")))
+			continue;
+		/* filled by a loop of its own inside the pass: an accumulator, not
+		 * a record of a few fields made per pass (a dict per token) */
+		if (pylex_enclosing(lx, k, PYBLOCK_LOOPS, 1) == loop)
+			continue;
+		if (p_is(lx, k + 1, ".") && (p_is(lx, k + 2, "append") || p_is(lx, k + 2, "extend") || p_is(lx, k + 2, "add") ||
+		                             p_is(lx, k + 2, "update") || p_is(lx, k + 2, "insert")))
+			return 1;
+		if (p_is(lx, k + 1, "[") && lx->tokens[k + 1].pair_ok && p_is(lx, lx->tokens[k + 1].pair + 1, "="))
+			return 1;
+	}
+	return 0;
+}
+
 /* `holder = []` whose value is the whole of the object made at tok, and a
  * `def` later in the same pass of the loop that names it: a fresh cell the
  * pass's own function fills (text-generation-webui's `result_holder` per
@@ -750,7 +793,7 @@ static int py_not_loop_output(const pylex_result *lx, size_t tok)
 
 	if (tok > 0 && (p_is(lx, tok - 1, "yield") || p_is(lx, tok - 1, "return")))
 		return 0;
-	if (py_assigned_then_appended(lx, tok) || py_filled_by_inner_def(lx, tok))
+	if (py_assigned_then_appended(lx, tok) || py_filled_by_inner_def(lx, tok) || py_filled_in_pass(lx, tok))
 		return 0;
 	while (i > 0) {
 		const pylex_token *t = &lx->tokens[--i];

@@ -641,3 +641,16 @@ async def astream(chunks, run_manager):
         for part in chunk.parts:
             await run_manager.on_llm_new_token(part, chunk=chunk)
         yield chunk
+
+
+# A request's own parts list, filled by a loop inside the pass and joined
+# (text-generation-inference's batch tokenizer): the pass's working list,
+# needed anew for each request: fine.
+def tokenize_batch(requests):
+    texts = []
+    for req in requests:
+        parts = []
+        for chunk in req.chunks:
+            parts.append(chunk.text)
+        texts.append("".join(parts))
+    return texts
