@@ -47,6 +47,8 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_NOT_LOOP_OUTPUT] = "not_loop_output",
 	[PRED_USED_WHERE_MADE] = "used_where_made",
 	[PRED_FIXED_ARGUMENT] = "fixed_argument",
+	[PRED_SAME_VALUE_EACH_PASS] = "same_value_each_pass",
+	[PRED_MADE_EACH_PASS] = "made_each_pass",
 	[PRED_ONLY_FIELDS_READ] = "only_fields_read",
 };
 
@@ -79,6 +81,8 @@ static int predicate_languages(int what)
 	case PRED_NOT_STORED_VALUE:
 	case PRED_USED_WHERE_MADE:
 	case PRED_FIXED_ARGUMENT:
+	case PRED_SAME_VALUE_EACH_PASS:
+	case PRED_MADE_EACH_PASS:
 	case PRED_ONLY_FIELDS_READ:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:

@@ -75,6 +75,9 @@ enum pack_predicate {
 	PRED_USED_WHERE_MADE,     /* Rust: a value (a regex) made and only used in this call of its fn:
 	                           * `let re = Regex::new(..)?; re.is_match(x)` */
 	PRED_FIXED_ARGUMENT,      /* Rust: the call's first argument is a literal or a CONSTANT */
+	PRED_SAME_VALUE_EACH_PASS, /* Rust: the call's argument is a place bound before the innermost loop
+	                           * and not changed in it: the same value on every pass */
+	PRED_MADE_EACH_PASS,      /* Rust: the opposite: the argument is made, or may change, in the loop */
 	PRED_ONLY_FIELDS_READ,    /* Rust: `let v: Value = serde_json::from_..(..)`, v then only indexed
 	                           * (`v["model"]`, `v.get("model")`), never handed on whole */
 	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a

@@ -1915,6 +1915,51 @@ static int r_fixed_argument(const rust_file *f, size_t tok)
 	return s[0] >= 'A' && s[0] <= 'Z';
 }
 
+/* same_value_each_pass: the first argument of the call at tok (`&x`, `x`,
+ * `&x.field`) is a place whose name is bound before the innermost loop
+ * around the call and that nothing in the loop rebinds, assigns, borrows
+ * mutably or calls a method on: the call makes the same text on every
+ * pass (mistral.rs serializing one request again for each daemon it is
+ * replicated to -- unlike a payload built per worker, each with its own
+ * rank, which is the message itself). */
+static int r_same_value_each_pass(const rust_file *f, size_t tok)
+{
+	const rs_scope *loop = r_innermost_loop(f, tok);
+	size_t open = r_call_open(f, tok), a, e, k;
+
+	if (!loop || !open)
+		return 0;
+	a = open + 1 + (size_t)r_is(f, open + 1, "&");
+	if (r_kind(f, a) != TOK_IDENT)
+		return 0;
+	for (e = a + 1; r_is(f, e, ".") && r_kind(f, e + 1) == TOK_IDENT; e += 2)
+		;
+	if (!(r_is(f, e, ")") || r_is(f, e, ",")))
+		return 0; /* a call, an index, an expression: may differ each pass */
+	if (r_is(f, a, "self"))
+		return 0; /* (`self`'s fields may be changed by the methods the loop calls) */
+	for (k = loop->head; k < loop->end && k < f->n; k++) {
+		if (k == a || r_kind(f, k) != TOK_IDENT || !same_text(f, k, a) || (k > 0 && r_is(f, k - 1, ".")))
+			continue;
+		/* bound in the loop (`let x`, `for x in`, `Some(x) =>`, `|x|`), or
+		 * in a position that may be one */
+		if (k > 0 && (r_is(f, k - 1, "let") || r_is(f, k - 1, "mut") || r_is(f, k - 1, "(") || r_is(f, k - 1, ",") ||
+		              r_is(f, k - 1, "|") || r_is(f, k - 1, "for") || r_is(f, k - 1, "{")))
+			return 0;
+		if (r_is(f, k + 1, "=") || (k > 1 && r_is(f, k - 1, "mut") && r_is(f, k - 2, "&")))
+			return 0;
+		{ /* `x.a.b = ..`, `x.push(..)`: changed, or may be */
+			size_t q = k + 1;
+			while (r_is(f, q, ".") && r_kind(f, q + 1) == TOK_IDENT && !r_is(f, q + 2, "("))
+				q += 2;
+			if (r_is(f, q, "=") || (r_is(f, q, ".") && r_kind(f, q + 1) == TOK_IDENT && r_is(f, q + 2, "(")) ||
+			    r_is(f, q, "+=") || r_is(f, q, "-="))
+				return 0;
+		}
+	}
+	return 1;
+}
+
 /* only_fields_read: the document the call at tok (`from_..`) parses is
  * bound by `let NAME: Value = serde_json::from_..(..)` (through `?`, `.unwrap()`,
  * `.map_err(..)`, ...) and the rest of the fn only reads fields of it at
@@ -2001,6 +2046,8 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_MEASURED_FIRST: return r_measured_first(f, tok);
 	case PRED_USED_WHERE_MADE: return r_used_where_made(f, tok);
 	case PRED_FIXED_ARGUMENT: return r_fixed_argument(f, tok);
+	case PRED_SAME_VALUE_EACH_PASS: return r_same_value_each_pass(f, tok);
+	case PRED_MADE_EACH_PASS: return !r_same_value_each_pass(f, tok);
 	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);
 	case PRED_NOT_AWAITED:
 		open = r_call_open(f, tok);

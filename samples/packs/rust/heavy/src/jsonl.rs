@@ -71,3 +71,21 @@ pub fn layer_of_tensor() -> std::sync::Arc<dyn Fn(&str) -> Option<usize> + Send 
     let re = regex::Regex::new(r"\.layers\.(\d+)\.").unwrap();
     std::sync::Arc::new(move |name: &str| re.captures(name).and_then(|c| c[1].parse().ok()))
 }
+
+// One request written to each replica: the same value serialized again on
+// every pass (mistral.rs's request replication to its daemons).
+pub fn replicate(request: &Vec<u32>, replicas: &mut [Vec<u8>]) {
+    for out in replicas.iter_mut() {
+        let text = serde_json::to_string(request).unwrap(); // expect: perf-review/json-same-value-in-loop
+        out.extend_from_slice(text.as_bytes());
+    }
+}
+
+// One payload per worker started, each with its own rank (mistral.rs's
+// spawned workers): the serialization is the message: fine.
+pub fn start_workers(num_workers: usize, envs: &mut Vec<String>) {
+    for worker_rank in 0..num_workers {
+        let data = (worker_rank, num_workers);
+        envs.push(serde_json::to_string(&data).unwrap());
+    }
+}
