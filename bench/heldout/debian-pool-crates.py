@@ -160,6 +160,12 @@ def main():
         for line in open(path):
             line = line.strip()
             if line and not line.startswith('#'):
+                # a crate (`name-1.2.3`, a sample file's line) or a source
+                # package (`rust-name`, a drawn.txt's line: until 2026-11-26
+                # these were compared with the prefix and so never matched,
+                # and samples 22-25 could redraw packages of earlier draws --
+                # never a crate of an earlier sample's list)
+                line = re.sub(r'^rust-', '', line)
                 excluded.add(norm(re.sub(r'-\d+(\.\d+)*.*$', '', line)))
 
     def held_out(pkg):
