@@ -49,6 +49,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_FIXED_ARGUMENT] = "fixed_argument",
 	[PRED_SAME_VALUE_EACH_PASS] = "same_value_each_pass",
 	[PRED_MADE_EACH_PASS] = "made_each_pass",
+	[PRED_DUMPS_AS_PARSED] = "dumps_as_parsed",
 	[PRED_ONLY_FIELDS_READ] = "only_fields_read",
 };
 
@@ -91,6 +92,7 @@ static int predicate_languages(int what)
 	case PRED_NOT_FILLING_ABSENT:
 	case PRED_STEPS_INDEPENDENT:
 	case PRED_NOT_LOOP_OUTPUT:
+	case PRED_DUMPS_AS_PARSED:
 		return PACK_PYTHON;
 	default:
 		return PACK_RUST | PACK_PYTHON;

@@ -78,6 +78,8 @@ enum pack_predicate {
 	PRED_SAME_VALUE_EACH_PASS, /* Rust: the call's argument is a place bound before the innermost loop
 	                           * and not changed in it: the same value on every pass */
 	PRED_MADE_EACH_PASS,      /* Rust: the opposite: the argument is made, or may change, in the loop */
+	PRED_DUMPS_AS_PARSED,     /* Python: `json.dumps(NAME)` of a NAME the fn bound to a parse
+	                           * (`await request.json()`, `json.loads(..)`) and did not change since */
 	PRED_ONLY_FIELDS_READ,    /* Rust: `let v: Value = serde_json::from_..(..)`, v then only indexed
 	                           * (`v["model"]`, `v.get("model")`), never handed on whole */
 	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a

@@ -781,6 +781,53 @@ static int py_filled_by_inner_def(const pylex_result *lx, size_t tok)
 	return 0;
 }
 
+/* dumps_as_parsed: tok is `dumps` of `json.dumps(NAME, ..)`, and the
+ * nearest statement before it in its fn that binds NAME is `NAME = await
+ * X.json()` or `NAME = json.loads(..)`, with nothing between that changes
+ * NAME (`NAME[k] = ..`, `NAME.update(..)`, `del NAME[..]`): the text is
+ * parsed only to be written back (vLLM production stack's PII check,
+ * `body = await request.json()` then `json.dumps(body)` per request: a
+ * held-out recall pitfall). */
+static int py_dumps_as_parsed(const pylex_result *lx, size_t tok)
+{
+	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0);
+	size_t arg = tok + 2, k;
+
+	if (fn == PYLEX_NONE || !p_is(lx, tok + 1, "(") || arg >= lx->count || lx->tokens[arg].kind != PYTOK_IDENT ||
+	    !(p_is(lx, arg + 1, ")") || p_is(lx, arg + 1, ",")))
+		return 0;
+	for (k = tok; k-- > lx->blocks[fn].body_start;) {
+		size_t v, e;
+		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, arg))
+			continue;
+		if (!p_line_start(lx, k) || !p_is(lx, k + 1, "=")) {
+			/* a use: one that may change it ends the search */
+			size_t q = k + 1;
+			if ((p_is(lx, q, "[") && lx->tokens[q].pair_ok && p_is(lx, lx->tokens[q].pair + 1, "=")) ||
+			    (p_is(lx, q, ".") &&
+			     (p_is(lx, q + 1, "update") || p_is(lx, q + 1, "pop") || p_is(lx, q + 1, "setdefault") ||
+			      p_is(lx, q + 1, "clear") || p_is(lx, q + 1, "append") || p_is(lx, q + 1, "extend") ||
+			      p_is(lx, q + 1, "insert") || p_is(lx, q + 1, "remove") || p_is(lx, q + 1, "popitem"))) ||
+			    (k > 0 && p_is(lx, k - 1, "del")))
+				return 0;
+			continue;
+		}
+		/* `NAME = ...`: the value it was bound to, to the end of the line */
+		v = k + 2;
+		for (e = v; e < lx->count && lx->tokens[e].kind != PYTOK_NEWLINE; e++)
+			if (lx->tokens[e].kind == PYTOK_OPEN && lx->tokens[e].pair_ok)
+				e = lx->tokens[e].pair;
+		if (p_is(lx, v, "await") && e >= v + 4 && p_is(lx, e - 1, ")") && p_is(lx, e - 2, "(") &&
+		    p_is(lx, e - 3, "json") && p_is(lx, e - 4, "."))
+			return 1;
+		if (p_is(lx, v, "json") && p_is(lx, v + 1, ".") && p_is(lx, v + 2, "loads") && p_is(lx, v + 3, "(") &&
+		    lx->tokens[v + 3].pair_ok && lx->tokens[v + 3].pair + 1 == e)
+			return 1;
+		return 0;
+	}
+	return 0;
+}
+
 /* not_loop_output: the object made at tok is not what the loop produces
  * -- `yield dict(..)`, `return X(..)`, `out.append(X(..))`, an element of
  * a comprehension (`[ToolCall(function=FunctionResponse(..)) for c in
@@ -854,6 +901,7 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 	case PRED_NOT_FILLING_ABSENT: return py_not_filling_absent(lx, tok);
 	case PRED_STEPS_INDEPENDENT: return py_steps_independent(lx, tok);
 	case PRED_NOT_LOOP_OUTPUT: return py_not_loop_output(lx, tok);
+	case PRED_DUMPS_AS_PARSED: return py_dumps_as_parsed(lx, tok);
 	case PRED_NOT_INSIDE_CALL: return !py_inside_call(lx, tok, &w->words);
 	default: return -1;
 	}

@@ -118,3 +118,17 @@ async def relay_tagged(resp):
     answer = json.loads(await resp.read())
     answer["router"] = "r1"
     return JSONResponse(content=answer)
+
+
+# The request's JSON parsed and dumped straight back, unchanged, to get
+# its text (vLLM production stack's PII check): the raw body is that text.
+async def pii_text(request):
+    body = await request.json()
+    return json.dumps(body)  # expect: perf-review/json-dumped-as-parsed
+
+
+# Parsed, changed, then dumped: the dump writes the change: fine.
+async def with_model(request, model):
+    body = await request.json()
+    body["model"] = model
+    return json.dumps(body)
