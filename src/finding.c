@@ -654,7 +654,7 @@ static void validation(buf *b, const finding_file *ff, verdict v)
 /* A member whose text was written into b, which is then emptied. */
 static void set_text(jsontape *f, const char *key, buf *b)
 {
-	jsontape_key(f, key);
+	jsontape_keyn(f, key, strlen(key));
 	jsontape_stringn(f, buf_cstr(b), b->len);
 	buf_clear(b);
 }

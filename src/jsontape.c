@@ -108,15 +108,23 @@ static void put_text(jsontape *t, unsigned char tag, const char *s, size_t n)
 	t->b.ptr[t->b.len] = '\0';
 }
 
-void jsontape_keyn(jsontape *t, const char *key, size_t n)
+int jsontape_key_id(const char *key, size_t n)
 {
-	int id = known_key(key, n);
+	return known_key(key, n);
+}
 
+void jsontape_key_as(jsontape *t, int id, const char *key, size_t n)
+{
 	if (id >= 0) {
 		unsigned char rec[2] = { 'K', (unsigned char)id };
 		put(t, rec, 2);
 	} else
 		put_text(t, 'k', key, n);
+}
+
+void jsontape_keyn(jsontape *t, const char *key, size_t n)
+{
+	jsontape_key_as(t, known_key(key, n), key, n);
 }
 
 void jsontape_stringn(jsontape *t, const char *s, size_t n)

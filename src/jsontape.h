@@ -20,6 +20,7 @@
 #define HPA_JSONTAPE_H
 
 #include <jansson.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "buf.h"
@@ -48,41 +49,62 @@ void jsontape_null(jsontape *t);
 void jsontape_open(jsontape *t, char bracket);  /* '{' or '[' */
 void jsontape_close(jsontape *t, char bracket); /* '}' or ']' */
 
-/* A key (inline, so that a literal key's length is known when compiling:
- * a finding sets some 40). */
-static inline void jsontape_key(jsontape *t, const char *key)
-{
-	jsontape_keyn(t, key, __builtin_strlen(key));
-}
+/* The index of a key the tape stores in one byte (jsontape.c's list of
+ * the report's keys), or -1; and a key put by that index (-1: spelled
+ * out). */
+int jsontape_key_id(const char *key, size_t n);
+void jsontape_key_as(jsontape *t, int id, const char *key, size_t n);
 
-/* Shorthands for a member: key then value (a string, or null for NULL;
- * a line number, or null for 0). */
-static inline void jsontape_set_string(jsontape *t, const char *key, const char *s)
-{
-	jsontape_key(t, key);
-	jsontape_string(t, s);
-}
+/* A key written as a string literal: its index looked up once per place
+ * in the code, not once per finding (a finding puts some 60 keys, and the
+ * lookup was 5% of a dense tree's audit).  Any other key: jsontape_keyn(). */
+#define jsontape_key(t, key)                                                                            \
+	do {                                                                                                \
+		static _Atomic int jt_id_ = -2; /* -2: not looked up yet */                                     \
+		int jt_i_ = atomic_load_explicit(&jt_id_, memory_order_relaxed);                                \
+		if (jt_i_ == -2) {                                                                              \
+			jt_i_ = jsontape_key_id("" key, sizeof(key) - 1);                                           \
+			atomic_store_explicit(&jt_id_, jt_i_, memory_order_relaxed);                                \
+		}                                                                                               \
+		jsontape_key_as((t), jt_i_, "" key, sizeof(key) - 1);                                           \
+	} while (0)
 
-static inline void jsontape_set_int(jsontape *t, const char *key, long long v)
-{
-	jsontape_key(t, key);
-	jsontape_int(t, v);
-}
+/* Shorthands for a member: a literal key, then the value (a string, or
+ * null for NULL; a line number, or null for 0). */
+#define jsontape_set_string(t, key, s)                                                                  \
+	do {                                                                                                \
+		jsontape *jt_t_ = (t);                                                                          \
+		const char *jt_s_ = (s);                                                                        \
+		jsontape_key(jt_t_, key);                                                                       \
+		jsontape_string(jt_t_, jt_s_);                                                                  \
+	} while (0)
 
-static inline void jsontape_set_line(jsontape *t, const char *key, unsigned long line)
-{
-	jsontape_key(t, key);
-	if (line)
-		jsontape_int(t, (long long)line);
-	else
-		jsontape_null(t);
-}
+#define jsontape_set_int(t, key, v)                                                                     \
+	do {                                                                                                \
+		jsontape *jt_t_ = (t);                                                                          \
+		long long jt_v_ = (v);                                                                          \
+		jsontape_key(jt_t_, key);                                                                       \
+		jsontape_int(jt_t_, jt_v_);                                                                     \
+	} while (0)
 
-static inline void jsontape_set_bool(jsontape *t, const char *key, int v)
-{
-	jsontape_key(t, key);
-	jsontape_bool(t, v);
-}
+#define jsontape_set_line(t, key, line)                                                                 \
+	do {                                                                                                \
+		jsontape *jt_t_ = (t);                                                                          \
+		unsigned long jt_l_ = (line);                                                                   \
+		jsontape_key(jt_t_, key);                                                                       \
+		if (jt_l_)                                                                                      \
+			jsontape_int(jt_t_, (long long)jt_l_);                                                      \
+		else                                                                                            \
+			jsontape_null(jt_t_);                                                                       \
+	} while (0)
+
+#define jsontape_set_bool(t, key, v)                                                                    \
+	do {                                                                                                \
+		jsontape *jt_t_ = (t);                                                                          \
+		int jt_b_ = (v);                                                                                \
+		jsontape_key(jt_t_, key);                                                                       \
+		jsontape_bool(jt_t_, jt_b_);                                                                    \
+	} while (0)
 
 /* Give back the room reserved but not used (a finding, once built, waits
  * for the report: what it does not use is better used by the next). */

@@ -49,7 +49,7 @@ static void random_value(jsontape *t, int depth)
 			static const char *const known[] = { "path", "evidence", "line", "fields" };
 			char key[16];
 			snprintf(key, sizeof(key), "k%u", i);
-			jsontape_key(t, i % 2 ? known[i] : key);
+			{ const char *k_ = i % 2 ? known[i] : key; jsontape_keyn(t, k_, strlen(k_)); }
 			random_value(t, depth + 1);
 		}
 		jsontape_close(t, '}');
@@ -65,7 +65,7 @@ static void random_tape(jsontape *t)
 		static const char *const known[] = { "bucket", "window", "receiver", "score", "rule", "type" };
 		char key[16];
 		snprintf(key, sizeof(key), "m%u", i);
-		jsontape_key(t, i % 2 ? known[i] : key);
+		{ const char *k_ = i % 2 ? known[i] : key; jsontape_keyn(t, k_, strlen(k_)); }
 		random_value(t, 0);
 	}
 }
@@ -276,9 +276,37 @@ static void test_known_keys(void)
 	jsontape_free(&u);
 }
 
+/* jsontape_key() of a literal looks the key up once for its place in the
+ * code and reuses the answer: the tape must be the same as jsontape_keyn()
+ * makes, the second pass through that place included (a known key and an
+ * unknown one). */
+static void test_literal_keys(void)
+{
+	jsontape a = JSONTAPE_INIT, b = JSONTAPE_INIT;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		jsontape_open(&a, '{');
+		jsontape_set_string(&a, "path", "x.rs");
+		jsontape_set_line(&a, "not_a_known_key", 7);
+		jsontape_close(&a, '}');
+		jsontape_open(&b, '{');
+		jsontape_keyn(&b, "path", 4);
+		jsontape_string(&b, "x.rs");
+		jsontape_keyn(&b, "not_a_known_key", 15);
+		jsontape_int(&b, 7);
+		jsontape_close(&b, '}');
+	}
+	TAP_OK(!a.failed && a.b.len == b.b.len && memcmp(a.b.ptr, b.b.ptr, a.b.len) == 0,
+	       "a literal key's cached index writes the tape jsontape_keyn writes, on the second pass too");
+	jsontape_free(&a);
+	jsontape_free(&b);
+}
+
 int main(void)
 {
 	test_known_keys();
+	test_literal_keys();
 	test_random_tapes();
 	test_from_json();
 	test_reading();
