@@ -114,7 +114,12 @@ void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **cr
 			buf_printf(&manifest, "%s%sCargo.toml", buf_cstr(&dir), dlen ? "/" : "");
 			if (sources_read_path(src, manifest.ptr, &text) == 0 && text.ptr)
 				*crate = package_name(&text);
-			if (ci)
+			/* a directory without a package is remembered only where asking
+			 * again would cost a system call: a walk's source set knows
+			 * those directories already (sources_read_path answers from its
+			 * list), and the entries, thousands on a deep tree, stay in
+			 * memory among the findings' through the second pass */
+			if (ci && (*crate || !src->no_manifest_count))
 				remember_dir(ci, buf_cstr(&dir), *crate);
 		}
 		if (*crate)
