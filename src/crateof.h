@@ -7,7 +7,9 @@
  * that every thread of both passes shares: thousands of files share a few
  * hundred manifests, and each manifest is read once (with an index per
  * thread and pass, a dense tree read its manifests 1.6 times over, 2% of
- * the audit's CPU). */
+ * the audit's CPU).  A directory without a package is remembered only
+ * when the source set cannot say so without a system call (a git source;
+ * a walk lists such directories itself). */
 #ifndef HPA_CRATEOF_H
 #define HPA_CRATEOF_H
 
