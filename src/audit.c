@@ -479,7 +479,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 	    packscan_python(opt->packs, &sc->py, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 		goto done;
 	if (sc->hits.n && opt->src)
-		crate_index_of(sc->crates, opt->src, report, &crate, &filter);
+		crate_index_of(sc->crates, opt->src, report, &crate, &filter, NULL);
 	ff.crate = crate;
 	ff.test_filter = filter;
 	rc = add_rule_findings(sc, &ff, text, len, out->rule_findings);
@@ -908,8 +908,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	if (!want.clone)
 		rs.site_count = 0; /* the clone pack is not chosen */
 	if ((rs.site_count || sc->hits.n) && opt->src) {
-		crate_index_of(sc->crates, opt->src, report, &crate, &filter);
-		ff.no_std = rs.site_count && crate && crate_index_no_std(sc->crates, opt->src, report);
+		crate_index_of(sc->crates, opt->src, report, &crate, &filter, rs.site_count ? &ff.no_std : NULL);
 	}
 	ff.crate = crate;
 	ff.test_filter = filter;
@@ -938,7 +937,7 @@ static int add_crate_of(const audit_options *opt, audit_scratch *sc, const char 
 
 	if (!opt->src)
 		return 0;
-	crate_index_of(sc->crates, opt->src, report, &crate, &filter);
+	crate_index_of(sc->crates, opt->src, report, &crate, &filter, NULL);
 	if (crate)
 		rc = typelib_add_crate(piece, crate);
 	free(crate);

@@ -95,13 +95,54 @@ static void remember_dir(crate_index *ci, const char *dir, const char *name)
 	pthread_mutex_unlock(&ci->lock);
 }
 
-void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter)
+/* Does the root of the crate in directory dir (src/lib.rs, else
+ * src/main.rs) say `no_std` among its first lines?  Remembered per crate
+ * when there is an index. */
+static int root_no_std(crate_index *ci, source_set *src, const char *dir)
+{
+	static const char *const roots[] = { "src/lib.rs", "src/main.rs", NULL };
+	buf path = BUF_INIT, text = BUF_INIT;
+	json_t *v;
+	size_t k;
+	int rc = -1;
+
+	if (ci) {
+		pthread_mutex_lock(&ci->lock);
+		if ((v = json_object_get(ci->no_std, dir)) != NULL)
+			rc = json_is_true(v);
+		pthread_mutex_unlock(&ci->lock);
+		if (rc >= 0)
+			return rc;
+	}
+	rc = 0;
+	for (k = 0; roots[k]; k++) {
+		buf_clear(&path);
+		buf_printf(&path, "%s%s%s", dir, *dir ? "/" : "", roots[k]);
+		if (sources_read_path(src, path.ptr, &text) == 0 && text.ptr) {
+			/* inner attributes come first: the head of the file is enough */
+			rc = textfind(text.ptr, text.len < 16384 ? text.len : 16384, "no_std", 6) != NULL;
+			break;
+		}
+	}
+	if (ci) {
+		pthread_mutex_lock(&ci->lock);
+		json_object_set_new_nocheck(ci->no_std, dir, json_boolean(rc));
+		pthread_mutex_unlock(&ci->lock);
+	}
+	buf_free(&path);
+	buf_free(&text);
+	return rc;
+}
+
+void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter, int *no_std)
 {
 	buf dir = BUF_INIT, manifest = BUF_INIT, f = BUF_INIT, text = BUF_INIT;
 	const char *slash;
 	size_t dlen;
 
 	*crate = *filter = NULL;
+	if (no_std)
+		*no_std = 0;
 	buf_puts(&dir, rel);
 	for (;;) {
 		slash = strrchr(buf_cstr(&dir), '/');
@@ -127,6 +168,8 @@ void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **cr
 		if (!dlen)
 			goto done;
 	}
+	if (no_std)
+		*no_std = root_no_std(ci, src, buf_cstr(&dir));
 	/* rel below the crate directory */
 	{
 		const char *in = rel + (dlen ? dlen + 1 : 0), *stem, *dot;
@@ -176,62 +219,3 @@ done:
 	buf_free(&text);
 }
 
-
-int crate_index_no_std(crate_index *ci, source_set *src, const char *rel)
-{
-	buf dir = BUF_INIT, path = BUF_INIT, text = BUF_INIT;
-	const char *slash;
-	int found = -1, rc = 0;
-
-	/* the crate's directory: the nearest one above rel with a package */
-	buf_puts(&dir, rel);
-	for (;;) {
-		char *name = NULL;
-		size_t dlen;
-		slash = strrchr(buf_cstr(&dir), '/');
-		dlen = slash ? (size_t)(slash - dir.ptr) : 0;
-		dir.len = dlen;
-		if (dir.ptr)
-			dir.ptr[dlen] = '\0';
-		if (ci && known_dir(ci, buf_cstr(&dir), &name) && name) {
-			free(name);
-			break;
-		}
-		free(name);
-		if (!dlen)
-			goto done; /* no crate known above it (or no index) */
-	}
-	pthread_mutex_lock(&ci->lock);
-	{
-		json_t *v = json_object_get(ci->no_std, buf_cstr(&dir));
-		if (v)
-			found = json_is_true(v);
-	}
-	pthread_mutex_unlock(&ci->lock);
-	if (found >= 0) {
-		rc = found;
-		goto done;
-	}
-	{
-		static const char *const roots[] = { "src/lib.rs", "src/main.rs", NULL };
-		size_t k;
-		for (k = 0; roots[k]; k++) {
-			buf_clear(&path);
-			buf_printf(&path, "%s%s%s", buf_cstr(&dir), dir.len ? "/" : "", roots[k]);
-			if (sources_read_path(src, path.ptr, &text) == 0 && text.ptr) {
-				/* inner attributes come first: the head of the file is enough */
-				size_t head = text.len < 16384 ? text.len : 16384;
-				rc = textfind(text.ptr, head, "no_std", 6) != NULL;
-				break;
-			}
-		}
-	}
-	pthread_mutex_lock(&ci->lock);
-	json_object_set_new_nocheck(ci->no_std, buf_cstr(&dir), json_boolean(rc));
-	pthread_mutex_unlock(&ci->lock);
-done:
-	buf_free(&dir);
-	buf_free(&path);
-	buf_free(&text);
-	return rc;
-}

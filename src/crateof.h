@@ -26,14 +26,11 @@ void crate_index_free(crate_index *ci);
  * owned strings, NULL when there is none (no Cargo.toml above it; a file
  * that is the crate's lib.rs or main.rs).  Names that are not UTF-8 come
  * back with U+FFFD for each ill-formed sequence, as reports show them.
- * Safe to call from several threads at once with the same index. */
-void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter);
-
-/* Is the crate of the file at rel a `no_std` one -- its root (src/lib.rs,
- * else src/main.rs) says `no_std` among its first lines, as
- * `#![no_std]` or `#![cfg_attr(.., no_std)]`?  Then `std::` paths may not
- * resolve and a proposed change names `core::` instead.  0 without a
- * crate.  Remembered per crate like its name. */
-int crate_index_no_std(crate_index *ci, source_set *src, const char *rel);
+ * With no_std (may be NULL): whether that crate's root (src/lib.rs, else
+ * src/main.rs) says `no_std` among its first lines, as `#![no_std]` or
+ * `#![cfg_attr(.., no_std)]` -- then `std::` paths may not resolve and a
+ * proposed change names `core::` instead; 0 without a crate.  Safe to
+ * call from several threads at once with the same index. */
+void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter, int *no_std);
 
 #endif

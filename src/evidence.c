@@ -365,9 +365,6 @@ static uint32_t source_changed_in(const ctx *c, const char *name, const char *fi
 	return 0;
 }
 
-/* The start of the statement around token k, out through the calls,
- * brackets and struct literals it sits in (`let pcx = &PlaceCtxt { cx,
- * ty };` from `ty`), not through a block; no further back than floor. */
 /* Does the `{` at p open a closure's body: `|..| {`, `|..| -> T {`? */
 static int closure_body_open(const ctx *c, size_t p, size_t floor)
 {
@@ -389,6 +386,9 @@ static int closure_body_open(const ctx *c, size_t p, size_t floor)
 	return 0;
 }
 
+/* The start of the statement around token k, out through the calls,
+ * brackets and struct literals it sits in (`let pcx = &PlaceCtxt { cx,
+ * ty };` from `ty`), not through a block; no further back than floor. */
 static size_t value_stmt_start(const ctx *c, size_t k, size_t floor)
 {
 	while (k > floor) {

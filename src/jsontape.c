@@ -56,7 +56,7 @@ static void build_key_slots(void)
 }
 
 /* known_keys' index of key[0..n), or -1. */
-static int known_key(const char *key, size_t n)
+int jsontape_key_id(const char *key, size_t n)
 {
 	size_t h;
 
@@ -108,11 +108,6 @@ static void put_text(jsontape *t, unsigned char tag, const char *s, size_t n)
 	t->b.ptr[t->b.len] = '\0';
 }
 
-int jsontape_key_id(const char *key, size_t n)
-{
-	return known_key(key, n);
-}
-
 void jsontape_key_as(jsontape *t, int id, const char *key, size_t n)
 {
 	if (id >= 0) {
@@ -124,7 +119,7 @@ void jsontape_key_as(jsontape *t, int id, const char *key, size_t n)
 
 void jsontape_keyn(jsontape *t, const char *key, size_t n)
 {
-	jsontape_key_as(t, known_key(key, n), key, n);
+	jsontape_key_as(t, jsontape_key_id(key, n), key, n);
 }
 
 void jsontape_stringn(jsontape *t, const char *s, size_t n)

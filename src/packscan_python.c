@@ -681,52 +681,71 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	return 1;
 }
 
+/* The name a loop's statement binds when tok starts the value after its
+ * `=` (`NAME = ..`, `NAME: T = ..`), with the innermost loop around it in
+ * *loop; (size_t)-1 when tok is no such value. */
+static size_t py_bound_in_loop(const pylex_result *lx, size_t tok, uint32_t *loop)
+{
+	size_t name = tok - 1;
+
+	*loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
+	if (*loop == PYLEX_NONE || tok < 2 || !p_is(lx, tok - 1, "="))
+		return (size_t)-1;
+	while (!p_line_start(lx, name)) /* the statement's first token */
+		name--;
+	if (lx->tokens[name].kind != PYTOK_IDENT || !(p_is(lx, name + 1, "=") || p_is(lx, name + 1, ":")))
+		return (size_t)-1;
+	return name;
+}
+
+/* Is the name at token name appended whole -- `x.append(NAME)`,
+ * `q.put(NAME)` -- between tokens from and to? */
+static int py_appended_in(const pylex_result *lx, size_t name, size_t from, size_t to)
+{
+	size_t m;
+
+	for (m = from; m + 1 < to && m + 1 < lx->count; m++)
+		if (lx->tokens[m].kind == PYTOK_IDENT && p_same(lx, m, name) && m >= 3 && p_is(lx, m - 1, "(") &&
+		    p_is(lx, m - 3, ".") && (p_is(lx, m - 2, "append") || p_is(lx, m - 2, "put")) && p_is(lx, m + 1, ")"))
+			return 1;
+	return 0;
+}
+
 /* `top = {}` (or `top: Dict[str, float] = {}`) whose value is the whole of
  * the object made at tok, then `out.append(top)` in the same loop pass:
  * the container is the output (xinference's per-token logprobs). */
 static int py_assigned_then_appended(const pylex_result *lx, size_t tok)
 {
 	uint32_t loop;
-	size_t name = tok - 1, k, made = tok;
+	size_t name = py_bound_in_loop(lx, tok, &loop), k, made = tok, end;
 
-	if (tok < 2 || !p_is(lx, tok - 1, "="))
+	if (name == (size_t)-1)
 		return 0;
-	loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
-	/* the statement's first token */
-	while (!p_line_start(lx, name))
-		name--;
 	/* the object is the whole value: not `x = list(ids)[-1]` */
 	while (made < lx->count && (lx->tokens[made].kind == PYTOK_IDENT || p_is(lx, made, ".")))
 		made++;
 	if (made < lx->count && lx->tokens[made].kind == PYTOK_OPEN && lx->tokens[made].pair_ok)
 		made = lx->tokens[made].pair + 1;
-	if (loop == PYLEX_NONE || lx->tokens[name].kind != PYTOK_IDENT ||
-	    !(p_is(lx, name + 1, "=") || p_is(lx, name + 1, ":")) || made >= lx->count ||
-	    lx->tokens[made].kind != PYTOK_NEWLINE)
+	if (made >= lx->count || lx->tokens[made].kind != PYTOK_NEWLINE)
 		return 0;
-	for (k = tok; k + 1 < lx->blocks[loop].body_end && k + 1 < lx->count; k++)
-		if (lx->tokens[k].kind == PYTOK_IDENT && p_same(lx, k, name) && k >= 3 && p_is(lx, k - 1, "(") && p_is(lx, k - 3, ".") && (p_is(lx, k - 2, "append") || p_is(lx, k - 2, "put")) &&
-		    p_is(lx, k + 1, ")"))
-			return 1;
+	end = lx->blocks[loop].body_end;
+	if (py_appended_in(lx, name, tok, end))
+		return 1;
 	/* or handed, in the same pass, to the record that is appended:
 	 * `prefill_tokens = Tokens(..)`, then `generation = Generation(..,
 	 * prefill_tokens, ..)` and `generations.append(generation)` (TGI's
 	 * causal LM, a held-out finding judged wrong) */
-	for (k = made; k + 1 < lx->blocks[loop].body_end && k + 1 < lx->count; k++) {
-		size_t line, m;
+	for (k = made; k + 1 < end && k + 1 < lx->count; k++) {
+		size_t line;
 		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, name) || p_is(lx, k - 1, ".") ||
 		    !(p_is(lx, k - 1, "(") || p_is(lx, k - 1, ",") || p_is(lx, k - 1, "=")) ||
 		    !(p_is(lx, k + 1, ")") || p_is(lx, k + 1, ",")))
 			continue;
 		for (line = k; !p_line_start(lx, line); line--)
 			;
-		if (line + 2 >= k || lx->tokens[line].kind != PYTOK_IDENT || !p_is(lx, line + 1, "=") ||
-		    p_same(lx, line, name))
-			continue;
-		for (m = k; m + 1 < lx->blocks[loop].body_end && m + 1 < lx->count; m++)
-			if (lx->tokens[m].kind == PYTOK_IDENT && p_same(lx, m, line) && m >= 3 && p_is(lx, m - 1, "(") &&
-			    p_is(lx, m - 3, ".") && (p_is(lx, m - 2, "append") || p_is(lx, m - 2, "put")) && p_is(lx, m + 1, ")"))
-				return 1;
+		if (line + 2 < k && lx->tokens[line].kind == PYTOK_IDENT && p_is(lx, line + 1, "=") &&
+		    !p_same(lx, line, name) && py_appended_in(lx, line, k, end))
+			return 1;
 	}
 	return 0;
 }
@@ -739,14 +758,10 @@ static int py_assigned_then_appended(const pylex_result *lx, size_t tok)
  * judged wrong). */
 static int py_filled_in_pass(const pylex_result *lx, size_t tok)
 {
-	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
-	size_t name = tok - 1, end, k;
+	uint32_t loop;
+	size_t name = py_bound_in_loop(lx, tok, &loop), end, k;
 
-	if (loop == PYLEX_NONE || tok < 2 || !p_is(lx, tok - 1, "="))
-		return 0;
-	while (!p_line_start(lx, name))
-		name--;
-	if (lx->tokens[name].kind != PYTOK_IDENT || name + 2 != tok)
+	if (name == (size_t)-1 || name + 2 != tok) /* `NAME = ` and the value */
 		return 0;
 	/* the empty container and nothing else on the line */
 	if ((p_is(lx, tok, "[") || p_is(lx, tok, "{")) && lx->tokens[tok].pair_ok && lx->tokens[tok].pair == tok + 1)
@@ -781,14 +796,10 @@ static int py_filled_in_pass(const pylex_result *lx, size_t tok)
  * would carry the last pass's result into the next. */
 static int py_filled_by_inner_def(const pylex_result *lx, size_t tok)
 {
-	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
-	size_t name = tok - 1, b, k;
+	uint32_t loop;
+	size_t name = py_bound_in_loop(lx, tok, &loop), b, k;
 
-	if (loop == PYLEX_NONE || tok < 2 || !p_is(lx, tok - 1, "="))
-		return 0;
-	while (!p_line_start(lx, name))
-		name--;
-	if (lx->tokens[name].kind != PYTOK_IDENT || !p_is(lx, name + 1, "="))
+	if (name == (size_t)-1 || !p_is(lx, name + 1, "="))
 		return 0;
 	for (b = loop + 1; b < lx->block_count && lx->blocks[b].head < lx->blocks[loop].body_end; b++) {
 		const pylex_block *d = &lx->blocks[b];

@@ -36,11 +36,23 @@ static const char *of(crate_index *ci, source_set *src, const char *rel)
 	static char out[256];
 	char *crate, *filter;
 
-	crate_index_of(ci, src, rel, &crate, &filter);
+	crate_index_of(ci, src, rel, &crate, &filter, NULL);
 	snprintf(out, sizeof(out), "%s|%s", crate ? crate : "-", filter ? filter : "-");
 	free(crate);
 	free(filter);
 	return out;
+}
+
+/* Whether rel's crate is no_std, as crate_index_of() answers. */
+static int no_std_of(crate_index *ci, source_set *src, const char *rel)
+{
+	char *crate, *filter;
+	int no_std;
+
+	crate_index_of(ci, src, rel, &crate, &filter, &no_std);
+	free(crate);
+	free(filter);
+	return no_std;
 }
 
 typedef struct {
@@ -56,7 +68,7 @@ static void *race(void *arg)
 	char *crate, *filter;
 
 	for (i = 0; i < 200; i++) {
-		crate_index_of(r->ci, r->src, i % 2 ? "router/src/a/b.rs" : "kv/tests/load.rs", &crate, &filter);
+		crate_index_of(r->ci, r->src, i % 2 ? "router/src/a/b.rs" : "kv/tests/load.rs", &crate, &filter, NULL);
 		if (!crate || strcmp(crate, i % 2 ? "router" : "kv") != 0)
 			r->wrong++;
 		free(crate);
@@ -101,9 +113,9 @@ int main(void)
 	TAP_STREQ(of(ci, &src, "router/src/lib.rs"), "router|-", "the crate root: no filter");
 	TAP_STREQ(of(ci, &src, "kv/tests/load.rs"), "kv|--test load", "an integration test: --test NAME");
 	TAP_STREQ(of(ci, &src, "loose/x.rs"), "-|-", "no package above: no crate");
-	TAP_OK(crate_index_no_std(ci, &src, "kv/src/x.rs") == 1, "a crate whose root says no_std (cfg_attr too)");
-	TAP_OK(crate_index_no_std(ci, &src, "router/src/a/b.rs") == 0, "a crate whose root does not");
-	TAP_OK(crate_index_no_std(ci, &src, "loose/x.rs") == 0, "no crate: not no_std");
+	TAP_OK(no_std_of(ci, &src, "kv/src/x.rs") == 1, "a crate whose root says no_std (cfg_attr too)");
+	TAP_OK(no_std_of(ci, &src, "router/src/a/b.rs") == 0, "a crate whose root does not");
+	TAP_OK(no_std_of(ci, &src, "loose/x.rs") == 0, "no crate: not no_std");
 	/* the index answers from what it read: a manifest gone since is not read again */
 	snprintf(cmd, sizeof(cmd), "rm %s/router/Cargo.toml", root);
 	TAP_OK(system(cmd) == 0, "manifest removed");
