@@ -39,6 +39,47 @@ def satisfies(version, want):
     return got[:lead + 1] == want[:lead + 1] and got >= want
 
 
+def _meets_one(got, req):
+    """Does the release got (three numbers) meet one comparator of a
+    requirement (`^1.2`, `~0.4.1`, `=2.0.0`, `>=1, <3`'s parts, `1.*`)?"""
+    m = re.match(r"^(\^|~|>=|<=|>|<|=)?\s*([0-9][0-9.*xX]*)", req.strip())
+    if not m:
+        return True
+    op = m.group(1) or "^"
+    parts = [int(p) for p in m.group(2).split(".") if p.isdigit()]
+    n = len(parts)
+    want = (parts + [0, 0, 0])[:3]
+    if op == "=" or re.search(r"[*xX]", m.group(2)):  # `1.2.*`: the parts given, exactly
+        return got[:n] == want[:n]
+    if op == ">=":
+        return got >= want
+    if op == ">":
+        return got[:n] > want[:n]
+    if op == "<":
+        return got < want
+    if op == "<=":
+        return got[:n] <= want[:n]
+    if op == "~":
+        return got >= want and got[:max(1, min(n, 2))] == want[:max(1, min(n, 2))]
+    lead = next((i for i in range(n) if want[i] != 0), n - 1)  # caret: up to the first non-zero part
+    return got >= want and got[:lead + 1] == want[:lead + 1]
+
+
+def meets(version, req):
+    """Does version meet the whole requirement, as cargo reads it?  A
+    pre-release meets only a requirement that names one (cargo's rule,
+    simplified: no pre-release ordering)."""
+    core = version.split("+")[0]
+    pre = "-" in core
+    got = (nums(core.split("-")[0]) + [0, 0, 0])[:3]
+    req = (req or "*").strip()
+    if req in ("", "*"):
+        return not pre
+    if pre and "-" not in req:
+        return False
+    return all(_meets_one(got, r) for r in req.split(","))
+
+
 def versions_of(registry):
     """crate name -> the versions the directory source holds."""
     have = {}

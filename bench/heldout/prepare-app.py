@@ -2,20 +2,24 @@
 """Make a tagged release of a fetched Rust application buildable offline
 against Debian's crate registry, for a held-out compile-checked sample.
 
-    python3 bench/heldout/prepare-app.py GIT_DIR TAG DEST
+    python3 bench/heldout/prepare-app.py [--registry DIR] GIT_DIR TAG DEST
 
 GIT_DIR is a clone (bare or not) of the application's repository, TAG the
 release Debian packaged (its dependencies are then, give or take, those
 Debian ships as librust-*-dev).  DEST is made anew: the tagged tree, its
 Cargo.lock and toolchain pins removed, every [dev-dependencies] table
-dropped, cargo pointed at /usr/share/cargo/registry.  Then, until
+dropped, cargo pointed at /usr/share/cargo/registry (or at DIR, a
+directory source such as bench/heldout/stub-registry.py makes of several
+vendor directories).  Then, until
 `cargo generate-lockfile --offline` resolves, each complaint is answered
 by the smallest change to the manifests:
 
 - a requirement no registry version meets: rewritten to the newest
   version the registry has (`memmap2 = "0.3"` -> "0.5.7");
 - a crate the registry lacks, or a feature a registry crate lacks: the
-  dependency, the feature entry, dropped.
+  dependency, the feature entry, dropped;
+- [patch] tables and git sources: gone, the registry's release asked
+  for instead (no git fork is reachable offline).
 
 It changes manifests only, never a `.rs` file: code that then fails to
 build (an API that moved between versions) is the measurer's to fix by
@@ -59,6 +63,21 @@ def drop_dev_dependencies(text):
     return "".join(out)
 
 
+def drop_patches(text):
+    """[patch.*] tables go (they point at git forks, out of reach offline:
+    the registry's release is built instead), and a dependency taken from
+    git is asked of the registry at any version."""
+    out, skip = [], False
+    for line in text.splitlines(keepends=True):
+        m = re.match(r"\s*\[+([^\]]+)\]+", line)
+        if m:
+            skip = m.group(1).strip().startswith("patch.")
+        if not skip:
+            out.append(line)
+    text = "".join(out)
+    return re.sub(r'git\s*=\s*"[^"]*"(\s*,\s*(?:rev|branch|tag)\s*=\s*"[^"]*")*', 'version = "*"', text)
+
+
 def registry_versions(crate):
     found = [os.path.basename(p)[len(crate) + 1:] for p in glob.glob(f"{REGISTRY}/{crate}-[0-9]*")]
     return sorted(found, key=lambda v: [int(x) if x.isdigit() else 0 for x in re.split(r"[.+-]", v)])
@@ -82,6 +101,8 @@ def drop_dependency(crate):
     c = re.escape(crate)
 
     def fn(text):
+        # an inline table may run over several lines (`x = { version = "1", features = [\n ...\n] }`)
+        text = re.sub(rf"^\s*{c}\s*=\s*\{{[^}}]*\}}[^\n]*\n", "", text, flags=re.M)
         text = re.sub(rf"^\s*{c}\s*=.*\n", "", text, flags=re.M)
         text = re.sub(rf'^[^\n]*package\s*=\s*"{c}".*\n', "", text, flags=re.M)
         return re.sub(rf"^\[[^\]]*dependencies\.{c}\][^\[]*", "", text, flags=re.M)
@@ -102,6 +123,9 @@ def drop_dependency_feature(crate, feature):
 
 
 def main(argv):
+    global REGISTRY
+    if len(argv) == 5 and argv[0] == "--registry":
+        REGISTRY, argv = os.path.abspath(argv[1]), argv[2:]
     if len(argv) != 3:
         sys.stderr.write(__doc__)
         return 2
@@ -114,6 +138,7 @@ def main(argv):
         if os.path.exists(os.path.join(dest, name)):
             os.remove(os.path.join(dest, name))
     rewrite(dest, drop_dev_dependencies)
+    rewrite(dest, drop_patches)
     os.makedirs(os.path.join(dest, ".cargo"), exist_ok=True)
     with open(os.path.join(dest, ".cargo", "config.toml"), "w", encoding="utf-8") as f:
         f.write(f'[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "{REGISTRY}"\n')
@@ -129,7 +154,8 @@ def main(argv):
             rewrite(dest, drop_dependency_feature(*m.groups()))
             continue
         m = re.search(r"feature `[^`]+` includes `([\w/?:-]+)` which is neither", e) or \
-            re.search(r"feature `[^`]+` includes `([\w-]+)/[\w-]+`, but `[\w-]+` is not a dependency", e)
+            re.search(r"feature `[^`]+` includes `(dep:[\w-]+)`, but `[\w-]+` is not listed as a dependency", e) or \
+            re.search(r"feature `[^`]+` includes `([\w-]+)\??/[\w-]+`, but `[\w-]+` is not a dependency", e)
         if m:
             print("dropped feature entry %s" % m.group(1))
             rewrite(dest, drop_feature_entry(m.group(1)))

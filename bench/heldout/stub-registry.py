@@ -115,7 +115,7 @@ def main():
             os.makedirs(link)
             for entry in os.listdir(src):
                 if entry != ".cargo-checksum.json":
-                    os.symlink(os.path.join(src, entry), os.path.join(link, entry))
+                    os.symlink(os.path.join(os.path.realpath(src), entry), os.path.join(link, entry))
             json.dump({"files": {}, "package": None}, open(os.path.join(link, ".cargo-checksum.json"), "w"))
     # what is asked and not there: (name, base version) -> features
     missing, asked = {}, {}
