@@ -695,6 +695,31 @@ static uint32_t closure_borrow(const ctx *c, const char *root, size_t a, size_t 
 	return 0;
 }
 
+/* The innermost `for` loop whose iterable, or `while let` loop whose
+ * scrutinee, holds token k -- where a temporary lives through the whole
+ * body -- as an index into the scopes, or RS_NONE.  Scopes are sorted by
+ * head, so the loops that start before k are the ones below its bound. */
+static size_t loop_head_holding(const ctx *c, size_t k, size_t body_open)
+{
+	size_t r = scope_lower_bound(c, k), q;
+
+	while (r > 0) {
+		const rs_scope *sc = &c->rs->scopes[--r];
+		if (sc->head < body_open)
+			break;
+		if (sc->kind != RS_LOOP || sc->start <= k)
+			continue; /* not a loop, or k is in its body, not its head */
+		if (is(c, sc->head, "while"))
+			return is(c, sc->head + 1, "let") ? r : RS_NONE;
+		if (!is(c, sc->head, "for"))
+			return RS_NONE;
+		for (q = sc->head + 1; q < k && !is(c, q, "in"); q++)
+			;
+		return q < k ? r : RS_NONE;
+	}
+	return RS_NONE;
+}
+
 /* Does the expression at token a sit directly in `Arc::new(` / `Rc::new(`? */
 static int expr_start_into_arc(const ctx *c, size_t a)
 {
@@ -1451,6 +1476,19 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			for (q = end; in_struct && q < whole && !ev->later_use_in_stmt; q++)
 				if (names_root(&c, q, ev->root) && !flow_skipped(skips, nskips, q) && use_at(&c, q, floor) != USE_READ)
 					ev->later_use_in_stmt = c.t[q].line; /* a read beside a read is no conflict */
+		}
+		/* `for caps in re.captures_iter(&result.clone()) { result =
+		 * result.replace(..); }`: a borrow in the head of a `for` or a
+		 * `while let` lives through the body (the iterator holds it),
+		 * where the root is written (mcp-gateway, E0506) */
+		if (!ev->reassigns_root && !ev->later_use_in_stmt && rs0 > 0 && is(&c, rs0 - 1, "&")) {
+			size_t loop = loop_head_holding(&c, rs0, fn->body_open), q;
+			if (loop != RS_NONE) {
+				const rs_scope *sc = &rs->scopes[loop];
+				for (q = sc->start; q < sc->end && !ev->later_use_in_stmt; q++)
+					if (names_root(&c, q, ev->root) && use_at(&c, q, floor) != USE_READ)
+						ev->later_use_in_stmt = c.t[q].line;
+			}
 		}
 		ev->partial_move = ev->field[0] != '\0';
 		if (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED) {
