@@ -6,11 +6,12 @@ against Debian's crate registry, for a held-out compile-checked sample.
 
 GIT_DIR is a clone (bare or not) of the application's repository, TAG the
 release Debian packaged (its dependencies are then, give or take, those
-Debian ships as librust-*-dev).  DEST is made anew: the tagged tree, its
-Cargo.lock and toolchain pins removed, every [dev-dependencies] table
-dropped, cargo pointed at /usr/share/cargo/registry (or at DIR, a
-directory source such as bench/heldout/stub-registry.py makes of several
-vendor directories).  Then, until
+Debian ships as librust-*-dev), or `-`: GIT_DIR is then a tree to copy,
+such as a snapshot's files written out without its absent large blobs.
+DEST is made anew: the tagged tree, its Cargo.lock and toolchain pins
+removed, every [dev-dependencies] table dropped, cargo pointed at
+/usr/share/cargo/registry (or at DIR, a directory source such as
+bench/heldout/union-registry.py makes of several).  Then, until
 `cargo generate-lockfile --offline` resolves, each complaint is answered
 by the smallest change to the manifests:
 
@@ -75,7 +76,24 @@ def drop_patches(text):
         if not skip:
             out.append(line)
     text = "".join(out)
-    return re.sub(r'git\s*=\s*"[^"]*"(\s*,\s*(?:rev|branch|tag)\s*=\s*"[^"]*")*', 'version = "*"', text)
+
+    def from_registry(m):
+        body = re.sub(r'\b(?:git|rev|branch|tag)\s*=\s*"[^"]*"\s*,?\s*', "", m.group(1)).strip().rstrip(",")
+        if not re.search(r"\bversion\s*=", body):
+            body = 'version = "*"' + (", " + body if body else "")
+        return "{ %s }" % body
+    text = re.sub(r"\{([^{}]*\bgit\s*=[^{}]*)\}", from_registry, text)  # inline, over lines or not
+    # a [dependencies.NAME] table: its git line becomes a version, rev/branch/tag go
+    out, table = [], False
+    for line in text.splitlines(keepends=True):
+        if re.match(r"\s*\[", line):
+            table = re.match(r"\s*\[[^\]]*dependencies\.[^\]]+\]", line) is not None
+        elif table and re.match(r"\s*git\s*=", line):
+            line = 'version = "*"\n'
+        elif table and re.match(r"\s*(?:rev|branch|tag)\s*=", line):
+            continue
+        out.append(line)
+    return "".join(out)
 
 
 def registry_versions(crate):
@@ -104,6 +122,7 @@ def drop_dependency(crate):
         # an inline table may run over several lines (`x = { version = "1", features = [\n ...\n] }`)
         text = re.sub(rf"^\s*{c}\s*=\s*\{{[^}}]*\}}[^\n]*\n", "", text, flags=re.M)
         text = re.sub(rf"^\s*{c}\s*=.*\n", "", text, flags=re.M)
+        text = re.sub(rf"^\s*{c}\.[\w-]+\s*=.*\n", "", text, flags=re.M)  # `x.workspace = true`
         text = re.sub(rf'^[^\n]*package\s*=\s*"{c}".*\n', "", text, flags=re.M)
         return re.sub(rf"^\[[^\]]*dependencies\.{c}\][^\[]*", "", text, flags=re.M)
     return fn
@@ -132,8 +151,11 @@ def main(argv):
     git_dir, tag, dest = argv
     subprocess.run(["rm", "-rf", dest], check=True)
     os.makedirs(dest)
-    archive = subprocess.run(["git", "-C", git_dir, "archive", tag], capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", dest], input=archive, check=True)
+    if tag == "-":  # GIT_DIR is a tree already out (a snapshot whose large blobs are absent)
+        subprocess.run(["cp", "-a", os.path.join(git_dir, "."), dest], check=True)
+    else:
+        archive = subprocess.run(["git", "-C", git_dir, "archive", tag], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", dest], input=archive, check=True)
     for name in ("Cargo.lock", "rust-toolchain", "rust-toolchain.toml", ".cargo/config"):
         if os.path.exists(os.path.join(dest, name)):
             os.remove(os.path.join(dest, name))
