@@ -137,7 +137,11 @@ def drop_dependency_feature(crate, feature):
 
     def fn(text):
         text = re.sub(rf'"{c}\??/{f}"\s*,?\s*', "", text)
-        return re.sub(rf'(^\s*{c}\s*=\s*\{{[^\n]*features\s*=\s*\[[^\]]*)"{f}"\s*,?\s*', r"\1", text, flags=re.M)
+        # `c = { .., features = [.., "f"] }`, over lines or not
+        text = re.sub(rf'(^\s*{c}\s*=\s*\{{[^}}]*?features\s*=\s*\[[^\]]*)"{f}"\s*,?\s*', r"\1", text, flags=re.M)
+        # a [..dependencies.c] table's `features = [..]` line
+        return re.sub(rf'(^\[[^\]\n]*dependencies\.{c}\][^\[]*?features\s*=\s*\[[^\]]*)"{f}"\s*,?\s*', r"\1", text,
+                      flags=re.M)
     return fn
 
 
@@ -164,12 +168,17 @@ def main(argv):
     os.makedirs(os.path.join(dest, ".cargo"), exist_ok=True)
     with open(os.path.join(dest, ".cargo", "config.toml"), "w", encoding="utf-8") as f:
         f.write(f'[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "{REGISTRY}"\n')
+    last = None
     for _ in range(60):
         r = subprocess.run(["cargo", "generate-lockfile", "--offline"], cwd=dest, capture_output=True, text=True)
         if r.returncode == 0:
             print("resolved")
             return 0
         e = r.stderr
+        if e == last:  # the last change changed nothing: say what cargo says
+            sys.stderr.write(e[-2000:])
+            return 1
+        last = e
         m = re.search(r"depends on `([\w-]+)` with feature `([\w-]+)` but", e)
         if m:
             print("dropped feature %s/%s" % m.groups())
