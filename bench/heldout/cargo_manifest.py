@@ -39,6 +39,16 @@ def satisfies(version, want):
     return got[:lead + 1] == want[:lead + 1] and got >= want
 
 
+def dependency_tables(m):
+    """The [dependencies] and [build-dependencies] tables of a parsed
+    manifest, every platform's: what cargo resolves for a crate used as a
+    dependency (its dev-dependencies are its own business)."""
+    tables = [m.get("dependencies", {}), m.get("build-dependencies", {})]
+    for t in m.get("target", {}).values():
+        tables += [t.get("dependencies", {}), t.get("build-dependencies", {})]
+    return tables
+
+
 def _meets_one(got, req):
     """Does the release got (three numbers) meet one comparator of a
     requirement (`^1.2`, `~0.4.1`, `=2.0.0`, `>=1, <3`'s parts, `1.*`)?"""

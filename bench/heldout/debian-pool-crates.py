@@ -33,7 +33,7 @@ import sys
 import tomllib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cargo_manifest import caret_base, satisfies  # noqa: E402
+from cargo_manifest import caret_base, dependency_tables, satisfies  # noqa: E402
 
 REGISTRY = '/usr/share/cargo/registry'
 POOL = 'http://deb.debian.org/debian'
@@ -115,10 +115,7 @@ def default_deps(m):
             stack += features[f]
         else:
             enabled.add(f)
-    tables = [m.get('dependencies', {}), m.get('build-dependencies', {})]
-    for t in m.get('target', {}).values():
-        tables += [t.get('dependencies', {}), t.get('build-dependencies', {})]
-    for table in tables:
+    for table in dependency_tables(m):
         for key, spec in table.items():
             spec = spec if isinstance(spec, dict) else {'version': spec}
             if 'path' in spec or 'git' in spec or (spec.get('optional') and key not in enabled):

@@ -36,7 +36,7 @@ import tempfile
 import tomllib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cargo_manifest import meets, to_toml  # noqa: E402
+from cargo_manifest import dependency_tables, meets, to_toml  # noqa: E402
 
 STUB_MARK = "a stub: bench/heldout/stub-registry.py"
 
@@ -76,10 +76,7 @@ def is_stub(path):
 def required(m):
     """(name, requirement) of every dependency cargo must resolve whatever
     the features: normal and build, every platform, not optional."""
-    tables = [m.get("dependencies", {}), m.get("build-dependencies", {})]
-    for t in m.get("target", {}).values():
-        tables += [t.get("dependencies", {}), t.get("build-dependencies", {})]
-    for table in tables:
+    for table in dependency_tables(m):
         for key, spec in table.items():
             spec = spec if isinstance(spec, dict) else {"version": spec}
             if spec.get("optional") or "path" in spec or "git" in spec:
@@ -118,10 +115,7 @@ def features_of(m):
     """The features a manifest offers: its [features] and its optional
     dependencies' implicit ones."""
     have = set(m.get("features", {}))
-    tables = [m.get("dependencies", {}), m.get("build-dependencies", {})]
-    for t in m.get("target", {}).values():
-        tables += [t.get("dependencies", {}), t.get("build-dependencies", {})]
-    for table in tables:
+    for table in dependency_tables(m):
         have.update(k for k, spec in table.items() if isinstance(spec, dict) and spec.get("optional"))
     return have
 
@@ -148,11 +142,8 @@ def trim_features(out):
             have = offered[(name, req)]
             return have is None or feature in have  # nothing there: left to cargo to say
 
-        tables = [m.get("dependencies", {}), m.get("build-dependencies", {})]
-        for t in m.get("target", {}).values():
-            tables += [t.get("dependencies", {}), t.get("build-dependencies", {})]
         deps = {}
-        for table in tables:
+        for table in dependency_tables(m):
             for key, spec in table.items():
                 deps.setdefault(key, spec)
                 if isinstance(spec, dict) and spec.get("features"):
