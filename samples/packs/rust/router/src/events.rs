@@ -334,3 +334,18 @@ pub fn record_choices(resp: &ChatResponse, span: &mut Span) {
         span.set_attribute("completion.content", serde_json::to_string(&choice.content).unwrap_or_default()); // expect: perf-review/json-per-event
     }
 }
+
+// A document written to a file, or claims signed into the token a call
+// returns: the serialization is what the function makes, whichever
+// argument carries it (devolutions-gateway's manifest, mcp-gateway's
+// attestation: held-out look-alikes).
+pub async fn save_manifest(manifest: &Manifest, path: &Path) -> Result<(), RouteError> {
+    let text = serde_json::to_string(manifest).map_err(RouteError::Body)?;
+    tokio::fs::write(path, text).await.map_err(RouteError::Io)
+}
+
+pub fn mint(claims: Claims, key: &Key) -> Token {
+    let payload = serde_json::to_vec(&claims).unwrap_or_default();
+    let signature = key.sign(&payload);
+    Token::from_parts(claims, &payload, &signature)
+}
