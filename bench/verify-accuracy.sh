@@ -128,6 +128,8 @@ for c in "$@"; do
 	[ -f "$lib" ] || lib=$dir/src/main.rs
 	[ -f "$lib" ] || lib=$dir/lib.rs # a crate whose root is at its top (fnv)
 	[ -f "$lib" ] || lib=$(find "$dir" -maxdepth 2 -name '*.rs' | sort | head -1)
+	# a workspace whose root is no package: its first member's crate root
+	[ -n "$lib" ] || lib=$(find "$dir" -maxdepth 4 -path '*/src/lib.rs' -not -path '*/target/*' | sort | head -1)
 	printf '\n// bench/verify-accuracy.sh: a change\n' >>"$lib"
 	s=$(date +%s.%N)
 	XDG_CACHE_HOME=$cache "$bin" audit --root "$dir" --paths . --no-config --format json --verify \
