@@ -907,9 +907,8 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	}
 	if (!want.clone)
 		rs.site_count = 0; /* the clone pack is not chosen */
-	if ((rs.site_count || sc->hits.n) && opt->src) {
+	if ((rs.site_count || sc->hits.n) && opt->src)
 		crate_index_of(sc->crates, opt->src, report, &crate, &filter, rs.site_count ? &ff.no_std : NULL);
-	}
 	ff.crate = crate;
 	ff.test_filter = filter;
 	if (sc->hits.n && add_rule_findings(sc, &ff, text, len, out->rule_findings) < 0)

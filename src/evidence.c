@@ -1417,12 +1417,9 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	/* (a method of self, `self.partitions().clone()`, borrows the whole of
 	 * self: `&mut self.device` in the loop conflicts too -- gpt, E0502) */
 	if (ev->root_kind == EV_ROOT_SELF_FIELD && end > after) {
-		if (ev->field[0] && method_args_open(&c, vs + 2)) {
-			size_t q; /* reads of self beside that shared borrow are no conflict */
-			for (q = after; q < end && !ev->later_use_in_stmt; q++)
-				if (is(&c, q, "self") && use_at(&c, q, floor) != USE_READ)
-					ev->later_use_in_stmt = c.t[q].line;
-		} else
+		if (ev->field[0] && method_args_open(&c, vs + 2)) /* reads of self beside that shared borrow are no conflict */
+			ev->later_use_in_stmt = source_changed_in(&c, "self", "", after, end, floor);
+		else
 			ev->later_use_in_stmt = later_use(&c, "self", ev->field, after, end, NULL, 0);
 	}
 
@@ -1482,13 +1479,9 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		 * `while let` lives through the body (the iterator holds it),
 		 * where the root is written (mcp-gateway, E0506) */
 		if (!ev->reassigns_root && !ev->later_use_in_stmt && rs0 > 0 && is(&c, rs0 - 1, "&")) {
-			size_t loop = loop_head_holding(&c, rs0, fn->body_open), q;
-			if (loop != RS_NONE) {
-				const rs_scope *sc = &rs->scopes[loop];
-				for (q = sc->start; q < sc->end && !ev->later_use_in_stmt; q++)
-					if (names_root(&c, q, ev->root) && use_at(&c, q, floor) != USE_READ)
-						ev->later_use_in_stmt = c.t[q].line;
-			}
+			size_t loop = loop_head_holding(&c, rs0, fn->body_open);
+			if (loop != RS_NONE)
+				ev->later_use_in_stmt = source_changed_in(&c, ev->root, "", rs->scopes[loop].start, rs->scopes[loop].end, floor);
 		}
 		ev->partial_move = ev->field[0] != '\0';
 		if (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED) {

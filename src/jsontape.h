@@ -70,41 +70,27 @@ void jsontape_key_as(jsontape *t, int id, const char *key, size_t n);
 	} while (0)
 
 /* Shorthands for a member: a literal key, then the value (a string, or
- * null for NULL; a line number, or null for 0). */
-#define jsontape_set_string(t, key, s)                                                                  \
-	do {                                                                                                \
-		jsontape *jt_t_ = (t);                                                                          \
-		const char *jt_s_ = (s);                                                                        \
-		jsontape_key(jt_t_, key);                                                                       \
-		jsontape_string(jt_t_, jt_s_);                                                                  \
-	} while (0)
+ * null for NULL; a line number, or null for 0).  The value is taken
+ * before the key is put, and each argument once. */
+static inline void jsontape_line(jsontape *t, unsigned long line)
+{
+	if (line)
+		jsontape_int(t, (long long)line);
+	else
+		jsontape_null(t);
+}
 
-#define jsontape_set_int(t, key, v)                                                                     \
+#define jsontape_member_(t, key, put, type, v)                                                          \
 	do {                                                                                                \
 		jsontape *jt_t_ = (t);                                                                          \
-		long long jt_v_ = (v);                                                                          \
+		type jt_v_ = (v);                                                                               \
 		jsontape_key(jt_t_, key);                                                                       \
-		jsontape_int(jt_t_, jt_v_);                                                                     \
+		put(jt_t_, jt_v_);                                                                              \
 	} while (0)
-
-#define jsontape_set_line(t, key, line)                                                                 \
-	do {                                                                                                \
-		jsontape *jt_t_ = (t);                                                                          \
-		unsigned long jt_l_ = (line);                                                                   \
-		jsontape_key(jt_t_, key);                                                                       \
-		if (jt_l_)                                                                                      \
-			jsontape_int(jt_t_, (long long)jt_l_);                                                      \
-		else                                                                                            \
-			jsontape_null(jt_t_);                                                                       \
-	} while (0)
-
-#define jsontape_set_bool(t, key, v)                                                                    \
-	do {                                                                                                \
-		jsontape *jt_t_ = (t);                                                                          \
-		int jt_b_ = (v);                                                                                \
-		jsontape_key(jt_t_, key);                                                                       \
-		jsontape_bool(jt_t_, jt_b_);                                                                    \
-	} while (0)
+#define jsontape_set_string(t, key, s) jsontape_member_(t, key, jsontape_string, const char *, s)
+#define jsontape_set_int(t, key, v) jsontape_member_(t, key, jsontape_int, long long, v)
+#define jsontape_set_line(t, key, line) jsontape_member_(t, key, jsontape_line, unsigned long, line)
+#define jsontape_set_bool(t, key, v) jsontape_member_(t, key, jsontape_bool, int, v)
 
 /* Give back the room reserved but not used (a finding, once built, waits
  * for the report: what it does not use is better used by the next). */

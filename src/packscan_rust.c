@@ -201,12 +201,6 @@ static int same_text(const rust_file *f, size_t a, size_t b)
 	return f->t[a].len == f->t[b].len && memcmp(f->lx->text + f->t[a].off, f->lx->text + f->t[b].off, f->t[a].len) == 0;
 }
 
-/* Is the `.await` at token dot that of a call on the guard itself --
- * `rx.recv().await`, `sink.send(msg).await`, `child.kill().await`?  Then
- * the lock is what serializes that very operation (a single consumer of a
- * channel, one writer of a socket), and holding it is the point, not a
- * slip: a reviewer does not flag it (mistral.rs, three such findings in a
- * held-out sample). */
 /* Is the name at root bound, between the guard's `let` at name and root,
  * to a borrow of the guard -- `let tx = guard.as_ref().ok_or(..)?;`, `if
  * let Some(ref mut stdin) = *writer {` -- so that what is awaited through
@@ -249,6 +243,12 @@ static int bound_from_guard(const rust_file *f, size_t root, size_t name)
 	return 0;
 }
 
+/* Is the `.await` at token dot that of a call on the guard itself --
+ * `rx.recv().await`, `sink.send(msg).await`, `child.kill().await`?  Then
+ * the lock is what serializes that very operation (a single consumer of a
+ * channel, one writer of a socket), and holding it is the point, not a
+ * slip: a reviewer does not flag it (mistral.rs, three such findings in a
+ * held-out sample) -- or on a name bound to a borrow of the guard. */
 static int awaits_on_guard(const rust_file *f, size_t dot, size_t name)
 {
 	size_t k = dot;
@@ -1539,15 +1539,8 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 	 * &sig)` returned -- devolutions-gateway's manifest, mcp-gateway's
 	 * signed claims: held-out findings judged wrong) */
 	if (before > 0 && (r_is(f, before - 1, "(") || r_is(f, before - 1, ","))) {
-		size_t open = before - 1;
-		while (open > 0 && !(f->t[open].kind == TOK_OPEN && f->t[open].pair_ok && f->t[open].pair >= to)) {
-			open--;
-			if (f->t[open].kind == TOK_CLOSE && f->t[open].pair_ok && f->t[open].pair < open)
-				open = f->t[open].pair - (f->t[open].pair > 0);
-		}
-		if (!(r_is(f, open, "(") && open >= 1 && r_kind(f, open - 1) == TOK_IDENT))
-			open = 0;
-		if (open) {
+		size_t open = r_enclosing_call(f, before);
+		if (open < f->n && open >= 1 && f->t[open].pair_ok && r_kind(f, open - 1) == TOK_IDENT) {
 			size_t callee = open - 1;
 			for (i = 0; bodies[i]; i++)
 				if (r_is(f, callee, bodies[i]) && callee > 0 && r_is(f, callee - 1, "."))

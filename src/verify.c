@@ -351,9 +351,8 @@ static int make_edits(verifier *v, workspace *w, buf *err)
 		} else if (!c->reverse &&
 		           (strcmp(jsontape_str(jsontape_get(f, "rule")), "R7") == 0 ? c->edit.copy_method_in_place
 		                                                                      : c->edit.copy_used_in_place) &&
-		           strcmp(jsontape_str(jsontape_get(f, "rule")), "R4") != 0 && clone_edit_kind_of(f) != CLONE_EDIT_TAKE &&
-		           clone_edit_kind_of(f) != CLONE_EDIT_TAKE_CORE &&
-		           !owned_heap_move(f)) {
+		           strcmp(jsontape_str(jsontape_get(f, "rule")), "R4") != 0 &&
+		           strcmp(jsontape_str(jsontape_get(f, "rule")), "R14") != 0 && !owned_heap_move(f)) {
 			/* the same doubt about a removable verdict: a build proves
 			 * nothing about a copy changed in place (R4's read-only
 			 * methods only read; `std::mem::take` hands over an owned

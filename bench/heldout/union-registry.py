@@ -84,9 +84,16 @@ def required(m):
             yield spec.get("package", key), spec.get("version", "*")
 
 
-def prune(out):
+def manifests_of(out):
+    """directory -> parsed manifest, of every crate in out (read once: the
+    pruning and the feature trimming both need them)."""
     crates = {d: manifest(os.path.join(out, d)) for d in os.listdir(out)}
-    crates = {d: m for d, m in crates.items() if m and "package" in m}
+    return {d: m for d, m in crates.items() if m and "package" in m}
+
+
+def prune(out, crates):
+    """Drops the shadowing stubs and the versions that cannot resolve, as
+    the docstring says; returns the directories left."""
     stubs = {d for d in crates if is_stub(os.path.join(out, d))}
     real_names = {crates[d]["package"]["name"] for d in crates if d not in stubs}
     shadows = {d for d in stubs if crates[d]["package"]["name"] in real_names}
@@ -108,7 +115,7 @@ def prune(out):
         dropped |= gone
     for d in shadows | dropped:
         shutil.rmtree(os.path.join(out, d))
-    return len(shadows), len(dropped), len(alive)
+    return len(shadows), len(dropped), alive
 
 
 def features_of(m):
@@ -120,12 +127,10 @@ def features_of(m):
     return have
 
 
-def trim_features(out):
+def trim_features(out, crates):
     """Each dependency feature no candidate version offers, no longer asked;
     the manifest written as a file in place of its link.  Returns how many
     manifests changed."""
-    crates = {d: manifest(os.path.join(out, d)) for d in os.listdir(out)}
-    crates = {d: m for d, m in crates.items() if m and "package" in m}
     by_name = {}
     for d, m in crates.items():
         by_name.setdefault(m["package"]["name"], []).append(m)
@@ -181,8 +186,10 @@ def main():
         subprocess.run([sys.executable, stub_registry, flat, out], check=True)
     finally:
         shutil.rmtree(flat)
-    shadows, dropped, left = prune(out)
-    trimmed = trim_features(out)
+    crates = manifests_of(out)
+    shadows, dropped, alive = prune(out, crates)
+    trimmed = trim_features(out, {d: crates[d] for d in alive})
+    left = len(alive)
     print("%d crate versions from %d sources; %d stubs left out (a real version is there), "
           "%d versions dropped (a required dependency missing), %d manifests asking a feature "
           "nothing offers trimmed; %d left" % (linked, len(sources), shadows, dropped, trimmed, left),
