@@ -27,6 +27,7 @@ static const struct {
 	{ "deref_type", offsetof(audit_rules, deref_type) },
 	{ "move_out_type", offsetof(audit_rules, move_out_type) },
 	{ "guard_type", offsetof(audit_rules, guard_type) },
+	{ "borrow_guard_type", offsetof(audit_rules, borrow_guard_type) },
 	{ "lookup_method", offsetof(audit_rules, lookup_method) },
 	{ "pass_method", offsetof(audit_rules, pass_method) },
 	{ "owned_method", offsetof(audit_rules, owned_method) },

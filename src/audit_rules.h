@@ -8,7 +8,7 @@
 typedef struct {
 	strlist cheap_type, copy_type, heap_type, wrapper_type, cheap_name, cheap_name_exact;
 	strlist borrow_method, format_macro, spawn_call, send_method, lock_method;
-	strlist deref_type, move_out_type, guard_type, lookup_method, pass_method, owned_method, owned_macro, take_method;
+	strlist deref_type, move_out_type, guard_type, borrow_guard_type, lookup_method, pass_method, owned_method, owned_macro, take_method;
 	strlist element_method; /* take one element out of a container: typed as its element (`remove`, `pop`) */
 	strlist pass_fn;       /* free fns that hand back one of their arguments or a place's value (`min`, `mem::replace`) */
 	strlist once_call;     /* calls that run the closure they are given at most once */

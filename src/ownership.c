@@ -1194,6 +1194,15 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 					} else if (!plain) /* destructured wrapper */
 						t = type_arg(t, 0);
 					ev->root_kind = is(c, t.a, "&") || is(c, t.a, "&&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+					/* `model: PyRef<PyModel>`, `g: MutexGuard<'_, T>`: held by
+					 * value, but no Clone of its own -- its clone is the
+					 * content's, and the guard is a reference to it
+					 * (tokenizers' `from_model(model.clone())`, E0308) */
+					if (ev->root_kind == EV_ROOT_PARAM_VALUE) {
+						size_t lt, head = type_head(t, &lt);
+						if (head != RS_NONE && in_list(c, &c->ar->borrow_guard_type, head))
+							ev->root_kind = EV_ROOT_PARAM_REF;
+					}
 					/* `self: $self_ty` in a macro_rules! template: whatever
 					 * the expansion makes it (`&Self`, `Arc<Self>`), not known
 					 * to be owned (minijinja, E0521) */

@@ -77,4 +77,23 @@ python3 "$B/union-registry.py" "$scratch/u" "$A" 2>"$scratch/again.err"
 again=$?
 check "an existing output directory is refused, not merged into" \
 	sh -c "test $again -ne 0 && grep -q 'exists' '$scratch/again.err'"
+check "prepare-app drops a renamed dependency whose inline table runs over lines, and only it" python3 -c "
+import importlib.util, sys, tomllib
+spec = importlib.util.spec_from_file_location('prep', sys.argv[1] + '/prepare-app.py')
+prep = importlib.util.module_from_spec(spec); spec.loader.exec_module(prep)
+text = '[workspace.dependencies]\nmadsim = { package = \"madsim-tokio\", version = \"0.2\", features = [\n  \"full\",\n] }\n' \
+       'tokio = { version = \"1\", features = [\"rt\"] }\n'
+out = prep.drop_dependency('madsim-tokio')(text)
+assert tomllib.loads(out) == {'workspace': {'dependencies': {'tokio': {'version': '1', 'features': ['rt']}}}}, out
+" "$B"
+check "prepare-app drops a feature entry from the [features] lists only, not a package's name" python3 -c "
+import importlib.util, sys, tomllib
+spec = importlib.util.spec_from_file_location('prep', sys.argv[1] + '/prepare-app.py')
+prep = importlib.util.module_from_spec(spec); spec.loader.exec_module(prep)
+text = '[package]\nname = \"nu-cmd-lang\"\nversion = \"1.0.0\"\n[features]\n' \
+       'default = [\"nu-cmd-lang\", \"x\"]\nplugin = [\n  \"nu-cmd-lang/plugin\",\n  \"y\",\n]\n'
+out = tomllib.loads(prep.drop_feature_entry('nu-cmd-lang')(text))
+assert out == {'package': {'name': 'nu-cmd-lang', 'version': '1.0.0'},
+               'features': {'default': ['x'], 'plugin': ['y']}}, out
+" "$B"
 done_testing

@@ -146,7 +146,8 @@ def main():
             tally["alone found"] += alone
         else:
             tally["kept as " + f["bucket"]] += 1
-            missed.append((f["rule"], f["bucket"], path, line, text + ("" if alone else "   [with other changes]")))
+            missed.append((f["rule"], f["bucket"], parent[:10], path, line,
+                           text + ("" if alone else "   [with other changes]")))
     prod = tally["production"]
     pct = lambda k, n: "%.0f%%" % (100.0 * k / n) if n else "-"
     print("engineers' removals: %d in the history; %d in production code, %d found removable (%s)"
@@ -157,7 +158,7 @@ def main():
         if k.startswith("kept as") or k.startswith("no site") or k == "test code":  # (not "alone")
             print("  %-50s %d" % (k, v))
     for m in missed[: a.show]:
-        print("  missed: %s %s %s:%d  %s" % m)
+        print("  missed: %s %s %s:%s:%d  %s" % m)
 
     # the kept clones
     newest = git(a.repo, "log", "-1", "--format=%cI").strip()

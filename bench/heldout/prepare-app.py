@@ -18,7 +18,8 @@ by the smallest change to the manifests:
 - a requirement no registry version meets: rewritten to the newest
   version the registry has (`memmap2 = "0.3"` -> "0.5.7");
 - a crate the registry lacks, or a feature a registry crate lacks: the
-  dependency, the feature entry, dropped;
+  dependency, the feature entry, dropped (and a member's
+  `x = { workspace = true }` of a renamed workspace dependency so dropped);
 - [patch] tables and git sources: gone, the registry's release asked
   for instead (no git fork is reachable offline).
 
@@ -123,13 +124,29 @@ def drop_dependency(crate):
         text = re.sub(rf"^\s*{c}\s*=\s*\{{[^}}]*\}}[^\n]*\n", "", text, flags=re.M)
         text = re.sub(rf"^\s*{c}\s*=.*\n", "", text, flags=re.M)
         text = re.sub(rf"^\s*{c}\.[\w-]+\s*=.*\n", "", text, flags=re.M)  # `x.workspace = true`
+        # renamed (`x = { package = "c", .. }`), the inline table over lines or not
+        text = re.sub(rf'^[^\n=]*=\s*\{{[^}}]*package\s*=\s*"{c}"[^}}]*\}}[^\n]*\n', "", text, flags=re.M)
         text = re.sub(rf'^[^\n]*package\s*=\s*"{c}".*\n', "", text, flags=re.M)
         return re.sub(rf"^\[[^\]]*dependencies\.{c}\][^\[]*", "", text, flags=re.M)
     return fn
 
 
 def drop_feature_entry(entry):
-    return lambda text: re.sub(rf'"{re.escape(entry)}(?:\??/[A-Za-z0-9_-]+)?"\s*,?\s*', "", text)
+    """The entry out of every list of the [features] table, and only there
+    (a package's `name = "entry"` stays)."""
+    pattern = rf'"{re.escape(entry)}(?:\??/[A-Za-z0-9_-]+)?"[ \t]*,?[ \t]*'
+
+    def fn(text):
+        out, features = [], False
+        for line in text.splitlines(keepends=True):
+            m = re.match(r"\s*\[+([^\]]+)\]+", line)
+            if m:
+                features = m.group(1).strip() == "features"
+            elif features:
+                line = re.sub(pattern, "", line)
+            out.append(line)
+        return "".join(out)
+    return fn
 
 
 def drop_dependency_feature(crate, feature):
@@ -194,6 +211,11 @@ def main(argv):
         m = re.search(r"(?:no matching package named|searched package name:) `([\w-]+)`", e)
         if m:
             print("dropped dependency %s (not in the registry)" % m.group(1))
+            rewrite(dest, drop_dependency(m.group(1)))
+            continue
+        m = re.search(r"error inheriting `([\w-]+)` from workspace root manifest's `workspace\.dependencies", e)
+        if m:  # a member asks for a workspace dependency dropped before under another name (a rename)
+            print("dropped dependency %s (gone from the workspace's)" % m.group(1))
             rewrite(dest, drop_dependency(m.group(1)))
             continue
         m = re.search(r'requirement `([\w-]+) = "([^"]+)"`', e)
