@@ -24,6 +24,7 @@ typedef struct {
 
 typedef struct {
 	int in_fn, in_loop, in_for_loop, in_async, in_test;
+	int in_template;          /* tokens a proc macro emits (`quote! { .. }`), not code that runs here */
 	int hot;                  /* on a hot path: the file's, or (Rust) the code's own (hotpaths.h) */
 	const char *fn_name;
 	size_t fn_name_len;

@@ -556,7 +556,7 @@ int packscan_match(const pack_set *ps, const language_ops *ops, const void *file
 				if (hit.line == last_line)
 					continue; /* before the predicates: they cost more */
 				pl = ops->place_of(file, tok, pf);
-				if (pl.in_test || !predicates_hold(ops, file, rule, tok, &pl, &hit))
+				if (pl.in_test || pl.in_template || !predicates_hold(ops, file, rule, tok, &pl, &hit))
 					continue;
 				hit.pack = &ps->v[p];
 				hit.rule = &rule->w;

@@ -77,7 +77,7 @@ python3 "$B/union-registry.py" "$scratch/u" "$A" 2>"$scratch/again.err"
 again=$?
 check "an existing output directory is refused, not merged into" \
 	sh -c "test $again -ne 0 && grep -q 'exists' '$scratch/again.err'"
-check "prepare-app drops a renamed dependency whose inline table runs over lines, and only it" python3 -c "
+check "prepare-app drops a dependency whose table or renamed inline table runs over lines, and only it" python3 -c "
 import importlib.util, sys, tomllib
 spec = importlib.util.spec_from_file_location('prep', sys.argv[1] + '/prepare-app.py')
 prep = importlib.util.module_from_spec(spec); spec.loader.exec_module(prep)
@@ -85,6 +85,9 @@ text = '[workspace.dependencies]\nmadsim = { package = \"madsim-tokio\", version
        'tokio = { version = \"1\", features = [\"rt\"] }\n'
 out = prep.drop_dependency('madsim-tokio')(text)
 assert tomllib.loads(out) == {'workspace': {'dependencies': {'tokio': {'version': '1', 'features': ['rt']}}}}, out
+text = '[dependencies]\nurl = \"2\"\n\n[dependencies.polars]\nfeatures = [\n  \"abs\",\n]\nversion = \"0.5\"\n\n[features]\nx = []\n'
+out = prep.drop_dependency('polars')(text)
+assert tomllib.loads(out) == {'dependencies': {'url': '2'}, 'features': {'x': []}}, out
 " "$B"
 check "prepare-app drops a feature entry from the [features] lists only, not a package's name" python3 -c "
 import importlib.util, sys, tomllib

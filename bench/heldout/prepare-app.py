@@ -16,7 +16,9 @@ bench/heldout/union-registry.py makes of several).  Then, until
 by the smallest change to the manifests:
 
 - a requirement no registry version meets: rewritten to the newest
-  version the registry has (`memmap2 = "0.3"` -> "0.5.7");
+  version the registry has (`memmap2 = "0.3"` -> "0.5.7"); a registry
+  crate asked for whose own dependency no version meets: its older
+  version (`phf = "0.13"` -> "0.11.3" when phf_macros 0.13 is missing);
 - a crate the registry lacks, or a feature a registry crate lacks: the
   dependency, the feature entry, dropped (and a member's
   `x = { workspace = true }` of a renamed workspace dependency so dropped);
@@ -97,9 +99,13 @@ def drop_patches(text):
     return "".join(out)
 
 
+def version_key(v):
+    return [int(x) if x.isdigit() else 0 for x in re.split(r"[.+-]", v)]
+
+
 def registry_versions(crate):
     found = [os.path.basename(p)[len(crate) + 1:] for p in glob.glob(f"{REGISTRY}/{crate}-[0-9]*")]
-    return sorted(found, key=lambda v: [int(x) if x.isdigit() else 0 for x in re.split(r"[.+-]", v)])
+    return sorted(found, key=version_key)
 
 
 def set_version(crate, version):
@@ -127,7 +133,8 @@ def drop_dependency(crate):
         # renamed (`x = { package = "c", .. }`), the inline table over lines or not
         text = re.sub(rf'^[^\n=]*=\s*\{{[^}}]*package\s*=\s*"{c}"[^}}]*\}}[^\n]*\n', "", text, flags=re.M)
         text = re.sub(rf'^[^\n]*package\s*=\s*"{c}".*\n', "", text, flags=re.M)
-        return re.sub(rf"^\[[^\]]*dependencies\.{c}\][^\[]*", "", text, flags=re.M)
+        # a [..dependencies.c] table: to the next header (its `features = [` is none)
+        return re.sub(rf"^\[[^\]\n]*dependencies\.{c}\][^\n]*\n(?:[^\[\n][^\n]*\n|\n)*", "", text, flags=re.M)
     return fn
 
 
@@ -218,6 +225,14 @@ def main(argv):
             print("dropped dependency %s (gone from the workspace's)" % m.group(1))
             rewrite(dest, drop_dependency(m.group(1)))
             continue
+        m = re.search(r"required by package `([\w-]+) v([\w.+-]+)`\n\s*\.\.\. which satisfies dependency `\1 = \"[^\"]*\"` "
+                      r"of package `[\w-]+ v[^ ]+ \(/", e)
+        if m:  # a registry crate the workspace asks for needs what the registry lacks: its older version
+            older = [v for v in registry_versions(m.group(1)) if version_key(v) < version_key(m.group(2))]
+            if older:
+                print("%s %s -> %s (its own dependency is missing)" % (m.group(1), m.group(2), older[-1]))
+                rewrite(dest, set_version(m.group(1), older[-1]))
+                continue
         m = re.search(r'requirement `([\w-]+) = "([^"]+)"`', e)
         if m:
             versions = registry_versions(m.group(1))

@@ -148,3 +148,19 @@ pub fn to_offsets(seqlens: impl Iterator<Item = usize>) -> Vec<i32> {
     }
     offsets
 }
+
+// A sliding window: pushed once per pass but shrunk in the loop too, so
+// the loop's length is no bound (aichat's text splitter, a held-out
+// look-alike).
+pub fn windows(splits: &[String], size: usize) -> Vec<String> {
+    let mut docs = Vec::new();
+    let mut current = Vec::new();
+    for d in splits {
+        if current.len() == size {
+            docs.push(current.join(" "));
+            current.remove(0);
+        }
+        current.push(d.clone());
+    }
+    docs
+}

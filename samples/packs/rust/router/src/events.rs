@@ -349,3 +349,35 @@ pub fn mint(claims: Claims, key: &Key) -> Token {
     let signature = key.sign(&payload);
     Token::from_parts(claims, &payload, &signature)
 }
+
+// A stream's events, one per response or notification: the serialization
+// is the event it yields or the SSE data it carries (poem's and
+// mcp-gateway's MCP streams, held-out look-alikes).
+pub fn responses(mut rx: Receiver<Response>) -> impl Stream<Item = Event> {
+    async_stream::stream! {
+        while let Some(resp) = rx.recv().await {
+            yield Event::message(serde_json::to_string(&resp).unwrap()).event_type("message");
+        }
+    }
+}
+
+pub async fn forward_messages(mut rx: Receiver<Message>, tx: Sender<Event>) {
+    while let Some(message) = rx.recv().await {
+        let event = Event::default().event("message").data(serde_json::to_string(&message).unwrap_or_default());
+        let _ = tx.send(event).await;
+    }
+}
+
+// A cookie's value, and an error body returned: the text is what the
+// response carries (salvo's flash store and catcher, poem's cookie
+// session: held-out look-alikes).
+pub fn save_flash(res: &mut Response, flash: &Flash) {
+    let value = serde_json::to_string(flash).unwrap_or_default();
+    let cookie = Cookie::build(("flash", value)).path("/").build();
+    res.add_cookie(cookie);
+}
+
+pub fn status_error_json(code: u16, brief: &str) -> String {
+    let data = ErrorBody { code, brief };
+    serde_json::to_string(&data).unwrap_or_default()
+}

