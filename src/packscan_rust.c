@@ -1551,6 +1551,26 @@ static int r_in_fn_body_block(const rust_file *f, size_t tok)
 	return 0;
 }
 
+/* From k, just past a call: past the methods chained on its value that
+ * turn it into something else to hand on (`RawJson(text).respond_to(req)`:
+ * Rocket's Json responder, a held-out look-alike), not the ones that
+ * measure or test it (`.len()`, `.is_empty()`: their value is no output
+ * of the text). */
+static size_t r_past_chain(const rust_file *f, size_t k)
+{
+	static const char *const measures[] = { "len", "is_empty", "count", "hash", "eq", "cmp", "contains",
+		                                "starts_with", "ends_with", NULL };
+	size_t i;
+
+	while (r_is(f, k, ".") && r_kind(f, k + 1) == TOK_IDENT && r_is(f, k + 2, "(") && f->t[k + 2].pair_ok) {
+		for (i = 0; measures[i]; i++)
+			if (r_is(f, k + 1, measures[i]))
+				return k;
+		k = r_past_unwrap(f, k + 2);
+	}
+	return k;
+}
+
 static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int depth)
 {
 	static const char *const bodies[] = { "body", "write_all", "write", "data", NULL };
@@ -1630,7 +1650,7 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 				while (call >= 2 && (r_is(f, call - 1, "::") || r_is(f, call - 1, ".")) &&
 				       r_kind(f, call - 2) == TOK_IDENT)
 					call -= 2;
-				return r_flows_out_depth(f, call, r_past_unwrap(f, open), depth + 1);
+				return r_flows_out_depth(f, call, r_past_chain(f, r_past_unwrap(f, open)), depth + 1);
 			}
 		}
 	}

@@ -381,3 +381,12 @@ pub fn status_error_json(code: u16, brief: &str) -> String {
     let data = ErrorBody { code, brief };
     serde_json::to_string(&data).unwrap_or_default()
 }
+
+// The response body, handed on through a method chained on the value
+// that carries it (Rocket's Json responder, a held-out look-alike).
+impl<'r, T: Serialize> Responder<'r, 'static> for Json<T> {
+    fn respond_to(self, req: &'r Request<'_>) -> response::Result<'static> {
+        let string = serde_json::to_string(&self.0).map_err(|_| Status::InternalServerError)?;
+        content::RawJson(string).respond_to(req)
+    }
+}
