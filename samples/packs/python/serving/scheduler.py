@@ -666,3 +666,15 @@ def generate_token(batch):
         generation = Generation(request.id, prefill_tokens, request.text)
         generations.append(generation)
     return generations
+
+
+# Made on the first batch only, under `if writer is None:` that sets the
+# writer (lance's stream cache: a held-out look-alike).
+def cache_batches(batches, cache_dir):
+    writer = None
+    for batch in batches:
+        if writer is None:
+            cache_file = Path(cache_dir) / "cache.arrow"
+            writer = open_stream(str(cache_file), batch.schema)
+        writer.write(batch)
+        yield batch

@@ -164,3 +164,13 @@ pub fn windows(splits: &[String], size: usize) -> Vec<String> {
     }
     docs
 }
+
+// A Python iterator has no length before it ends (lance's HNSW builder,
+// a held-out look-alike).
+pub fn arrays(vectors: &Bound<PyIterator>) -> PyResult<Vec<ArrayData>> {
+    let mut data = Vec::new();
+    for v in vectors {
+        data.push(ArrayData::from_pyarrow_bound(&v?)?);
+    }
+    Ok(data)
+}

@@ -187,3 +187,32 @@ pub async fn refresh_copy(cache: &tokio::sync::Mutex<Vec<u64>>, client: &Client)
     let keys = guard.clone();
     keys.len() + client.fetch().await as usize
 }
+
+// A slot filled once under the lock: the first caller opens the reader,
+// the others wait for that very reader (toasty's Turso database, lance's
+// index readers: held-out look-alikes).
+pub struct Lazy {
+    reader: tokio::sync::Mutex<Option<Arc<Reader>>>,
+    store: Store,
+}
+
+impl Lazy {
+    pub async fn get(&self) -> Result<Arc<Reader>, String> {
+        let mut reader = self.reader.lock().await;
+        if reader.is_none() {
+            let opened = self.store.open("lookup").await?;
+            *reader = Some(Arc::new(opened));
+        }
+        Ok(reader.as_ref().unwrap().clone())
+    }
+
+    pub async fn shared(&self) -> Result<Arc<Reader>, String> {
+        let mut slot = self.reader.lock().await;
+        if let Some(r) = slot.as_ref() {
+            return Ok(r.clone());
+        }
+        let opened = Arc::new(self.store.open("lookup").await?);
+        *slot = Some(opened.clone());
+        Ok(opened)
+    }
+}

@@ -363,3 +363,16 @@ pub async fn proxy_upgrade(request_upgraded: OnUpgrade, mut response_upgraded: U
     });
     Ok(())
 }
+
+// A task feeding the stream its response carries: the handler is given
+// the sender, and what it makes goes to the client (tide's SSE endpoint:
+// held-out look-alikes).
+pub async fn sse(req: Request, handler: Handler) -> Result<Response, String> {
+    let (sender, encoder) = sse_channel();
+    tokio::spawn(async move {
+        if let Err(err) = handler(req, sender).await {
+            tracing::error!("SSE handler error: {:?}", err);
+        }
+    });
+    Ok(Response::from_stream(encoder))
+}
