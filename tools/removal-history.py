@@ -167,7 +167,12 @@ def main():
     at_date = a.kept_at or (newest_date - months).date().isoformat()
     kept_rev = git(a.repo, "rev-list", "-1", "--before=" + at_date, "HEAD").strip()
     later_date = datetime.datetime.fromisoformat(git(a.repo, "log", "-1", "--format=%cI", kept_rev).strip()) + months
-    later_rev = git(a.repo, "rev-list", "-1", "--before=" + later_date.isoformat(), "HEAD").strip()
+    later_rev = git(a.repo, "rev-list", "-1", "--before=@%d" % int(later_date.timestamp()), "HEAD").strip()
+    # kept-at chosen --kept-months before the newest commit: the newest is
+    # that much later.  (The last commit before kept + N months may be the
+    # kept one itself, where a project went quiet for months: sozu's.)
+    if not a.kept_at:
+        later_rev = git(a.repo, "rev-parse", "HEAD").strip()
     findings = audit(a.binary, a.repo, kept_rev, cache)
     files_later = {}
     kept = removable = 0
