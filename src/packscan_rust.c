@@ -78,7 +78,11 @@ static int r_init_once(const rust_file *f, size_t bar)
  * emits, compiled into the user's code: a `serde_json::to_value(schema)`
  * there runs nowhere in the loop that builds it (poem's MCP tool macro,
  * held-out precision sample 14). */
-static int r_in_template(const rust_file *f, size_t tok)
+/* The name token of the innermost macro call whose arguments hold tok
+ * (`name!(..)`, `name! { .. }`), 0 when there is none; within tok's own
+ * statement only, or through any `;` and `{` (a macro's body may hold
+ * whole statements). */
+static size_t r_macro_out(const rust_file *f, size_t tok, int within_statement)
 {
 	size_t i = tok;
 
@@ -86,11 +90,22 @@ static int r_in_template(const rust_file *f, size_t tok)
 		const rustlex_token *t = &f->t[--i];
 		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i)
 			i = t->pair;
-		else if (t->kind == TOK_OPEN && i >= 2 && r_is(f, i - 1, "!") &&
-		         (r_is(f, i - 2, "quote") || r_is(f, i - 2, "quote_spanned") || r_is(f, i - 2, "parse_quote") ||
-		          r_is(f, i - 2, "parse_quote_spanned")))
-			return 1;
+		else if (within_statement && (r_is(f, i, ";") || r_is(f, i, "{")))
+			return 0;
+		else if (t->kind == TOK_OPEN && i >= 2 && r_is(f, i - 1, "!") && r_kind(f, i - 2) == TOK_IDENT)
+			return i - 2;
 	}
+	return 0;
+}
+
+static int r_in_template(const rust_file *f, size_t tok)
+{
+	size_t m;
+
+	for (m = r_macro_out(f, tok, 0); m; m = r_macro_out(f, m, 0))
+		if (r_is(f, m, "quote") || r_is(f, m, "quote_spanned") || r_is(f, m, "parse_quote") ||
+		    r_is(f, m, "parse_quote_spanned"))
+			return 1;
 	return 0;
 }
 
@@ -1567,18 +1582,7 @@ static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
  * within its statement; 0 when there is none. */
 static size_t r_macro_around(const rust_file *f, size_t tok)
 {
-	size_t i = tok;
-
-	while (i > 0) {
-		const rustlex_token *t = &f->t[--i];
-		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i)
-			i = t->pair;
-		else if (r_is(f, i, ";") || r_is(f, i, "{"))
-			return 0;
-		else if (t->kind == TOK_OPEN && i >= 2 && r_is(f, i - 1, "!") && r_kind(f, i - 2) == TOK_IDENT)
-			return i - 2;
-	}
-	return 0;
+	return r_macro_out(f, tok, 1);
 }
 
 static int r_in_text_macro(const rust_file *f, size_t tok)
