@@ -678,3 +678,12 @@ def cache_batches(batches, cache_dir):
             writer = open_stream(str(cache_file), batch.schema)
         writer.write(batch)
         yield batch
+
+
+# A queue's put per request of a batch, each to its own consumer: an
+# unbounded asyncio.Queue takes it at once (smg's request manager, a
+# held-out look-alike).
+async def handle_batch_output(batch_out, rid_to_state):
+    for i, rid in enumerate(batch_out.rids):
+        state = rid_to_state[rid]
+        await state.out_queue.put({"request_id": rid, "token_ids": batch_out.output_ids[i]})

@@ -216,3 +216,10 @@ impl Lazy {
         Ok(opened)
     }
 }
+
+// The guard handed to the call awaited: the lock serializes that very
+// operation on one socket (smg's engine input, a held-out look-alike).
+pub async fn send_to_engine(input: &tokio::sync::Mutex<Socket>, payload: Vec<u8>) -> Result<(), String> {
+    let mut socket = input.lock().await;
+    send_message(&mut socket, payload).await
+}
