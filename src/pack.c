@@ -42,6 +42,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_APPENDS_TO_STR] = "appends_to_str",
 	[PRED_PARSES_LAST_OF_DRAINED_LOOP] = "parses_last_of_drained_loop",
 	[PRED_NOT_FILLING_ABSENT] = "not_filling_absent",
+	[PRED_NOT_ACCUMULATOR_RESET] = "not_accumulator_reset",
 	[PRED_NOT_STORED_VALUE] = "not_stored_value",
 	[PRED_STEPS_INDEPENDENT] = "steps_independent",
 	[PRED_NOT_LOOP_OUTPUT] = "not_loop_output",
@@ -90,6 +91,7 @@ static int predicate_languages(int what)
 	case PRED_APPENDS_TO_STR:
 	case PRED_PARSES_LAST_OF_DRAINED_LOOP:
 	case PRED_NOT_FILLING_ABSENT:
+	case PRED_NOT_ACCUMULATOR_RESET:
 	case PRED_STEPS_INDEPENDENT:
 	case PRED_NOT_LOOP_OUTPUT:
 	case PRED_DUMPS_AS_PARSED:

@@ -557,6 +557,33 @@ static int py_not_filling_absent(const pylex_result *lx, size_t tok)
 	return 1;
 }
 
+/* not_accumulator_reset: tok does not start the value of `NAME = []`
+ * (`{}`, `list()`, `dict()`, `set()`) for a NAME the innermost for loop
+ * around it grows (`NAME.append(..)`, `.extend(..)`, `.add(..)`,
+ * `NAME[k] = ..`): the accumulator started afresh when a run ends, not an
+ * object per pass (a BIO tagger's `current_tokens = []` when an entity
+ * ends: semantic-router's training data check, lance's sampler batches;
+ * held-out findings judged wrong). */
+static int py_not_accumulator_reset(const pylex_result *lx, size_t tok)
+{
+	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_BIT(PYBLOCK_FOR), 1);
+	size_t name, k;
+
+	if (tok < 2 || !p_is(lx, tok - 1, "=") || lx->tokens[tok - 2].kind != PYTOK_IDENT || !p_line_start(lx, tok - 2) ||
+	    loop == PYLEX_NONE)
+		return 1;
+	name = tok - 2;
+	for (k = lx->blocks[loop].body_start; k + 2 < lx->blocks[loop].body_end; k++) {
+		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, name) || (k > 0 && p_is(lx, k - 1, ".")))
+			continue;
+		if (p_is(lx, k + 1, ".") && (p_is(lx, k + 2, "append") || p_is(lx, k + 2, "extend") || p_is(lx, k + 2, "add")))
+			return 0;
+		if (p_is(lx, k + 1, "+="))
+			return 0;
+	}
+	return 1;
+}
+
 /* Does the name at token k carry a value from one pass of a loop to the
  * next: grown there (`NAME += ..`, `NAME.append(..)`/`.extend(..)`/
  * `.insert(..)`/`.update(..)`), or given a value after the await at
@@ -942,6 +969,7 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 	case PRED_APPENDS_TO_STR: return py_appends_to_str(lx, tok, hit);
 	case PRED_PARSES_LAST_OF_DRAINED_LOOP: return py_parses_last_of_drained_loop(lx, tok, hit);
 	case PRED_NOT_FILLING_ABSENT: return py_not_filling_absent(lx, tok);
+	case PRED_NOT_ACCUMULATOR_RESET: return py_not_accumulator_reset(lx, tok);
 	case PRED_STEPS_INDEPENDENT: return py_steps_independent(lx, tok);
 	case PRED_NOT_LOOP_OUTPUT: return py_not_loop_output(lx, tok);
 	case PRED_DUMPS_AS_PARSED: return py_dumps_as_parsed(lx, tok);

@@ -687,3 +687,21 @@ async def handle_batch_output(batch_out, rid_to_state):
     for i, rid in enumerate(batch_out.rids):
         state = rid_to_state[rid]
         await state.out_queue.put({"request_id": rid, "token_ids": batch_out.output_ids[i]})
+
+
+# An accumulator started afresh when an entity ends, not an object per
+# token (a BIO tagger's `current = []`: semantic-router's data check,
+# lance's sampler; held-out look-alikes).
+def entities(tokens, labels):
+    found = []
+    current = []
+    for token, label in zip(tokens, labels):
+        if label.startswith("B-"):
+            current = [token]
+        elif label.startswith("I-") and current:
+            current.append(token)
+        else:
+            if current:
+                found.append(" ".join(current))
+            current = []
+    return found
