@@ -43,6 +43,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_PARSES_LAST_OF_DRAINED_LOOP] = "parses_last_of_drained_loop",
 	[PRED_NOT_FILLING_ABSENT] = "not_filling_absent",
 	[PRED_NOT_ACCUMULATOR_RESET] = "not_accumulator_reset",
+	[PRED_NOT_COUNTER_PATTERN] = "not_counter_pattern",
 	[PRED_NOT_STORED_VALUE] = "not_stored_value",
 	[PRED_STEPS_INDEPENDENT] = "steps_independent",
 	[PRED_NOT_LOOP_OUTPUT] = "not_loop_output",
@@ -92,6 +93,7 @@ static int predicate_languages(int what)
 	case PRED_PARSES_LAST_OF_DRAINED_LOOP:
 	case PRED_NOT_FILLING_ABSENT:
 	case PRED_NOT_ACCUMULATOR_RESET:
+	case PRED_NOT_COUNTER_PATTERN:
 	case PRED_STEPS_INDEPENDENT:
 	case PRED_NOT_LOOP_OUTPUT:
 	case PRED_DUMPS_AS_PARSED:

@@ -70,6 +70,8 @@ enum pack_predicate {
 	                           * (spawn_blocking(|| ..), asyncio.to_thread(..)) */
 	PRED_TARGET_LOOPS_WITHOUT, /* Python: the Thread target= fn has a loop and calls none of ARG */
 	PRED_NOT_FILLING_ABSENT,  /* Python: not inside an `if KEY not in MAP:` (an entry made once per key) */
+	PRED_NOT_COUNTER_PATTERN, /* Python: the pattern does not interpolate a counter its `while` loop steps
+	                           * (`re.split(rf"..{level}..")` as `level += 1` searches): nothing to hoist */
 	PRED_NOT_ACCUMULATOR_RESET, /* Python: not `NAME = []` (or `{}`, `list()`...) of a NAME the loop
 	                           * grows (`NAME.append(..)`): an accumulator started afresh, not per pass */
 	PRED_NOT_LOOP_OUTPUT,     /* Python: the object made is not what the loop produces: not yielded,

@@ -576,6 +576,46 @@ static int py_not_filling_absent(const pylex_result *lx, size_t tok)
 	return 1;
 }
 
+/* not_counter_pattern: the pattern of the `re` call at tok (an f-string,
+ * its first argument) interpolates no name that the innermost loop
+ * around it, a `while`, steps (`NAME += ..`): a search over levels
+ * (`while len(sections) < 2: level += 1; sections =
+ * re.split(rf"..{level}..", text)`) makes a new pattern each pass on
+ * purpose, and nothing can be built before the loop (khoj's org and
+ * markdown indexers, held-out findings judged wrong). */
+static int py_not_counter_pattern(const pylex_result *lx, size_t tok)
+{
+	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
+	size_t open = tok + 1, k, i;
+	const char *s;
+	size_t n;
+
+	if (loop == PYLEX_NONE || lx->blocks[loop].kind != PYBLOCK_WHILE || !p_is(lx, open, "(") || open + 1 >= lx->count ||
+	    lx->tokens[open + 1].kind != PYTOK_STRING)
+		return 1;
+	s = lx->text + lx->tokens[open + 1].off;
+	n = lx->tokens[open + 1].len;
+	for (i = 0; i < n; i++) { /* each `{name` of the f-string (`{{` is a brace) */
+		size_t b, e;
+		if (s[i] != '{')
+			continue;
+		if (i + 1 < n && s[i + 1] == '{') {
+			i++;
+			continue;
+		}
+		for (b = i + 1, e = b; e < n && (s[e] == '_' || (s[e] >= 'a' && s[e] <= 'z') || (s[e] >= 'A' && s[e] <= 'Z') ||
+		                                 (e > b && s[e] >= '0' && s[e] <= '9')); e++)
+			;
+		if (e == b)
+			continue;
+		for (k = lx->blocks[loop].body_start; k + 1 < lx->blocks[loop].body_end; k++)
+			if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == e - b &&
+			    memcmp(lx->text + lx->tokens[k].off, s + b, e - b) == 0 && p_is(lx, k + 1, "+=") && p_line_start(lx, k))
+				return 0;
+	}
+	return 1;
+}
+
 /* not_accumulator_reset: tok does not start the value of `NAME = []`
  * (`{}`, `list()`, `dict()`, `set()`) for a NAME the innermost for loop
  * around it grows (`NAME.append(..)`, `.extend(..)`, `.add(..)`,
@@ -994,6 +1034,7 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 	case PRED_PARSES_LAST_OF_DRAINED_LOOP: return py_parses_last_of_drained_loop(lx, tok, hit);
 	case PRED_NOT_FILLING_ABSENT: return py_not_filling_absent(lx, tok);
 	case PRED_NOT_ACCUMULATOR_RESET: return py_not_accumulator_reset(lx, tok);
+	case PRED_NOT_COUNTER_PATTERN: return py_not_counter_pattern(lx, tok);
 	case PRED_STEPS_INDEPENDENT: return py_steps_independent(lx, tok);
 	case PRED_NOT_LOOP_OUTPUT: return py_not_loop_output(lx, tok);
 	case PRED_DUMPS_AS_PARSED: return py_dumps_as_parsed(lx, tok);

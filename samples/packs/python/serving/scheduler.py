@@ -735,3 +735,14 @@ def add_entries(db, entry_batches, batch_size):
         except db.IntegrityError:
             logger.error("rows not added")
     return added
+
+
+# A pattern per heading level while the levels are searched: the counter
+# makes a new one each pass on purpose, nothing to build before the loop
+# (khoj's org and markdown indexers, held-out look-alikes).
+def split_sections(text, level):
+    sections = []
+    while len(sections) < 2 and level < 100:
+        level += 1
+        sections = re.split(rf"(\n|^)(?=[*]{{{level}}} .+\n?)", text, flags=re.MULTILINE)
+    return sections
