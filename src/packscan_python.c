@@ -618,8 +618,8 @@ static int py_not_counter_pattern(const pylex_result *lx, size_t tok)
 
 /* not_accumulator_reset: tok does not start the value of `NAME = []`
  * (`{}`, `list()`, `dict()`, `set()`) for a NAME the innermost for loop
- * around it grows (`NAME.append(..)`, `.extend(..)`, `.add(..)`,
- * `NAME[k] = ..`): the accumulator started afresh when a run ends, not an
+ * around it grows (`NAME.append(..)`, `.extend(..)`, `.add(..)`, `NAME +=
+ * ..`): the accumulator started afresh when a run ends, not an
  * object per pass (a BIO tagger's `current_tokens = []` when an entity
  * ends: semantic-router's training data check, lance's sampler batches;
  * held-out findings judged wrong). */

@@ -73,11 +73,6 @@ static int r_init_once(const rust_file *f, size_t bar)
 	       (r_is(f, bar - 4, "Lazy") || r_is(f, bar - 4, "LazyLock") || r_is(f, bar - 4, "LazyCell"));
 }
 
-/* Is tok inside the arguments of `quote!`, `quote_spanned!`, `parse_quote!`
- * or `parse_quote_spanned!` at any depth?  Those are tokens a proc macro
- * emits, compiled into the user's code: a `serde_json::to_value(schema)`
- * there runs nowhere in the loop that builds it (poem's MCP tool macro,
- * held-out precision sample 14). */
 /* The name token of the innermost macro call whose arguments hold tok
  * (`name!(..)`, `name! { .. }`), 0 when there is none; within tok's own
  * statement only, or through any `;` and `{` (a macro's body may hold
@@ -98,6 +93,11 @@ static size_t r_macro_out(const rust_file *f, size_t tok, int within_statement)
 	return 0;
 }
 
+/* Is tok inside the arguments of `quote!`, `quote_spanned!`, `parse_quote!`
+ * or `parse_quote_spanned!` at any depth?  Those are tokens a proc macro
+ * emits, compiled into the user's code: a `serde_json::to_value(schema)`
+ * there runs nowhere in the loop that builds it (poem's MCP tool macro,
+ * held-out precision sample 14). */
 static int r_in_template(const rust_file *f, size_t tok)
 {
 	size_t m;
@@ -260,6 +260,24 @@ static int same_text(const rust_file *f, size_t a, size_t b)
 	return f->t[a].len == f->t[b].len && memcmp(f->lx->text + f->t[a].off, f->lx->text + f->t[b].off, f->t[a].len) == 0;
 }
 
+/* Is the name at i a whole argument of a call, by value or borrowed
+ * (`f(x, ..)`, `f(.., &mut x)`)? */
+static int r_whole_argument(const rust_file *f, size_t i)
+{
+	return r_kind(f, i) == TOK_IDENT && i > 0 &&
+	       (r_is(f, i - 1, "(") || r_is(f, i - 1, ",") || r_is(f, i - 1, "&") || r_is(f, i - 1, "mut")) &&
+	       (r_is(f, i + 1, ")") || r_is(f, i + 1, ","));
+}
+
+/* Is the token at i one of the words (a NULL-ended list)? */
+static int r_is_among(const rust_file *f, size_t i, const char *const *words)
+{
+	for (; *words; words++)
+		if (r_is(f, i, *words))
+			return 1;
+	return 0;
+}
+
 /* Is the name at root bound, between the guard's `let` at name and root,
  * to a borrow of the guard -- `let tx = guard.as_ref().ok_or(..)?;`, `if
  * let Some(ref mut stdin) = *writer {` -- so that what is awaited through
@@ -269,7 +287,7 @@ static int same_text(const rust_file *f, size_t a, size_t b)
 static int bound_from_guard(const rust_file *f, size_t root, size_t name)
 {
 	static const char *const copies[] = { "clone", "cloned", "copied", "to_owned", "to_string", "to_vec", NULL };
-	size_t k, v, e, c;
+	size_t k, v, e;
 
 	for (k = root; k-- > name + 1;) {
 		size_t st, eq;
@@ -293,9 +311,8 @@ static int bound_from_guard(const rust_file *f, size_t root, size_t name)
 				e = f->t[e].pair; /* a call's arguments: `.ok_or_else(|| e.to_string())` copies nothing out */
 				continue;
 			}
-			for (c = 0; copies[c]; c++)
-				if (r_is(f, e, copies[c]) && r_is(f, e - 1, "."))
-					return 0;
+			if (r_is_among(f, e, copies) && r_is(f, e - 1, "."))
+				return 0;
 		}
 		return 1;
 	}
@@ -336,9 +353,7 @@ static int awaits_on_guard(const rust_file *f, size_t dot, size_t name)
 					j = f->t[j].pair;
 					continue;
 				}
-				if (r_kind(f, j) == TOK_IDENT && same_text(f, j, name) && !r_is(f, j - 1, ".") &&
-				    (r_is(f, j - 1, "&") || r_is(f, j - 1, "mut") || r_is(f, j - 1, "(") || r_is(f, j - 1, ",")) &&
-				    (r_is(f, j + 1, ",") || r_is(f, j + 1, ")")))
+				if (same_text(f, j, name) && r_whole_argument(f, j))
 					return 1;
 			}
 		return (p == 0 || !r_is(f, p - 1, "::")) && (same_text(f, p, name) || bound_from_guard(f, p, name));
@@ -382,17 +397,7 @@ static int r_spawned(const rust_file *f, size_t i)
 	return 0;
 }
 
-/* guard_across_await: `let g = m.lock()...;` whose value is the guard (only
- * .unwrap(), .expect(..), .await or ? follow the lock call), then `.await`
- * in the same block before `drop(g)`. */
-/* Is the await at aw, under the guard `name` taken by the statement
- * ending at end, a lazy initialization -- after a test of the guard (an
- * `if` whose head names it: `if reader.is_none()`, `if let Some(db) =
- * slot.as_ref() { return .. }`) and followed, in its own block, by the
- * guard filled (`*name = ..`) later in the guard's block?  The lock is held on purpose there: the
- * value is made once, and the tasks that wait want that very value
- * (toasty's Turso database, lance's index and blob readers: held-out
- * findings judged wrong).  The `}` of the block the filling is in, or 0. */
+/* Is the name at token name among the tokens [from, to)? */
 static int r_names_in(const rust_file *f, size_t from, size_t to, size_t name)
 {
 	size_t k;
@@ -403,6 +408,14 @@ static int r_names_in(const rust_file *f, size_t from, size_t to, size_t name)
 	return 0;
 }
 
+/* Is the await at aw, under the guard `name` taken by the statement
+ * ending at end, a lazy initialization -- after a test of the guard (an
+ * `if` whose head names it: `if reader.is_none()`, `if let Some(db) =
+ * slot.as_ref() { return .. }`) and followed, later in the guard's block,
+ * by the guard filled (`*name = ..`)?  The lock is held on purpose there:
+ * the value is made once, and the tasks that wait want that very value
+ * (toasty's Turso database, lance's index and blob readers: held-out
+ * findings judged wrong).  The `}` of the block the filling is in, or 0. */
 static size_t r_lazy_init_close(const rust_file *f, size_t end, size_t aw, size_t name, size_t block_end)
 {
 	size_t k, tested = 0;
@@ -427,6 +440,9 @@ static size_t r_lazy_init_close(const rust_file *f, size_t end, size_t aw, size_
 	return 0;
 }
 
+/* guard_across_await: `let g = m.lock()...;` whose value is the guard (only
+ * .unwrap(), .expect(..), .await or ? follow the lock call), then `.await`
+ * in the same block before `drop(g)`. */
 static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 {
 	size_t start = r_statement_start(f, tok), end = r_statement_end(f, tok), name = r_let_name(f, start), i, block_end;
@@ -1021,11 +1037,6 @@ static int r_drives_handed_future(const rust_file *f, size_t i, size_t from, siz
 	return r_kind(f, aw) == TOK_IDENT && !r_is(f, aw, "self") && !r_param_future(f, params, aw);
 }
 
-/* Does the task's code [from, to) await a piece of work and only log its
- * failure (below)?  params: the spawning fn's parameter list -- a future
- * it takes and the task awaits (`spawn_try_task(task)`: lemmy's helper
- * for every detached task) is the caller's work, not a driver made
- * elsewhere. */
 /* Was the name at tok bound, in the function around `task` and before
  * it, as one end of a pipe or a channel -- `let (a, b) = duplex(..)`,
  * `mpsc::channel(..)`, `async_sse::encode()` and the like? */
@@ -1034,7 +1045,7 @@ static int r_pipe_end(const rust_file *f, size_t tok, size_t task)
 	static const char *const makers[] = { "duplex", "channel", "unbounded_channel", "pipe", "bounded", "unbounded",
 		                              "sync_channel", "encode", NULL };
 	uint32_t fn = r_fn_of(f, task);
-	size_t k, j, m;
+	size_t k, j;
 
 	if (fn == RS_NONE)
 		return 0;
@@ -1046,13 +1057,17 @@ static int r_pipe_end(const rust_file *f, size_t tok, size_t task)
 		if (j == f->t[k + 1].pair || !r_is(f, f->t[k + 1].pair + 1, "="))
 			continue;
 		for (j = f->t[k + 1].pair + 2; j + 1 < task && !r_is(f, j, ";"); j++)
-			for (m = 0; makers[m]; m++)
-				if (r_is(f, j, makers[m]) && r_is(f, j + 1, "("))
-					return 1;
+			if (r_is_among(f, j, makers) && r_is(f, j + 1, "("))
+				return 1;
 	}
 	return 0;
 }
 
+/* Does the task's code [from, to) await a piece of work and only log its
+ * failure (below)?  params: the spawning fn's parameter list -- a future
+ * it takes and the task awaits (`spawn_try_task(task)`: lemmy's helper
+ * for every detached task) is the caller's work, not a driver made
+ * elsewhere. */
 static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params)
 {
 	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
@@ -1060,11 +1075,6 @@ static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t p
 	int err = 0, logged = 0, awaits_call = 0;
 
 	for (i = from; i < to; i++) {
-		/* a loop, a hand-over on a channel (`tx.send(x)`; an HTTP
-		 * request's `.send()` takes nothing), or a server run to its end
-		 * (`axum::serve(..).await`, `.serve_with_shutdown(..)`): a
-		 * long-lived service, not one piece of work (mistral.rs's MCP
-		 * server) */
 		/* an upgraded connection served to its end (`request_upgraded.await`,
 		 * `on_upgrade.and_then(..).await` then the WebSocket callback): a
 		 * tunnel per connection, whose failure is the peer's business
@@ -1075,15 +1085,18 @@ static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t p
 		/* a sender handed to the work it runs (`handler(req, sender).await`:
 		 * tide's SSE endpoint feeding the stream its response carries, held-out
 		 * findings judged wrong): the results go on, to the client */
-		if (r_kind(f, i) == TOK_IDENT && (r_word_part(f, i, "sender") || r_is(f, i, "tx")) && i > 0 &&
-		    (r_is(f, i - 1, "(") || r_is(f, i - 1, ",")) && (r_is(f, i + 1, ")") || r_is(f, i + 1, ",")))
+		if (r_whole_argument(f, i) && (r_word_part(f, i, "sender") || r_is(f, i, "tx")))
 			return 0;
 		/* ... or one end of a pipe made just before (`let (mut writer, reader)
 		 * = tokio::io::duplex(n);` .. `zip_dir(&mut writer, ..)`, the reader
 		 * the response's body: dufs' zip download, a held-out look-alike) */
-		if (r_kind(f, i) == TOK_IDENT && i > 1 && (r_is(f, i - 1, "(") || r_is(f, i - 1, ",") || r_is(f, i - 1, "mut")) &&
-		    (r_is(f, i + 1, ")") || r_is(f, i + 1, ",")) && r_pipe_end(f, i, from))
+		if (r_whole_argument(f, i) && r_pipe_end(f, i, from))
 			return 0;
+		/* a loop, a hand-over on a channel (`tx.send(x)`; an HTTP
+		 * request's `.send()` takes nothing), or a server run to its end
+		 * (`axum::serve(..).await`, `.serve_with_shutdown(..)`): a
+		 * long-lived service, not one piece of work (mistral.rs's MCP
+		 * server) */
 		if (r_is(f, i, "loop") || r_is(f, i, "while") ||
 		    (r_is(f, i, ".") && r_is(f, i + 1, "send") && !(r_is(f, i + 2, "(") && r_is(f, i + 3, ")"))) ||
 		    ((r_is(f, i, "serve") || r_is(f, i, "serve_with_shutdown")) && r_is(f, i + 1, "(")))
@@ -1591,6 +1604,12 @@ static int r_not_stored_value(const rust_file *f, size_t tok)
 	return 1;
 }
 
+/* How many steps (a call's argument, a `let` name, a tuple, an arm) a
+ * value is followed through to where it leaves: enough for a text
+ * encoded, bound, spliced into a page, bound again and set as the body
+ * (dufs' index pages: six). */
+#define FLOW_DEPTH 6
+
 /* Does the value of the expression [from, to) leave its function as what
  * the function makes or sends: returned (`return ..`, a block's or an
  * arm's tail, through `Ok(..)`/`Some(..)`), or given to a request's or a
@@ -1598,12 +1617,6 @@ static int r_not_stored_value(const rust_file *f, size_t tok)
  * `.body(..)`, `.write_all(..)`)?  Then serializing it is the work itself:
  * a gateway marshals the request it forwards (agentgateway's per-provider
  * request renderers: 21 look-alikes of a held-out recall sample). */
-/* How many steps (a call's argument, a `let` name, a tuple, an arm) a
- * value is followed through to where it leaves: enough for a text
- * encoded, bound, spliced into a page, bound again and set as the body
- * (dufs' index pages: six). */
-#define FLOW_DEPTH 6
-
 static size_t r_past_unwrap(const rust_file *f, size_t open);
 static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int depth);
 static int r_tail_flows_out(const rust_file *f, size_t b, int depth);
@@ -1613,12 +1626,6 @@ static int r_flows_out(const rust_file *f, size_t from, size_t to)
 	return r_flows_out_depth(f, from, to, 0);
 }
 
-/* A tail's value -- of the block opened at b, or of the arm whose `=>`
- * is at b -- is its function's result when the block is the function's
- * body, or when the block or arm belongs to a `match` whose own value
- * leaves the function.  The tail of some other block (`let x = match c {
- * Ok(v) => { to_value(v)? } .. }`: tensorzero's per-chunk events) is
- * bound, not returned. */
 /* The block opened at b is a branch of an `if`/`else` chain: does the
  * chain's value leave the function (`let output = if json { to_string(&d)?
  * } else { page(&d) };` and then the body: dufs' index, held-out
@@ -1662,6 +1669,12 @@ static int r_if_tail_flows_out(const rust_file *f, size_t b, int depth)
 	return r_flows_out_depth(f, k, e, depth + 1);
 }
 
+/* A tail's value -- of the block opened at b, or of the arm whose `=>`
+ * is at b -- is its function's result when the block is the function's
+ * body, or when the block or arm belongs to a `match` whose own value
+ * leaves the function.  The tail of some other block (`let x = match c {
+ * Ok(v) => { to_value(v)? } .. }`: tensorzero's per-chunk events) is
+ * bound, not returned. */
 static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
 {
 	uint32_t fn = r_fn_of(f, b + 1); /* b + 1: inside, when b is the body's own `{` */
@@ -1741,14 +1754,9 @@ static size_t r_past_chain(const rust_file *f, size_t k)
 {
 	static const char *const measures[] = { "len", "is_empty", "count", "hash", "eq", "cmp", "contains",
 		                                "starts_with", "ends_with", NULL };
-	size_t i;
-
-	while (r_is(f, k, ".") && r_kind(f, k + 1) == TOK_IDENT && r_is(f, k + 2, "(") && f->t[k + 2].pair_ok) {
-		for (i = 0; measures[i]; i++)
-			if (r_is(f, k + 1, measures[i]))
-				return k;
+	while (r_is(f, k, ".") && r_kind(f, k + 1) == TOK_IDENT && r_is(f, k + 2, "(") && f->t[k + 2].pair_ok &&
+	       !r_is_among(f, k + 1, measures))
 		k = r_past_unwrap(f, k + 2);
-	}
 	return k;
 }
 
@@ -1846,13 +1854,9 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 				 * Event::message(..)`, `return f(..)`) */
 				static const char *const keywords[] = { "yield", "return", "break", "in", "match", "if", "while",
 					                                "let", "else", "mut", "move", NULL };
-				size_t call = r_expression_start(f, callee), w;
-				for (w = 0; keywords[w] && call < callee;)
-					if (r_is(f, call, keywords[w])) {
-						call++;
-						w = 0;
-					} else
-						w++;
+				size_t call = r_expression_start(f, callee);
+				while (call < callee && r_is_among(f, call, keywords))
+					call++;
 				return r_flows_out_depth(f, call, r_past_chain(f, r_past_unwrap(f, open)), depth + 1);
 			}
 		}
@@ -2180,15 +2184,12 @@ static size_t r_past_unwrap(const rust_file *f, size_t open)
 {
 	static const char *const unwraps[] = { "unwrap", "expect", "map_err", "context", "with_context", "wrap_err", "ok",
 		                               "unwrap_or_default", "unwrap_or", "unwrap_or_else", NULL };
-	size_t k = f->t[open].pair + 1, i;
+	size_t k = f->t[open].pair + 1;
 
 	for (;;) {
-		int unwrap = 0;
-		for (i = 0; unwraps[i] && !unwrap; i++)
-			unwrap = r_is(f, k + 1, unwraps[i]);
 		if (r_is(f, k, "?"))
 			k++;
-		else if (r_is(f, k, ".") && unwrap && r_is(f, k + 2, "(") && f->t[k + 2].pair_ok)
+		else if (r_is(f, k, ".") && r_is_among(f, k + 1, unwraps) && r_is(f, k + 2, "(") && f->t[k + 2].pair_ok)
 			k = f->t[k + 2].pair + 1;
 		else
 			return k;
