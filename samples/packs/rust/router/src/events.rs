@@ -416,3 +416,71 @@ pub fn params_diff(params: &serde_json::Map<String, serde_json::Value>) -> Strin
         "{".to_string()
     }
 }
+
+// Tool-call arguments made JSON text in a branch of the `match` a `let`
+// binds, then carried by a record that the record pushed holds (LlamaEdge's
+// tool-call parsers: the OpenAI API carries arguments as JSON text; a
+// held-out precision sample judged them wrong).
+pub struct Function {
+    pub name: String,
+    pub arguments: String,
+}
+
+pub struct Call {
+    pub id: String,
+    pub function: Function,
+}
+
+pub fn parse_calls(values: &[serde_json::Value]) -> Vec<Call> {
+    let mut tool_calls: Vec<Call> = vec![];
+    for value in values.iter() {
+        let name = value["name"].to_string();
+        let arguments = match value.get("arguments") {
+            Some(arguments) => {
+                if arguments.is_string() {
+                    arguments.as_str().unwrap().to_string()
+                } else if arguments.is_object() {
+                    let map = arguments.as_object().unwrap();
+                    serde_json::to_string(map).unwrap()
+                } else {
+                    serde_json::to_string(arguments).unwrap()
+                }
+            }
+            None => String::new(),
+        };
+        let function = Function { name, arguments };
+        let tool_call = Call { id: "call".to_string(), function };
+        tool_calls.push(tool_call);
+    }
+    tool_calls
+}
+
+// A chunk of the response stream serialized and captured by name in the
+// SSE text the function makes, `format!("data: {chunk_str}\n\n")`: the
+// serialization is the event sent (LlamaEdge's chat stream, a held-out
+// finding judged wrong).
+pub struct StreamChunk {
+    pub id: String,
+}
+
+pub fn too_long_chunk(req: &ChatRequest) -> Result<String, String> {
+    let too_long = {
+        let chunk = StreamChunk { id: req.model.clone() };
+        let chunk_str = serde_json::to_string(&chunk).map_err(|e| format!("chunk: {e}"))?;
+        format!("data: {chunk_str}\n\n")
+    };
+    Ok(too_long)
+}
+
+// The same arguments for the one call of a request, the record put in a
+// `vec![..]` the parse result carries (LlamaEdge's `<action>` parser).
+pub struct Parsed {
+    pub calls: Vec<Call>,
+}
+
+pub fn action_call(req: &ChatRequest, value: &serde_json::Value) -> Result<Parsed, String> {
+    let arguments = serde_json::to_string(&value["arguments"]).map_err(|e| e.to_string())?;
+    let function = Function { name: req.model.clone(), arguments };
+    let tool_call = Call { id: "call".to_string(), function };
+    Ok(Parsed { calls: vec![tool_call] })
+}
