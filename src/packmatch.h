@@ -35,10 +35,12 @@ typedef struct {
 	/* their headers, as far as PLACE_LOOPS go: [head, end) of a `for`
 	 * loop's, head == end for any other loop */
 	size_t loop_heads[PLACE_LOOPS], loop_ends[PLACE_LOOPS];
-	/* each of them a timer's loop: it sleeps on every pass (`while True:
-	 * time.sleep(interval)`), so what it does runs per interval, not per
-	 * event (Python; 0 elsewhere) */
-	unsigned char loop_periodic[PLACE_LOOPS];
+	/* each of them a loop of few passes: a timer's, which sleeps on every
+	 * pass (`while True: time.sleep(interval)`, Python), so what it does
+	 * runs per interval, not per event; or a `for` over a list, tuple or
+	 * array written out in the code (`for m in [a, b, c]:`), as many
+	 * passes as the code names */
+	unsigned char loop_few[PLACE_LOOPS];
 } place;
 
 typedef struct {

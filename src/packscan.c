@@ -361,10 +361,11 @@ static int loop_over(const language_ops *ops, const void *file, const place *p, 
 }
 
 /* loop_not_over: not where every loop around it in its function is a
- * `for` whose header names one of the words, or a timer's loop that sleeps
- * on each pass -- a prompt built over a request's messages, and over each
- * message's parameters, runs a handful of passes; the same loop inside a
- * loop over its chunks runs per chunk. */
+ * `for` whose header names one of the words, a timer's loop that sleeps
+ * on each pass or a `for` over a list written out in the code -- a prompt
+ * built over a request's messages, and over each message's parameters,
+ * runs a handful of passes; the same loop inside a loop over its chunks
+ * runs per chunk. */
 static int loop_not_over(const language_ops *ops, const void *file, const place *p, const strlist *words)
 {
 	int k;
@@ -372,7 +373,7 @@ static int loop_not_over(const language_ops *ops, const void *file, const place 
 	if (p->loops == 0 || p->loops > PLACE_LOOPS)
 		return 1;
 	for (k = 0; k < p->loops; k++) {
-		if (p->loop_periodic[k]) /* a timer's passes are few too */
+		if (p->loop_few[k]) /* a timer's passes are few too, and a written list's */
 			continue;
 		if (p->loop_ends[k] == p->loop_heads[k] ||
 		    !header_names(ops, file, p->loop_heads[k], p->loop_ends[k], words))

@@ -79,6 +79,35 @@ static int sleeps_each_pass(const pylex_result *lx, uint32_t b)
 	return 0;
 }
 
+/* Is block b a `for` over a list, tuple or set written out in the code,
+ * `for m in [a, b, c]:` / `for k in ("x", "y"):` -- not a comprehension,
+ * not a parenthesized expression without a comma? */
+static int over_written_list(const pylex_result *lx, uint32_t b)
+{
+	const pylex_block *blk = &lx->blocks[b];
+	size_t k = blk->head, open, depth = 0, commas = 0;
+
+	if (blk->kind != PYBLOCK_FOR)
+		return 0;
+	while (k < blk->colon && !p_is(lx, k, "in"))
+		k++;
+	open = k + 1;
+	if (open >= blk->colon || lx->tokens[open].kind != PYTOK_OPEN)
+		return 0;
+	for (k = open; k < blk->colon; k++) {
+		if (lx->tokens[k].kind == PYTOK_OPEN)
+			depth++;
+		else if (lx->tokens[k].kind == PYTOK_CLOSE && --depth == 0)
+			break;
+		else if (depth == 1 && p_is(lx, k, ","))
+			commas++;
+		else if (p_is(lx, k, "for"))
+			return 0; /* a comprehension or a generator */
+	}
+	/* the bracket closes the header; `(x)` is an expression, `[x]` a list */
+	return k + 1 == blk->colon && (commas > 0 || !p_is(lx, open, "("));
+}
+
 static place py_place(const void *file, size_t tok, const pack_file *pf)
 {
 	const pylex_result *lx = file;
@@ -110,7 +139,7 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 		if (p.loops < PLACE_LOOPS) {
 			p.loop_heads[p.loops] = blk->head;
 			p.loop_ends[p.loops] = blk->kind == PYBLOCK_FOR ? blk->colon : blk->head;
-			p.loop_periodic[p.loops] = (unsigned char)sleeps_each_pass(lx, b);
+			p.loop_few[p.loops] = (unsigned char)(sleeps_each_pass(lx, b) || over_written_list(lx, b));
 		}
 		p.loops++;
 	}

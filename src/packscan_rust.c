@@ -124,6 +124,32 @@ static int r_thread_closure(const rust_file *f, size_t head)
 	       (r_is(f, k - 2, "spawn") || r_is(f, k - 2, "spawn_blocking") || r_is(f, k - 2, "spawn_scoped"));
 }
 
+/* Is the loop that starts at head, its body at body (just past the `{`),
+ * a `for` over an array written out in the code, `for m in [a, b, c] {` /
+ * `for m in &[a, b] {`: as many passes as the code names (not `[x; n]`, a
+ * repeat)? */
+static int r_over_written_array(const rust_file *f, size_t head, size_t body)
+{
+	size_t open = body - 1, k = head, b, i; /* open: the body's `{` */
+
+	if (!r_is(f, head, "for"))
+		return 0;
+	while (k < open && !r_is(f, k, "in"))
+		k++;
+	b = k + 1;
+	if (b < open && r_is(f, b, "&"))
+		b++;
+	if (b >= open || !r_is(f, b, "[") || !f->t[b].pair_ok || f->t[b].pair + 1 != open)
+		return 0;
+	for (i = b + 1; i < f->t[b].pair; i++) {
+		if (f->t[i].kind == TOK_OPEN && f->t[i].pair_ok)
+			i = f->t[i].pair;
+		else if (r_is(f, i, ";"))
+			return 0;
+	}
+	return 1;
+}
+
 static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 {
 	place p;
@@ -174,6 +200,7 @@ static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 		if (p.loops < PLACE_LOOPS) {
 			p.loop_heads[p.loops] = s->head;
 			p.loop_ends[p.loops] = r_is(f, s->head, "for") ? s->start : s->head;
+			p.loop_few[p.loops] = (unsigned char)r_over_written_array(f, s->head, s->start);
 		}
 		p.loops++;
 		if (r_is(f, s->head, "for") && s->start >= for_start) {

@@ -372,8 +372,8 @@ def token_choices(tokens, role):
 
 # String built at module level (a build script's generated config): the
 # message says where.
-config_str = ""
-for tok in ["CUDA", "ROCM"]:
+config_str, backends = "", open("backends.txt").read().split()
+for tok in backends:
     config_str += "set(USE_" + tok + " ON)\n"  # expect: perf-review/str-concat-in-loop
 
 
@@ -746,3 +746,15 @@ def split_sections(text, level):
         level += 1
         sections = re.split(rf"(\n|^)(?=[*]{{{level}}} .+\n?)", text, flags=re.MULTILINE)
     return sections
+
+
+# A summary over the few metrics the code names, `for m in [a, b, c]:`: as
+# many passes as the list written out (aibrix's KV cache metrics summary,
+# held-out look-alikes).
+def metrics_summary(metrics):
+    summary = ""
+    for m in [metrics.allocate, metrics.put, metrics.get]:
+        if m.num_ops > 0:
+            summary += ", " if len(summary) > 0 else ""
+            summary += f"{m.summary()}"
+    return summary

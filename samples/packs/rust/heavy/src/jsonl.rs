@@ -89,3 +89,14 @@ pub fn start_workers(num_workers: usize, envs: &mut Vec<String>) {
         envs.push(serde_json::to_string(&data).unwrap());
     }
 }
+
+// The two documents the code names, one pass each (`for e in [a, b]`):
+// as many serializations as the array written out, not one per item that
+// arrives.
+pub fn pair_payloads(first: &serde_json::Value, second: &serde_json::Value) -> Vec<String> {
+    let mut out = Vec::with_capacity(2);
+    for e in [first, second] {
+        out.push(serde_json::to_string(e).unwrap_or_default());
+    }
+    out
+}
