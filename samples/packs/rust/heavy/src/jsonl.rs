@@ -100,3 +100,18 @@ pub fn pair_payloads(first: &serde_json::Value, second: &serde_json::Value) -> V
     }
     out
 }
+
+// The JSON text columns of a bulk insert, one per row, collected into a
+// list named for JSON text (quickwit's metastore, held-out findings judged
+// wrong): the stored form, not an event stream.
+pub struct Split {
+    pub tags: Vec<String>,
+}
+
+pub fn tag_columns(splits: &[Split]) -> Vec<String> {
+    let mut tags_json = Vec::with_capacity(splits.len());
+    for split in splits {
+        tags_json.push(serde_json::to_string(&split.tags).unwrap_or_default());
+    }
+    tags_json
+}

@@ -484,3 +484,38 @@ pub fn action_call(req: &ChatRequest, value: &serde_json::Value) -> Result<Parse
     let tool_call = Call { id: "call".to_string(), function };
     Ok(Parsed { calls: vec![tool_call] })
 }
+
+// The arguments of the one tool call a message carries, made JSON text in
+// the record put in the `vec![..]` the message builder takes (spiceai's
+// NSQL sample-data call, a held-out finding judged wrong).
+pub struct MessageArgs {
+    pub calls: Vec<Call>,
+}
+
+pub fn sample_call_message(req: &ChatRequest, params: &serde_json::Value) -> Result<MessageArgs, String> {
+    Ok(MessageArgs {
+        calls: vec![Call {
+            id: "sample".to_string(),
+            function: Function {
+                name: req.model.clone(),
+                arguments: serde_json::to_string(params).map_err(|e| e.to_string())?.to_string(),
+            },
+        }],
+    })
+}
+
+// The plan of an empty search answered as JSON text, a field of the
+// response returned (quickwit's search plan, a held-out finding judged
+// wrong): the serialization is the answer.
+pub struct PlanResponse {
+    pub result: String,
+}
+
+pub fn empty_plan(req: &ChatRequest) -> Result<PlanResponse, String> {
+    if req.model.is_empty() {
+        return Ok(PlanResponse {
+            result: serde_json::to_string(&Vec::<String>::new()).map_err(|e| e.to_string())?,
+        });
+    }
+    Err("not empty".to_string())
+}

@@ -234,3 +234,45 @@ pub async fn setup_once(completed: &tokio::sync::Mutex<bool>, client: &Client) -
     *lock = true;
     Ok(())
 }
+
+// The guarded state changed, a snapshot of it saved with the lock held and
+// rolled back when the save fails: one transaction; and an entry borrowed
+// from the guard handed to the call awaited (quickwit's file-backed
+// metastore, held-out findings judged wrong).
+pub struct Manifest;
+pub struct MetaState {
+    pub identity: u64,
+    pub indexes: std::collections::HashMap<String, u64>,
+}
+impl MetaState {
+    pub fn as_manifest(&self) -> Manifest {
+        Manifest
+    }
+}
+pub async fn save_manifest(_storage: &Client, _manifest: &Manifest) -> Result<(), String> {
+    Ok(())
+}
+pub async fn index_entry(_id: &str, _entry: &u64) -> Result<u64, String> {
+    Ok(0)
+}
+
+pub async fn cluster_identity(state: &tokio::sync::RwLock<MetaState>, storage: &Client) -> Result<u64, String> {
+    let mut state_guard = state.write().await;
+    if state_guard.identity == 0 {
+        state_guard.identity = 42;
+        let manifest = state_guard.as_manifest();
+        if let Err(error) = save_manifest(storage, &manifest).await {
+            state_guard.identity = 0;
+            return Err(error);
+        }
+    }
+    Ok(state_guard.identity)
+}
+
+pub async fn index_of(state: &tokio::sync::RwLock<MetaState>, id: &str) -> Result<u64, String> {
+    let state_guard = state.read().await;
+    if let Some(entry) = state_guard.indexes.get(id) {
+        return index_entry(id, entry).await;
+    }
+    Err("not found".to_string())
+}
