@@ -1176,23 +1176,59 @@ static int cmp_findings(const void *pa, const void *pb)
 }
 
 /* Clone findings in order: by path, line and column, read from each tape
- * once (a sort compares each some thirty times). */
+ * once (a sort compares each some thirty times).  The path is compared as
+ * its rank among the paths: a file's findings come out of a worker one
+ * after another, so the texts are compared once per file and once per
+ * neighbour, not thirty times per finding (a dense tree's 42,000 findings
+ * took 28 ms to sort, one core working). */
 typedef struct {
 	jsontape *t;
 	const char *path;
+	size_t rank; /* the path's place among the distinct paths */
 	long long line, column;
 } tape_key;
 
 static int cmp_tape_keys(const void *pa, const void *pb)
 {
 	const tape_key *a = pa, *b = pb;
-	int c = strcmp(a->path, b->path);
 
-	if (c)
-		return c;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
 	if (a->line != b->line)
 		return a->line < b->line ? -1 : 1;
 	return a->column < b->column ? -1 : a->column > b->column;
+}
+
+static int cmp_path_of_key(const void *pa, const void *pb)
+{
+	return strcmp((*(tape_key *const *)pa)->path, (*(tape_key *const *)pb)->path);
+}
+
+/* keys[i].rank for every key: equal paths the same rank, ranks in path
+ * order.  -1 when memory ran out. */
+static int rank_paths(tape_key *keys, size_t total)
+{
+	tape_key **runs; /* the first key of each run of one path */
+	size_t nruns = 0, i, r, rank = 0;
+
+	if (!(runs = malloc((total ? total : 1) * sizeof(*runs))))
+		return -1;
+	for (i = 0; i < total; i++) {
+		keys[i].rank = SIZE_MAX; /* the rest of a run: its first key's, below */
+		if (i == 0 || strcmp(keys[i].path, keys[i - 1].path) != 0)
+			runs[nruns++] = &keys[i];
+	}
+	qsort(runs, nruns, sizeof(*runs), cmp_path_of_key);
+	for (r = 0; r < nruns; r++) {
+		if (r > 0 && strcmp(runs[r]->path, runs[r - 1]->path) != 0)
+			rank++;
+		runs[r]->rank = rank;
+	}
+	for (i = 1; i < total; i++)
+		if (keys[i].rank == SIZE_MAX)
+			keys[i].rank = keys[i - 1].rank;
+	free(runs);
+	return 0;
 }
 
 /* The workers' clone findings, moved into one sorted list. */
@@ -1223,6 +1259,12 @@ static int merge_tapes(worker *ws, unsigned n, jsontape_list *out)
 			k++;
 		}
 		jsontape_list_free(&ws[w].out.findings); /* the tapes are out's now */
+	}
+	if (rank_paths(keys, total) < 0) {
+		free(keys);
+		free(out->v);
+		out->v = NULL;
+		return -1;
 	}
 	qsort(keys, total, sizeof(*keys), cmp_tape_keys);
 	for (i = 0, k = 0; i < total; i++) {
