@@ -115,3 +115,17 @@ pub fn tag_columns(splits: &[Split]) -> Vec<String> {
     }
     tags_json
 }
+
+// A compare-and-swap retried a few times, the value changed and encoded
+// again each pass: one pass in the usual case (rustfs' scanner usage
+// fence, a held-out finding judged wrong).
+pub fn fence_epoch(usage: &mut Split, epoch: u64, mut cas: impl FnMut(Vec<u8>) -> bool) -> bool {
+    for retry in 0..=3u32 {
+        usage.tags.push(format!("{epoch}-{retry}"));
+        let data = serde_json::to_vec(&usage.tags).unwrap_or_default();
+        if cas(data) {
+            return true;
+        }
+    }
+    false
+}

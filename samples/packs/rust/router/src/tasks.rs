@@ -406,3 +406,14 @@ pub fn process_tls_tcp_stream(stream: tokio::net::TcpStream, acceptor: tokio_rus
         }
     });
 }
+
+// The listings merged into the sender the task is handed a clone of: the
+// results go on to the caller, who reads the other end (rustfs' merged
+// listing, a held-out finding judged wrong).
+pub async fn list_merged(sender: Sender, inputs: Vec<u8>) {
+    tokio::spawn(async move {
+        if let Err(err) = merge_entry_channels(inputs, sender.clone(), 1).await {
+            tracing::error!("merge_entry_channels err {:?}", err)
+        }
+    });
+}
