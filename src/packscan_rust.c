@@ -399,7 +399,11 @@ static int awaits_on_guard(const rust_file *f, size_t dot, size_t name)
 					j = f->t[j].pair;
 					continue;
 				}
-				if (r_whole_argument(f, j) && (same_text(f, j, name) || bound_from_guard(f, j, name)))
+				/* ... itself, or a call on it (`timeout_at(deadline,
+				 * stream.read(&mut buf)).await`: iggy's TCP client) */
+				if ((r_whole_argument(f, j) ||
+				     (r_kind(f, j) == TOK_IDENT && (r_is(f, j - 1, "(") || r_is(f, j - 1, ",")) && r_is(f, j + 1, "."))) &&
+				    (same_text(f, j, name) || bound_from_guard(f, j, name)))
 					return 1;
 			}
 		return (p == 0 || !r_is(f, p - 1, "::")) && (same_text(f, p, name) || bound_from_guard(f, p, name));
