@@ -367,9 +367,31 @@ static int bound_from_guard(const rust_file *f, size_t root, size_t name)
  * channel, one writer of a socket), and holding it is the point, not a
  * slip: a reviewer does not flag it (mistral.rs, three such findings in a
  * held-out sample) -- or on a name bound to a borrow of the guard. */
+/* Does the call whose `(` is at open take the guard at name, or a name
+ * bound to a borrow of it, as an argument -- itself (`f(&mut guard)`) or
+ * a call on it (`timeout_at(deadline, stream.read(&mut buf))`: iggy's
+ * TCP client)? */
+static int r_args_hold_guard(const rust_file *f, size_t open, size_t name)
+{
+	size_t j;
+
+	for (j = open + 1; j < f->t[open].pair; j++) {
+		if (f->t[j].kind == TOK_OPEN && f->t[j].pair_ok) {
+			j = f->t[j].pair;
+			continue;
+		}
+		if ((r_whole_argument(f, j) ||
+		     (r_kind(f, j) == TOK_IDENT && (r_is(f, j - 1, "(") || r_is(f, j - 1, ",")) && r_is(f, j + 1, "."))) &&
+		    (same_text(f, j, name) || bound_from_guard(f, j, name)))
+			return 1;
+	}
+	return 0;
+}
+
 static int awaits_on_guard(const rust_file *f, size_t dot, size_t name)
 {
-	size_t k = dot, open = 0, j;
+	size_t k = dot, open = 0;
+	int awaited = 1; /* the call the `.await` is of: the first met going back */
 
 	while (k > 0) {
 		size_t p = k - 1;
@@ -382,30 +404,27 @@ static int awaits_on_guard(const rust_file *f, size_t dot, size_t name)
 		}
 		if (r_kind(f, p) != TOK_IDENT)
 			return 0;
+		/* the call awaited handed the guard (`send_message(&mut input_send,
+		 * ..).await`: smg's engine socket; `self.handle_dangling_tx(&mut
+		 * session).await`: turso's serverless connection -- the call is the
+		 * guarded operation, held-out findings judged wrong), or a name
+		 * bound to a borrow of it (`if let Some(state) =
+		 * guard.indexes.get(id) { get_index(state).await }`, `let manifest
+		 * = guard.as_manifest(); save(&manifest).await` then a rollback
+		 * through the guard: quickwit's file-backed metastore).  Not an
+		 * argument of an earlier call of the chain (`.bearer_auth(token
+		 * .deref()).send().await`: the request holds a copy) */
+		if (open && awaited && r_args_hold_guard(f, open, name))
+			return 1;
+		awaited = 0;
 		if (p > 0 && r_is(f, p - 1, ".")) {
 			k = p - 1;
 			continue;
 		}
-		/* a free call handed the guard (`send_message(&mut input_send, ..)
-		 * .await`: smg's engine socket, the call is the guarded operation --
-		 * a held-out finding judged wrong), or a name bound to a borrow of
-		 * it (`if let Some(state) = guard.indexes.get(id) { get_index(state)
-		 * .await }`, `let manifest = guard.as_manifest(); save(&manifest)
-		 * .await` then a rollback through the guard: quickwit's file-backed
-		 * metastore, held-out findings judged wrong) */
-		if (open)
-			for (j = open + 1; j < f->t[open].pair; j++) {
-				if (f->t[j].kind == TOK_OPEN && f->t[j].pair_ok) {
-					j = f->t[j].pair;
-					continue;
-				}
-				/* ... itself, or a call on it (`timeout_at(deadline,
-				 * stream.read(&mut buf)).await`: iggy's TCP client) */
-				if ((r_whole_argument(f, j) ||
-				     (r_kind(f, j) == TOK_IDENT && (r_is(f, j - 1, "(") || r_is(f, j - 1, ",")) && r_is(f, j + 1, "."))) &&
-				    (same_text(f, j, name) || bound_from_guard(f, j, name)))
-					return 1;
-			}
+		/* ... or the free call the chain starts with (`send(&mut ws,
+		 * m).map_err(..).await`) */
+		if (open && r_args_hold_guard(f, open, name))
+			return 1;
 		return (p == 0 || !r_is(f, p - 1, "::")) && (same_text(f, p, name) || bound_from_guard(f, p, name));
 	}
 	return 0;
