@@ -2017,8 +2017,8 @@ static int r_in_text_macro(const rust_file *f, size_t tok)
 	return m && (r_is(f, m, "format") || r_is(f, m, "format_args") || r_is(f, m, "write") || r_is(f, m, "writeln"));
 }
 
-/* Is the innermost block around tok its function's body itself (not an
- * `if`, a loop, a `match` arm or a closure inside it)? */
+/* Is the innermost block around tok its function's body itself, or a
+ * loop's body (not an `if`, a `match` arm or a closure inside it)? */
 static int r_in_fn_body_block(const rust_file *f, size_t tok)
 {
 	uint32_t fn = r_fn_of(f, tok);
@@ -2030,8 +2030,18 @@ static int r_in_fn_body_block(const rust_file *f, size_t tok)
 		i--;
 		if (f->t[i].kind == TOK_CLOSE && f->t[i].pair_ok && f->t[i].pair < i)
 			i = f->t[i].pair;
-		else if (r_is(f, i, "{"))
-			return i == (size_t)f->rs->fns[fn].body_open;
+		else if (r_is(f, i, "{")) {
+			size_t k;
+			if (i == (size_t)f->rs->fns[fn].body_open)
+				return 1;
+			/* ... or a loop's own body: one file written per item
+			 * (symsorter's `.meta` per object sorted, a held-out
+			 * look-alike) */
+			for (k = 0; k < f->rs->scope_count; k++)
+				if (f->rs->scopes[k].kind == RS_LOOP && f->rs->scopes[k].start == i + 1)
+					return 1;
+			return 0;
+		}
 	}
 	return 0;
 }

@@ -129,3 +129,12 @@ pub fn fence_epoch(usage: &mut Split, epoch: u64, mut cas: impl FnMut(Vec<u8>) -
     }
     false
 }
+
+// One metadata file written per object sorted, its JSON the file's whole
+// content (symsorter's `.meta` files, a held-out look-alike): the output.
+pub fn write_meta_files(dir: &std::path::Path, splits: &[Split]) -> std::io::Result<()> {
+    for (i, split) in splits.iter().enumerate() {
+        std::fs::write(dir.join(format!("{i}.meta")), serde_json::to_vec(&split.tags)?)?;
+    }
+    Ok(())
+}
