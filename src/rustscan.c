@@ -493,6 +493,11 @@ static int use_item(scanner *s, size_t i)
 			if (root != RS_NONE && add_import(s, i, k + 2, root) < 0)
 				return -1;
 		}
+		/* `fs::{self, remove_file}`: `self` names the module, `fs` (vector's
+		 * `use tokio::{fs::{self, ..}}`, whose `fs::metadata` is tokio's) */
+		if (root != RS_NONE && is(s, k, "self") && k >= 3 && is(s, k - 1, "{") && is(s, k - 2, "::") &&
+		    s->t[k - 3].kind == TOK_IDENT && k - 3 != root && add_import(s, i, k - 3, root) < 0)
+			return -1;
 		/* a leaf: after `::`, `{` or `,`, before `,`, `}`, `;` or `as` */
 		if (root != RS_NONE && k != root && s->t[k].kind == TOK_IDENT && k + 1 < s->n &&
 		    (is(s, k - 1, "::") || is(s, k - 1, "{") || is(s, k - 1, ",")) &&

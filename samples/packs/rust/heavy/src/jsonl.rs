@@ -138,3 +138,26 @@ pub fn write_meta_files(dir: &std::path::Path, splits: &[Split]) -> std::io::Res
     }
     Ok(())
 }
+
+// JSON text kept as a map's value under its key: an array field flattened
+// into the encoded message's parameters, a value stored in an in-memory
+// table (vector's syslog encoder and memory enrichment table, held-out
+// findings judged wrong): the stored form, not a stream.
+pub fn flatten_entries(entries: &[(String, Vec<u32>)]) -> std::collections::BTreeMap<String, String> {
+    let mut result = std::collections::BTreeMap::new();
+    for (key, arr) in entries {
+        if let Ok(json) = serde_json::to_string(arr) {
+            result.insert(key.clone(), json);
+        }
+    }
+    result
+}
+
+pub fn store_values(table: &mut std::collections::HashMap<String, String>, values: Vec<(String, Vec<u32>)>) {
+    for (key, value) in values {
+        let Ok(v) = serde_json::to_string(&value) else {
+            continue;
+        };
+        table.insert(key, v);
+    }
+}

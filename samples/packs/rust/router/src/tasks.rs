@@ -417,3 +417,19 @@ pub async fn list_merged(sender: Sender, inputs: Vec<u8>) {
         }
     });
 }
+
+// A task per upgraded connection, `hyper::upgrade::on(&mut req).await`
+// then the relay's handler (iroh's relay server, a held-out finding judged
+// wrong): its failure is the peer's.
+pub fn relay_upgrade(mut req: hyper::Request<hyper::body::Incoming>) {
+    tokio::task::spawn(async move {
+        match hyper::upgrade::on(&mut req).await {
+            Ok(upgraded) => {
+                if let Err(err) = handle(upgraded).await {
+                    tracing::warn!("error accepting upgraded connection: {err:#}");
+                }
+            }
+            Err(e) => tracing::warn!("upgrade failed: {e}"),
+        }
+    });
+}
