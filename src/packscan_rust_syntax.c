@@ -1,0 +1,327 @@
+#include "config.h"
+
+#include "packscan_rust.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* packscan_rust_syntax: reading a Rust file's tokens for the pack
+ * predicates -- the statement or block around a token, a call's brackets,
+ * the name a `let` binds, macros around a token -- over the lexer's paired
+ * brackets, without a syntax tree. */
+
+int r_is(const rust_file *f, size_t i, const char *s)
+{
+	return i < f->n && rustlex_is(f->lx, &f->t[i], s);
+}
+
+int r_kind(const rust_file *f, size_t i)
+{
+	return i < f->n ? f->t[i].kind : -1;
+}
+
+/* The first token that ends after byte `off`. */
+size_t r_token_at(const rust_file *f, size_t off)
+{
+	return token_ending_after(f->t, f->n, sizeof(*f->t), off);
+}
+
+uint32_t r_fn_of(const rust_file *f, size_t tok)
+{
+	uint32_t best = RS_NONE;
+	size_t i;
+
+	for (i = 0; i < f->rs->fn_count; i++) {
+		const rs_fn *fn = &f->rs->fns[i];
+		if (fn->body_open != RS_NONE && fn->body_open < tok && tok < fn->body_close &&
+		    (best == RS_NONE || fn->body_open > f->rs->fns[best].body_open))
+			best = (uint32_t)i;
+	}
+	return best;
+}
+
+/* Is the closure whose first `|` is token bar the argument of a call that
+ * runs it once per process (`get_or_init`, `get_or_try_init`,
+ * `call_once`, `Lazy::new`, `LazyLock::new`, `LazyCell::new`)? */
+int r_init_once(const rust_file *f, size_t bar)
+{
+	static const char *const once[] = { "get_or_init", "get_or_try_init", "call_once", "call_once_force", NULL };
+	size_t i;
+
+	if (bar < 2 || !r_is(f, bar - 1, "("))
+		return 0;
+	for (i = 0; once[i]; i++)
+		if (r_is(f, bar - 2, once[i]))
+			return 1;
+	return bar >= 4 && r_is(f, bar - 2, "new") && r_is(f, bar - 3, "::") &&
+	       (r_is(f, bar - 4, "Lazy") || r_is(f, bar - 4, "LazyLock") || r_is(f, bar - 4, "LazyCell"));
+}
+
+/* The name token of the innermost macro call whose arguments hold tok
+ * (`name!(..)`, `name! { .. }`), 0 when there is none; within tok's own
+ * statement only, or through any `;` and `{` (a macro's body may hold
+ * whole statements). */
+size_t r_macro_out(const rust_file *f, size_t tok, int within_statement)
+{
+	size_t i = tok;
+
+	while (i > 0) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i)
+			i = t->pair;
+		else if (within_statement && (r_is(f, i, ";") || r_is(f, i, "{")))
+			return 0;
+		else if (t->kind == TOK_OPEN && i >= 2 && r_is(f, i - 1, "!") && r_kind(f, i - 2) == TOK_IDENT)
+			return i - 2;
+	}
+	return 0;
+}
+
+/* The start of the statement holding token `tok`: after the `;`, `{` or
+ * `}` before it at its bracket depth. */
+size_t r_statement_start(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	while (i > 0) {
+		const rustlex_token *t = &f->t[i - 1];
+		if (t->kind == TOK_CLOSE && t->pair_ok && !r_is(f, i - 1, "}"))
+			i = t->pair; /* over a call's arguments or an index */
+		else if (r_is(f, i - 1, ";") || r_is(f, i - 1, "{") || r_is(f, i - 1, "}") || t->kind == TOK_OPEN)
+			break;
+		else
+			i--;
+	}
+	return i;
+}
+
+/* The `;` ending the statement that starts at or holds `tok`, or f->n. */
+size_t r_statement_end(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	while (i < f->n) {
+		const rustlex_token *t = &f->t[i];
+		if (t->kind == TOK_OPEN && t->pair_ok)
+			i = t->pair + 1;
+		else if (r_is(f, i, ";") || t->kind == TOK_CLOSE)
+			return i;
+		else
+			i++;
+	}
+	return f->n;
+}
+
+/* `let NAME` / `let mut NAME` at the statement start: NAME's token, or 0. */
+size_t r_let_name(const rust_file *f, size_t start)
+{
+	size_t i = start;
+
+	if (!r_is(f, i, "let"))
+		return 0;
+	i++;
+	if (r_is(f, i, "mut"))
+		i++;
+	return r_kind(f, i) == TOK_IDENT && !r_is(f, i, "_") ? i : 0;
+}
+
+void r_name(const rust_file *f, size_t tok, char *out, size_t cap)
+{
+	pack_hit_text(out, cap, f->lx->text + f->t[tok].off, f->t[tok].len);
+}
+
+/* The innermost `{` whose pair holds tok: the end of its block, or f->n. */
+size_t r_block_end(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	while (i > 0) {
+		i--;
+		if (r_is(f, i, "{") && f->t[i].pair_ok && f->t[i].pair > tok)
+			return f->t[i].pair;
+		if (f->t[i].kind == TOK_CLOSE && f->t[i].pair_ok)
+			i = f->t[i].pair;
+	}
+	return f->n;
+}
+
+int same_text(const rust_file *f, size_t a, size_t b)
+{
+	return f->t[a].len == f->t[b].len && memcmp(f->lx->text + f->t[a].off, f->lx->text + f->t[b].off, f->t[a].len) == 0;
+}
+
+/* Is the name at i a whole argument of a call, by value or borrowed
+ * (`f(x, ..)`, `f(.., &mut x)`)? */
+int r_whole_argument(const rust_file *f, size_t i)
+{
+	return r_kind(f, i) == TOK_IDENT && i > 0 &&
+	       (r_is(f, i - 1, "(") || r_is(f, i - 1, ",") || r_is(f, i - 1, "&") || r_is(f, i - 1, "mut")) &&
+	       (r_is(f, i + 1, ")") || r_is(f, i + 1, ","));
+}
+
+/* Is the token at i one of the words (a NULL-ended list)? */
+int r_is_among(const rust_file *f, size_t i, const char *const *words)
+{
+	for (; *words; words++)
+		if (r_is(f, i, *words))
+			return 1;
+	return 0;
+}
+
+/* The `(` of the call whose arguments hold token i, within its statement
+ * (out through the brackets around i, matched ones skipped), or f->n. */
+size_t r_enclosing_call(const rust_file *f, size_t i)
+{
+	while (i > 0) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok) {
+			i = t->pair;
+			continue;
+		}
+		if (r_is(f, i, ";") || r_is(f, i, "{") || r_is(f, i, "}"))
+			return f->n;
+		if (t->kind == TOK_OPEN && r_is(f, i, "("))
+			return i;
+	}
+	return f->n;
+}
+
+/* Is the name at token name among the tokens [from, to)? */
+int r_names_in(const rust_file *f, size_t from, size_t to, size_t name)
+{
+	size_t k;
+
+	for (k = from; k < to; k++)
+		if (r_kind(f, k) == TOK_IDENT && same_text(f, k, name))
+			return 1;
+	return 0;
+}
+
+/* The `{` of the innermost block around token i, or f->n (none). */
+size_t r_enclosing_brace(const rust_file *f, size_t i)
+{
+	size_t close = r_block_end(f, i);
+
+	return close < f->n ? f->t[close].pair : f->n;
+}
+
+/* The innermost scope around token i when it is a loop (a closure or an
+ * async block around i: a `break` cannot cross it), or NULL. */
+const rs_scope *r_innermost_loop(const rust_file *f, size_t i)
+{
+	const rs_scope *inner = NULL;
+	size_t s;
+
+	for (s = 0; s < f->rs->scope_count; s++) {
+		const rs_scope *sc = &f->rs->scopes[s];
+		if (sc->start <= i && i < sc->end && (!inner || sc->start > inner->start))
+			inner = sc;
+	}
+	return inner && inner->kind == RS_LOOP ? inner : NULL;
+}
+
+/* Back from a `.to_string()`'s `.` (or a path's first token) over the
+ * expression it applies to: identifiers, paths, field accesses, calls,
+ * indexing, literals. */
+size_t r_expression_start(const rust_file *f, size_t tok)
+{
+	size_t i = tok;
+
+	while (i > 0) {
+		const rustlex_token *t = &f->t[i - 1];
+		if (t->kind == TOK_CLOSE && t->pair_ok && !r_is(f, i - 1, "}"))
+			i = t->pair;
+		else if (t->kind == TOK_IDENT || t->kind == TOK_STRING || t->kind == TOK_NUMBER || t->kind == TOK_CHAR ||
+		         r_is(f, i - 1, ".") || r_is(f, i - 1, "::") || r_is(f, i - 1, "?") || r_is(f, i - 1, "!"))
+			i--;
+		else
+			break;
+	}
+	return i;
+}
+
+/* The `(` of the call the match names (`tokio::spawn(`), or 0. */
+size_t r_call_open(const rust_file *f, size_t tok)
+{
+	size_t open = tok;
+
+	while (open < f->n && (r_kind(f, open) == TOK_IDENT || r_is(f, open, "::")))
+		open++;
+	return r_is(f, open, "(") && f->t[open].pair_ok ? open : 0;
+}
+
+/* Is word one of the snake_case parts of the identifier at tok
+ * (`set_cookie_value` has `cookie`)? */
+int r_word_part(const rust_file *f, size_t tok, const char *word)
+{
+	const char *s = f->lx->text + f->t[tok].off;
+	size_t n = f->t[tok].len, wn = strlen(word), i, start = 0;
+
+	if (r_kind(f, tok) != TOK_IDENT)
+		return 0;
+	for (i = 0; i <= n; i++) {
+		if (i < n && s[i] != '_')
+			continue;
+		if (i - start == wn && memcmp(s + start, word, wn) == 0)
+			return 1;
+		start = i + 1;
+	}
+	return 0;
+}
+
+/* Is token k inside a scope of this kind (RS_ASYNC: an async block,
+ * RS_LOOP: a loop) of the fn whose body opens at floor? */
+int r_in_scope_of(const rust_file *f, size_t k, size_t floor, enum rs_scope_kind kind)
+{
+	size_t i;
+
+	for (i = 0; i < f->rs->scope_count; i++)
+		if (f->rs->scopes[i].kind == kind && f->rs->scopes[i].head > floor && f->rs->scopes[i].start <= k &&
+		    k < f->rs->scopes[i].end)
+			return 1;
+	return 0;
+}
+
+/* The name token of the innermost macro call whose arguments hold tok,
+ * within its statement; 0 when there is none. */
+size_t r_macro_around(const rust_file *f, size_t tok)
+{
+	return r_macro_out(f, tok, 1);
+}
+
+/* After the call whose `(` is at open: past `?` and the methods that only
+ * unwrap the result or handle its error (`.unwrap()`, `.expect(..)`,
+ * `.map_err(..)`, `.context(..)`, `.ok()`), the first token that is none
+ * of them. */
+size_t r_past_unwrap(const rust_file *f, size_t open)
+{
+	static const char *const unwraps[] = { "unwrap", "expect", "map_err", "context", "with_context", "wrap_err", "ok",
+		                               "unwrap_or_default", "unwrap_or", "unwrap_or_else", NULL };
+	size_t k = f->t[open].pair + 1;
+
+	for (;;) {
+		if (r_is(f, k, "?"))
+			k++;
+		else if (r_is(f, k, ".") && r_is_among(f, k + 1, unwraps) && r_is(f, k + 2, "(") && f->t[k + 2].pair_ok)
+			k = f->t[k + 2].pair + 1;
+		else
+			return k;
+	}
+}
+
+/* The uses of the name at token name in [from, to), a field `x.name`
+ * aside: how many, or -1 when one is not what ok() accepts. */
+int r_uses_all(const rust_file *f, size_t name, size_t from, size_t to, int (*ok)(const rust_file *, size_t))
+{
+	size_t k;
+	int n = 0;
+
+	for (k = from; k < to; k++) {
+		if (!same_text(f, k, name) || r_is(f, k - 1, "."))
+			continue;
+		if (!ok(f, k))
+			return -1;
+		n++;
+	}
+	return n;
+}
