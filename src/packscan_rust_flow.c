@@ -18,6 +18,7 @@
 #define FLOW_DEPTH 6
 
 static int r_storing_call(const rust_file *f, size_t open);
+static int r_back_in_statement(const rust_file *f, size_t *i);
 static int r_stored_where_made(const rust_file *f, size_t i, int in_record);
 static size_t r_bound_name(const rust_file *f, size_t start);
 static size_t r_tail_let(const rust_file *f, size_t tok, int depth);
@@ -51,6 +52,22 @@ static int r_storing_call(const rust_file *f, size_t open)
 	       (r_is(f, open - 1, "insert") || r_is(f, open - 1, "push") || r_is(f, open - 1, "push_back"));
 }
 
+/* One token back from *i within its statement, a bracketed group stepped
+ * over whole: 0 (and *i left there) at the statement's `;` or an unpaired
+ * closing bracket, or at the file's start. */
+static int r_back_in_statement(const rust_file *f, size_t *i)
+{
+	while (*i > 0) {
+		const rustlex_token *t = &f->t[--*i];
+		if (t->kind == TOK_CLOSE && t->pair_ok) {
+			*i = t->pair;
+			continue;
+		}
+		return !(r_is(f, *i, ";") || t->kind == TOK_CLOSE);
+	}
+	return 0;
+}
+
 /* Out from token i through the calls, brackets and struct literals it sits
  * in, to its statement: does one of them store it (r_storing_call)?  With
  * in_record, only as a field of a record stored (`ToolCall { arguments:
@@ -60,14 +77,8 @@ static int r_stored_where_made(const rust_file *f, size_t i, int in_record)
 {
 	int record = 0;
 
-	while (i > 0) {
-		const rustlex_token *t = &f->t[--i];
-		if (t->kind == TOK_CLOSE && t->pair_ok) {
-			i = t->pair;
-			continue;
-		}
-		if (r_is(f, i, ";") || (t->kind == TOK_CLOSE))
-			return 0;
+	while (r_back_in_statement(f, &i)) {
+		const rustlex_token *t = &f->t[i];
 		/* `params.controller_arg = match v { .. => serde_json::to_string(v)? }`:
 		 * a field of a record given the value (aici's sampling parameters) */
 		if (r_is(f, i, "=") && i >= 3 && r_kind(f, i - 1) == TOK_IDENT && r_is(f, i - 2, "."))
@@ -155,14 +166,7 @@ static size_t r_record_let(const rust_file *f, size_t i)
 {
 	int record = 0;
 
-	while (i > 0) {
-		const rustlex_token *t = &f->t[--i];
-		if (t->kind == TOK_CLOSE && t->pair_ok) {
-			i = t->pair;
-			continue;
-		}
-		if (r_is(f, i, ";") || t->kind == TOK_CLOSE)
-			break;
+	while (r_back_in_statement(f, &i)) {
 		if (r_is(f, i, "{")) {
 			const char *c = i > 0 ? f->lx->text + f->t[i - 1].off : "";
 			if (!(i > 0 && r_kind(f, i - 1) == TOK_IDENT && *c >= 'A' && *c <= 'Z'))
