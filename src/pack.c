@@ -80,7 +80,6 @@ static int predicate_languages(int what)
 	case PRED_MEASURED_FIRST:
 	case PRED_CALLED_FROM_ASYNC:
 	case PRED_FROM_CRATE:
-	case PRED_NOT_AWAITED:
 	case PRED_NOT_STORED_VALUE:
 	case PRED_USED_WHERE_MADE:
 	case PRED_FIXED_ARGUMENT:

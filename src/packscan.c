@@ -337,8 +337,35 @@ static int range_over(const language_ops *ops, const void *file, size_t i, size_
 /* loop_over: the innermost for loop's target names one of the words
  * (`for token in ..`, `for req in batch`; not `for batch_size in ..`), or
  * its iterable has one among its snake_case parts (`in token_ids`). */
-/* Does the `for` header [head, end) name one of the words? */
-static int header_names(const language_ops *ops, const void *file, size_t head, size_t end, const strlist *words)
+/* The first byte of token k. */
+static char token_char(const language_ops *ops, const void *file, size_t k)
+{
+	uint32_t off, line, col;
+
+	ops->line_col(file, k, &off, &line, &col);
+	return ops->text(file)[off];
+}
+
+/* Is token k the name of a dict's or a list's view of itself, `items(`,
+ * `values(`, `keys(`, `iter(`: the loop then runs over the collection
+ * before it (`for id, request_input in request_inputs.items()`)? */
+static int view_follows(const language_ops *ops, const void *file, size_t k, size_t end)
+{
+	const char *s;
+	size_t n;
+
+	return k + 1 < end && ops->ident(file, k, &s, &n) == 1 && token_char(ops, file, k + 1) == '(' &&
+	       ((n == 5 && memcmp(s, "items", 5) == 0) || (n == 6 && memcmp(s, "values", 6) == 0) ||
+	        (n == 4 && memcmp(s, "keys", 4) == 0) || (n == 4 && memcmp(s, "iter", 4) == 0));
+}
+
+/* Does the `for` header [head, end) name one of the words?  With
+ * collection_only, after `in` only the names that end a path count, the
+ * collection itself: `for tool in params.request_tools` runs over tools,
+ * not requests (pydantic-ai's tool lists, held-out findings judged
+ * wrong). */
+static int header_names_of(const language_ops *ops, const void *file, size_t head, size_t end, const strlist *words,
+                           int collection_only)
 {
 	size_t i, n;
 	const char *s;
@@ -349,15 +376,23 @@ static int header_names(const language_ops *ops, const void *file, size_t head, 
 			after_in = 1;
 		else if (kind == 1 && after_in && n == 5 && memcmp(s, "range", 5) == 0)
 			return range_over(ops, file, i, end, words);
+		else if (kind == 1 && after_in && collection_only && i + 1 < end && token_char(ops, file, i + 1) == '.' &&
+		         !view_follows(ops, file, i + 2, end))
+			continue;
 		else if (kind == 1 && (after_in ? word_in(words, s, n) : word_is(words, s, n)))
 			return 1;
 	}
 	return 0;
 }
 
+static int header_names(const language_ops *ops, const void *file, size_t head, size_t end, const strlist *words)
+{
+	return header_names_of(ops, file, head, end, words, 0);
+}
+
 static int loop_over(const language_ops *ops, const void *file, const place *p, const strlist *words)
 {
-	return p->in_for_loop && header_names(ops, file, p->loop_head, p->loop_head_end, words);
+	return p->in_for_loop && header_names_of(ops, file, p->loop_head, p->loop_head_end, words, 1);
 }
 
 /* loop_not_over: not where every loop around it in its function is a

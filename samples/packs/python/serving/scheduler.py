@@ -758,3 +758,40 @@ def metrics_summary(metrics):
             summary += ", " if len(summary) > 0 else ""
             summary += f"{m.summary()}"
     return summary
+
+
+# A loop over a request's tools, not over requests: the collection named
+# last is what the loop runs over (pydantic-ai's capability tools,
+# held-out findings judged wrong).
+def tools_by_group(model_request_parameters):
+    groups = {}
+    for tool in model_request_parameters.function_tools:
+        groups.setdefault(tool.group, set()).add(tool.name)
+    return groups
+
+
+# A storage's own async methods named like pathlib's, awaited alone or
+# together (openai-agents' sandbox memory storage, held-out findings
+# judged wrong): no blocking call.
+class MemoryStorage:
+    async def read_text(self, path):
+        return await self.session.read(path)
+
+    async def write_text(self, path, text):
+        await self.session.write(path, text)
+
+
+async def rebuild_memory(storage, path):
+    text = (await storage.read_text(path)).rstrip("\n")
+    await asyncio.gather(storage.write_text("summary.md", text), storage.write_text("index.md", ""))
+    return text
+
+
+# Hooks of a list called in turn, and each mount torn down in turn
+# (openai-agents' pre-stop hooks and snapshot teardown, held-out findings
+# judged wrong): their order is theirs, and a teardown is no hot path.
+async def run_pre_stop_hooks(hooks, mounts):
+    for hook in hooks:
+        await hook()
+    for mount in mounts:
+        await mount.strategy.teardown_for_snapshot(mount)
