@@ -795,3 +795,38 @@ async def run_pre_stop_hooks(hooks, mounts):
         await hook()
     for mount in mounts:
         await mount.strategy.teardown_for_snapshot(mount)
+
+
+# Per token of a stream, the delta and the event the pass yields; a thread
+# running an event loop; clients closed at shutdown; a location stored in
+# a slot per field (llama-stack's token stream and scheduler, Mooncake's
+# proxy and object store: held-out findings judged wrong).
+async def stream_tokens(tokens):
+    for token in tokens:
+        delta = TextDelta(text=token.text)
+        yield StreamChunk(event=ResponseEvent(delta=delta, stop_reason=None))
+
+
+class NaiveScheduler:
+    def __init__(self):
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run_loop, daemon=True)
+        self._thread.start()
+
+    def _run_loop(self):
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_forever()
+        for task in asyncio.all_tasks(self._loop):
+            task.cancel()
+
+
+async def close_clients(state):
+    for client_info in state.prefill_clients:
+        await client_info["client"].aclose()
+
+
+def field_locations(batch_requests):
+    updates = {}
+    for name, stage in batch_requests:
+        updates[name] = FieldLocation(stage, name)
+    return updates
