@@ -519,3 +519,17 @@ pub fn empty_plan(req: &ChatRequest) -> Result<PlanResponse, String> {
     }
     Err("not empty".to_string())
 }
+
+// An error sent as the WebSocket's text message, `session.text(to_string(
+// &e))`: the message itself (feldera's ad hoc query socket, held-out
+// findings judged wrong).
+pub struct WsSession;
+impl WsSession {
+    pub async fn text(&mut self, _t: String) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+pub async fn send_error(req: &ChatRequest, session: &mut WsSession) -> Result<(), String> {
+    session.text(serde_json::to_string(&req.model).unwrap_or_default()).await
+}
