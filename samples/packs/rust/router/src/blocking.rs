@@ -121,3 +121,13 @@ mod tokio_fs_group {
         Ok(metadata.into_iter().flatten().map(|m| m.len()).sum())
     }
 }
+
+// std's file write only in the loom model checker's build, `#[cfg(loom)]`,
+// tokio's otherwise (rama's file helpers, held-out findings judged wrong).
+pub async fn safe_write(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
+    #[cfg(loom)]
+    std::fs::write(path, contents)?;
+    #[cfg(not(loom))]
+    tokio::fs::write(path, contents).await?;
+    Ok(())
+}

