@@ -238,6 +238,27 @@ static int r_iterator_param(const rust_file *f, size_t tok, uint32_t fn_ix)
 	return 0;
 }
 
+/* Does a fn of the file named as the token at name return an iterator
+ * (`fn iter(&self) -> Box<dyn Iterator<Item = Cow<str>>>`)?  Its length is
+ * not known before the loop over it ends (chroma's embedded migrations, a
+ * held-out finding judged wrong). */
+static int r_own_fn_returns_iterator(const rust_file *f, size_t name)
+{
+	size_t i, k;
+
+	for (i = 0; i < f->rs->fn_count; i++) {
+		const rs_fn *fn = &f->rs->fns[i];
+		size_t end;
+		if (!same_text(f, fn->name, name) || fn->params_open == RS_NONE || !f->t[fn->params_open].pair_ok)
+			continue;
+		end = fn->body_open != RS_NONE ? fn->body_open : f->n;
+		for (k = f->t[fn->params_open].pair + 1; k < end && !r_is(f, k, ";") && !r_is(f, k, "where"); k++)
+			if (r_is(f, k, "Iterator") || r_is(f, k, "DoubleEndedIterator"))
+				return 1;
+	}
+	return 0;
+}
+
 /* A for loop's iterable has a length known before it starts: a range, or
  * a path to a collection (`xs`, `&self.items`) with only length-keeping
  * adaptors after it (`.iter()`, `.enumerate()`, `.zip(..)`, `.map(..)`...).
@@ -273,6 +294,8 @@ static int r_sized_iterable(const rust_file *f, const rs_scope *loop, size_t fn_
 			if (r_is(f, i - 1, "iter") && i >= 3 && r_kind(f, i - 3) == TOK_IDENT &&
 			    receiver_name(f->lx->text + f->t[i - 3].off, f->t[i - 3].len))
 				return 0; /* `rx.iter()` on a channel's receiver */
+			if (i >= 3 && r_is(f, i - 3, "self") && r_own_fn_returns_iterator(f, i - 1))
+				return 0; /* `self.iter()` of the file's own `fn iter(&self) -> Box<dyn Iterator<..>>` */
 			i = f->t[i].pair;
 			called = 1;
 		}
@@ -355,6 +378,59 @@ static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
 	return 0;
 }
 
+/* Is the argument starting at arg, of the call whose `(` is at open, a
+ * parameter the file's one fn of the callee's name declares `&String`
+ * (`fn download(name: &String, path: &String)`)?  Then `&".".to_string()`
+ * is what the signature asks for: a `&str` needs the signature changed
+ * (chroma's CLI, a held-out finding judged wrong). */
+static int r_param_wants_string_ref(const rust_file *f, size_t open, size_t arg)
+{
+	size_t callee = open - 1, k, index = 0, found = RS_NONE;
+	uint32_t i;
+	int method;
+
+	if (open == 0 || r_kind(f, callee) != TOK_IDENT)
+		return 0;
+	method = callee > 0 && r_is(f, callee - 1, ".");
+	for (k = open + 1; k < arg; k++) {
+		if (f->t[k].kind == TOK_OPEN && f->t[k].pair_ok && f->t[k].pair < arg)
+			k = f->t[k].pair;
+		else if (r_is(f, k, ","))
+			index++;
+	}
+	for (i = 0; i < f->rs->fn_count; i++)
+		if (same_text(f, f->rs->fns[i].name, callee)) {
+			if (found != RS_NONE)
+				return 0; /* two of that name: which one is called is not known */
+			found = i;
+		}
+	if (found == RS_NONE || (k = f->rs->fns[found].params_open) == RS_NONE || !f->t[k].pair_ok)
+		return 0;
+	{
+		size_t close = f->t[k].pair, p = k + 1;
+		/* the receiver is no argument of a method call */
+		if (method) {
+			while (p < close && !r_is(f, p, ",") && !r_is(f, p, "self"))
+				p++;
+			if (!r_is(f, p, "self"))
+				return 0;
+			while (p < close && !r_is(f, p, ","))
+				p++;
+			p++;
+		}
+		for (; p < close && index > 0; p++) {
+			if (f->t[p].kind == TOK_OPEN && f->t[p].pair_ok && f->t[p].pair < close)
+				p = f->t[p].pair;
+			else if (r_is(f, p, ","))
+				index--;
+		}
+		while (p < close && !r_is(f, p, ":") && !r_is(f, p, ","))
+			p++;
+		return r_is(f, p, ":") && r_is(f, p + 1, "&") && r_is(f, p + 2, "String") &&
+		       (r_is(f, p + 3, ",") || p + 3 == close);
+	}
+}
+
 /* borrowed_at_once: the owned String the match makes is borrowed at once,
  * `f(&String::from(..))`, `f(&x.to_string())`, or `.as_str()` on it. */
 static int r_borrowed_at_once(const rust_file *f, size_t tok)
@@ -371,6 +447,11 @@ static int r_borrowed_at_once(const rust_file *f, size_t tok)
 		return 1;
 	if (!(start > 1 && r_is(f, start - 1, "&") && (r_is(f, start - 2, "(") || r_is(f, start - 2, ","))))
 		return 0;
+	{
+		size_t open = r_enclosing_call(f, start - 1);
+		if (open < f->n && r_param_wants_string_ref(f, open, start - 1))
+			return 0;
+	}
 	/* `names.contains(&"gate_proj".to_string())`: a collection's lookup
 	 * by its element -- a `Vec<String>` takes a `&String` there, not a
 	 * `&str` (mistral.rs, three such findings in a held-out sample) */

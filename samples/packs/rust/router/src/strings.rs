@@ -88,3 +88,24 @@ pub fn labelled_total(id2label: &std::collections::HashMap<String, String>, scor
 pub fn label_of(id2label: &std::collections::HashMap<String, String>, i: usize) -> Option<String> {
     id2label.get(&i.to_string()).cloned()
 }
+
+// A `&String` parameter of the file's fn takes `&".".to_string()` as its
+// signature asks: a `&str` needs the signature changed first (chroma's
+// CLI installer, a held-out finding judged wrong) ...
+async fn download_sample_app(name: &String, path: &String) -> Result<(), String> {
+    let _ = (name, path);
+    Ok(())
+}
+
+pub async fn install_sample_app(app_name: &String) -> Result<(), String> {
+    download_sample_app(app_name, &".".to_string()).await
+}
+
+// ... while one declared `&str` would take the literal itself (a finding).
+fn open_in(dir: &str, name: &str) -> usize {
+    dir.len() + name.len()
+}
+
+pub fn open_here(name: &str) -> usize {
+    open_in(&".".to_string(), name) // expect: perf-review/owned-string-borrowed
+}
