@@ -54,6 +54,8 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_MADE_EACH_PASS] = "made_each_pass",
 	[PRED_DUMPS_AS_PARSED] = "dumps_as_parsed",
 	[PRED_ONLY_FIELDS_READ] = "only_fields_read",
+	[PRED_VALUE_MADE_TO_RESPOND] = "value_made_to_respond",
+	[PRED_VALUE_PARSED_AGAIN] = "value_parsed_again",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -87,6 +89,8 @@ static int predicate_languages(int what)
 	case PRED_SAME_VALUE_EACH_PASS:
 	case PRED_MADE_EACH_PASS:
 	case PRED_ONLY_FIELDS_READ:
+	case PRED_VALUE_MADE_TO_RESPOND:
+	case PRED_VALUE_PARSED_AGAIN:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:

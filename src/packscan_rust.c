@@ -806,6 +806,8 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_SAME_VALUE_EACH_PASS: return r_same_value_each_pass(f, tok);
 	case PRED_MADE_EACH_PASS: return !r_same_value_each_pass(f, tok);
 	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);
+	case PRED_VALUE_MADE_TO_RESPOND: return r_value_made_to_respond(f, tok, hit);
+	case PRED_VALUE_PARSED_AGAIN: return r_value_parsed_again(f, tok, hit);
 	case PRED_NOT_AWAITED:
 		open = r_call_open(f, tok);
 		return !open || !(r_is(f, f->t[open].pair + 1, ".") && r_is(f, f->t[open].pair + 2, "await"));

@@ -13,7 +13,9 @@
  *   packscan_rust_flow.c    where a serialized value goes: returned, sent,
  *                           stored, measured, parsed back (not_output,
  *                           not_stored_value, not_answer, only_measured,
- *                           measured_first, parses_serialized). */
+ *                           measured_first, parses_serialized);
+ *   packscan_rust_values.c  a serde_json Value that is only a way station
+ *                           (value_made_to_respond, value_parsed_again). */
 #ifndef HPA_PACKSCAN_RUST_H
 #define HPA_PACKSCAN_RUST_H
 
@@ -74,5 +76,9 @@ int r_measured_first(const rust_file *f, size_t tok);
 int r_parses_serialized(const rust_file *f, size_t tok);
 int r_not_output(const rust_file *f, size_t tok, const strlist *events);
 int r_not_answer(const rust_file *f, size_t tok, const strlist *answers);
+
+/* ---- packscan_rust_values.c ---- */
+int r_value_made_to_respond(const rust_file *f, size_t tok, pack_hit *hit);
+int r_value_parsed_again(const rust_file *f, size_t tok, pack_hit *hit);
 
 #endif

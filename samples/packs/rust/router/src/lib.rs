@@ -14,6 +14,7 @@ pub mod strings;
 pub mod tasks;
 pub mod test;
 pub mod unsafe_code;
+pub mod values;
 // Declared for tests only: nothing in its own path or text says so.
 #[cfg(test)]
 mod mocks;

@@ -1,0 +1,76 @@
+// serde_json Values that are only a way station: made for a response that
+// serializes them again, parsed from text only to be deserialized again.
+use crate::events::ChatRequest;
+
+// A typed value made into a Value only for `Json(..)` to serialize it
+// again (parseable's stats handler, a held-out recall miss) ...
+#[derive(serde::Serialize)]
+pub struct QueriedStats {
+    pub events: u64,
+}
+
+pub async fn get_stats(stats: QueriedStats) -> Result<impl actix_web::Responder, serde_json::Error> {
+    let stats = serde_json::to_value(stats)?; // expect: perf-review/json-value-made-to-respond
+    Ok((actix_web::web::Json(stats), actix_web::http::StatusCode::OK))
+}
+
+// ... but not where the signature asks for a Value (`-> Json<Value>`,
+// vaultwarden's `JsonResult`), nor where the Value is read as well.
+pub async fn challenge(stats: QueriedStats) -> Result<axum::Json<serde_json::Value>, serde_json::Error> {
+    Ok(axum::Json(serde_json::to_value(stats)?))
+}
+
+pub async fn get_stats_logged(stats: QueriedStats) -> Result<impl actix_web::Responder, serde_json::Error> {
+    let stats = serde_json::to_value(stats)?;
+    tracing::info!("stats: {}", stats["events"]);
+    Ok(actix_web::web::Json(stats))
+}
+
+// Text parsed into a Value in one fn and deserialized into a type in the
+// one it calls, per ingest request (parseable's OTel ingestion, a held-out
+// recall miss) ...
+pub fn ingest(body: &[u8]) -> Result<(), serde_json::Error> {
+    let json: serde_json::Value = match serde_json::from_slice(body) {
+        Ok(v) => v,
+        Err(e) => return Err(e),
+    };
+    push_logs(json, true)
+}
+
+fn push_logs(json: serde_json::Value, otel: bool) -> Result<(), serde_json::Error> {
+    if otel {
+        let logs: ChatRequest = serde_json::from_value(json)?; // expect: perf-review/json-value-parsed-again
+        handle_logs(logs);
+    } else {
+        handle_raw(json);
+    }
+    Ok(())
+}
+
+// ... and a body a framework parsed into a Value, deserialized again ...
+pub async fn post_user(body: Option<actix_web::web::Json<serde_json::Value>>) -> Result<usize, serde_json::Error> {
+    let roles: Vec<String> = if let Some(body) = body {
+        serde_json::from_value(body.into_inner())? // expect: perf-review/json-value-parsed-again
+    } else {
+        Vec::new()
+    };
+    Ok(roles.len())
+}
+
+// ... but not a Value looked at first to choose the type (a dispatch), nor
+// a Value no parse in the file made.
+pub fn dispatch(text: &str) -> Result<(), serde_json::Error> {
+    let v: serde_json::Value = serde_json::from_str(text)?;
+    if v.get("model").is_some() {
+        let req: ChatRequest = serde_json::from_value(v)?;
+        handle_logs(req);
+    }
+    Ok(())
+}
+
+pub fn from_bus(value: serde_json::Value) -> Result<ChatRequest, serde_json::Error> {
+    serde_json::from_value(value)
+}
+
+fn handle_logs(_r: ChatRequest) {}
+fn handle_raw(_v: serde_json::Value) {}
