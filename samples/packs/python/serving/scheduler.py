@@ -860,3 +860,22 @@ async def sequential_forward(inputs, manager, start_index, end_index):
                 if attempt_no + 1 == manager.max_retries:
                     raise
     return inputs
+
+
+# One event per model sent on the worker's event stream: the stream takes
+# them in order, each at once (exo's download and topology events, held-out
+# findings judged wrong).
+async def emit_existing_progress(self, cards):
+    for card in cards:
+        progress = self.download_status.get(card.model_id)
+        await self.event_sender.send(NodeDownloadProgress(download_progress=progress))
+
+
+# A record batch per batch of each split, yielded: its column list is part
+# of the batch the generator makes (lancedb's scannable, a held-out finding
+# judged wrong).
+def gen_batches(data, schema, pa):
+    for split_name, dataset in data.items():
+        for batch in dataset.to_batches():
+            split_arr = pa.array([split_name] * len(batch))
+            yield pa.RecordBatch.from_arrays(list(batch.columns) + [split_arr], schema=schema)

