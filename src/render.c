@@ -1049,9 +1049,14 @@ static json_t *view_build(json_t *model, view_lists *vl, const size_t *keep, siz
 		json_int_t limit = 0;
 		json_t *packs = json_object_get(model, "packs"), *crates = crate_views(model, html, &limit);
 		int clone_ran = json_array_size(packs) == 0; /* a model from before packs: the clone audit */
-		for (i = 0; i < json_array_size(packs); i++)
-			clone_ran |= strcmp(str(json_array_get(packs, i), "engine"), "clone") == 0;
+		int rules_ran = 0; /* a rule pack ran: its count is news even at 0, and none is no count */
+		for (i = 0; i < json_array_size(packs); i++) {
+			int is_clone = strcmp(str(json_array_get(packs, i), "engine"), "clone") == 0;
+			clone_ran |= is_clone;
+			rules_ran |= !is_clone;
+		}
 		json_object_set_new(v, "clone_ran", json_boolean(clone_ran));
+		json_object_set_new(v, "rules_ran", json_boolean(rules_ran));
 		json_object_set_new(v, "rule_packs", rule_pack_views(model, html));
 		json_object_set_new(v, "has_crates", json_boolean(json_array_size(crates) > 0));
 		if (json_array_size(json_object_get(model, "crates")) > json_array_size(crates))

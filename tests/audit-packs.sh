@@ -110,6 +110,13 @@ sys.exit(0 if m['findings'] == [] and m['rule_findings'] else 1)" "$scratch/p1.j
 # ---- reports show packs and rules with their rationale ----------------------------
 "$H" audit --root "$P" --paths . --packs perf-review,crate-hygiene --output-dir "$scratch/out" --format md,html,sarif,gitlab
 check "reports: all four written" test -s "$scratch/out/audit.md" -a -s "$scratch/out/audit.html" -a -s "$scratch/out/audit.sarif" -a -s "$scratch/out/audit.gitlab.json"
+# the rule-pack line says what rule packs found, 0 too, and is absent when none ran
+mkdir -p "$scratch/calm/src" && printf 'pub fn f(x: &str) -> usize { x.len() }\n' >"$scratch/calm/src/lib.rs"
+"$H" audit --root "$scratch/calm" --paths . --no-config --packs clone,perf-review --format md,html --output-dir "$scratch/calm-out" >/dev/null 2>&1
+"$H" audit --root "$scratch/calm" --paths . --no-config --format md --output "$scratch/calm-clone.md" >/dev/null 2>&1
+check "reports: a rule pack that ran and found nothing says 0 findings; a clone-only report has no rule-pack line" sh -c '
+grep -q "^\*\*Rule packs:\*\* 0 findings" "$1" && grep -q "<strong>Rule packs:</strong> 0 findings" "$2" &&
+! grep -q "Rule packs:" "$3"' - "$scratch/calm-out/audit.md" "$scratch/calm-out/audit.html" "$scratch/calm-clone.md"
 check "Markdown: a section per pack, a heading per rule with its rationale" sh -c '
 grep -q "^## Performance review for inference serving (92)" "$1" &&
 grep -q "^### A lock guard held across .await · high (5)" "$1" &&
