@@ -889,3 +889,12 @@ async def export_async(adapters, log):
         for adapter in adapters:
             await stack.enter_async_context(adapter)
         await asyncio.gather(*(a.transform_async(log) for a in adapters))
+
+
+# A WHERE clause over a query's few filters (mem0's Neptune store, held-out
+# findings judged wrong).
+def where_clause(filters):
+    clause = ""
+    for i, (k, v) in enumerate(filters.items()):
+        clause += f"AND n.{k} = '{v}' "
+    return clause
