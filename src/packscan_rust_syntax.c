@@ -342,3 +342,23 @@ int r_in_test_only_statement(const rust_file *f, size_t k)
 	return r_is(f, s, "#") && r_is(f, s + 1, "[") && r_is(f, s + 2, "cfg") && r_is(f, s + 3, "(") &&
 	       (r_is(f, s + 4, "test") || r_is(f, s + 4, "loom")) && r_is(f, s + 5, ")") && r_is(f, s + 6, "]");
 }
+
+/* Does the string literal at lit capture the name at name as a format
+ * argument of its own, `{name}` or `{name:>8}`?  (A `{{` is no capture.) */
+int r_captures_name(const rust_file *f, size_t lit, size_t name)
+{
+	const char *s = f->lx->text + f->t[lit].off, *e = s + f->t[lit].len, *n = f->lx->text + f->t[name].off;
+	size_t len = f->t[name].len;
+
+	for (; s < e; s++) {
+		if (*s != '{')
+			continue;
+		if (s + 1 < e && s[1] == '{') {
+			s++;
+			continue;
+		}
+		if ((size_t)(e - s) > len + 1 && memcmp(s + 1, n, len) == 0 && (s[len + 1] == '}' || s[len + 1] == ':'))
+			return 1;
+	}
+	return 0;
+}
