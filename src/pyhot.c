@@ -141,10 +141,18 @@ static size_t defs_named(const pylex_result *lx, size_t name)
 	return n;
 }
 
+/* The name of def block b; "(unnamed)" for a def the lexer found none for
+ * (`async def\x19consume(..)`: a byte no name starts with -- a fuzzer's
+ * input, once a read past the tokens). */
 static const char *name_of(const pylex_result *lx, size_t b, size_t *n)
 {
-	const pylex_token *t = &lx->tokens[lx->blocks[b].name];
+	const pylex_token *t;
 
+	if (lx->blocks[b].name == PYLEX_NONE || lx->blocks[b].name >= lx->count) {
+		*n = sizeof "(unnamed)" - 1;
+		return "(unnamed)";
+	}
+	t = &lx->tokens[lx->blocks[b].name];
 	*n = t->len;
 	return lx->text + t->off;
 }
