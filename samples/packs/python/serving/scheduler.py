@@ -898,3 +898,16 @@ def where_clause(filters):
     for i, (k, v) in enumerate(filters.items()):
         clause += f"AND n.{k} = '{v}' "
     return clause
+
+
+# A URI template's pattern built over its few parts, once per template
+# (fastmcp's resource templates, held-out findings judged wrong).
+def build_regex(template):
+    parts = template.split("/")
+    pattern = ""
+    for part in parts:
+        if part.startswith("{"):
+            pattern += f"(?P<{part[1:-1]}>[^/]+)"
+        else:
+            pattern += part
+    return pattern
