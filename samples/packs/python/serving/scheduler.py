@@ -911,3 +911,21 @@ def build_regex(template):
         else:
             pattern += part
     return pattern
+
+
+# An empty list as the default of a lookup per request of the history,
+# `.get("text_column", [])`: a default, not an object the loop makes
+# (guidellm's prompt history, a held-out finding judged wrong) ...
+def history_prompts(history):
+    prompts = []
+    for req, res in history:
+        prompts.extend(req.columns.get("text_column", []))
+    return prompts
+
+
+# ... and the frames of one WebSocket sent in turn: in order, like a
+# channel's (guidellm's realtime audio chunks, a held-out finding judged
+# wrong).
+async def stream_audio(ws, chunks):
+    for chunk in chunks:
+        await ws.send(encode_frame(chunk))
