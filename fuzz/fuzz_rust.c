@@ -11,16 +11,46 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asynccalls.h"
 #include "audit.h"
 #include "clone_edit.h"
 #include "jsonwrite.h"
+#include "typelib.h"
 
 static rules *r;
 static audit_rules ar;
 static pack_set packs;
 
+/* The library of a workspace of this one file, as the audit's first pass
+ * makes it: its types and fns, and the calls its async code makes in
+ * loops (asynccalls.h), so that the lookups the predicates make of it run
+ * on what any input records.  0, or -1. */
+static int own_library(typelib *lib, const char *text, size_t len)
+{
+	rustlex_result lx;
+	rustscan_result rs;
+	buf calls = BUF_INIT, edges = BUF_INIT;
+	int rc = -1;
+
+	memset(&lx, 0, sizeof(lx));
+	if (rustlex_lex(&lx, text, len) == 0 && rustscan_scan(&rs, &lx) == 0) {
+		rc = asynccalls_out(&rs, "lib/llm/src/other.rs", &calls, &edges);
+		rustscan_free(&rs); /* before lx is lexed again below */
+		if (rc == 0 && (typelib_add_async_calls(lib, calls.ptr ? calls.ptr : "", calls.len) < 0 ||
+		                typelib_add_async_edges(lib, edges.ptr ? edges.ptr : "", edges.len) < 0 ||
+		                typelib_collect(lib, &lx, text, len) < 0 || typelib_add_crate(lib, "llm") < 0 ||
+		                typelib_finish(lib) < 0))
+			rc = -1;
+	}
+	rustlex_free(&lx);
+	buf_free(&calls);
+	buf_free(&edges);
+	return rc;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	typelib lib;
 	audit_options opt;
 	hygiene_files facts = { NULL, 0, 0 };
 	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), &facts };
@@ -51,6 +81,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.jobs = 1;
 	opt.types = NULL;
 	opt.packs = &packs;
+	memset(&lib, 0, sizeof(lib));
+	if (own_library(&lib, (const char *)data, size) == 0 && lib.finished)
+		opt.types = &lib;
 	audit_buffer(&opt, NULL, "lib/llm/src/backend.rs", (const char *)data, size, &out);
 	/* each finding's tape writes what jansson would write of its values */
 	for (i = 0; i < out.findings.n; i++) {
@@ -88,6 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	json_decref(out.rule_findings);
 	json_decref(out.problems);
 	hygiene_files_free(&facts);
+	typelib_free(&lib);
 	buf_free(&err);
 	return 0;
 }

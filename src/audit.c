@@ -19,6 +19,7 @@
 #include "evidence.h"
 #include "fileio.h"
 #include "finding.h"
+#include "asynccalls.h"
 #include "hotpaths.h"
 #include "pyhot.h"
 #include "hygiene.h"
@@ -730,31 +731,46 @@ static int declares_entry(const audit_rules *ar, const char *text, size_t len)
 	return 0;
 }
 
-/* Pass 1: the calls per-request code of this file makes to free fns of
- * other files, into its piece of the type library (hotpaths.h).  Only a
- * file that declares an entry point, on no configured hot path, is lexed
- * whole for it: 0.02 s more of 0.38 s on two million lines, off unless
- * audit.rules' hot_calls_across_files asks.  0, or -1. */
-static int hot_calls_of(const audit_options *opt, audit_scratch *sc, const char *shown, const char *text, size_t len,
-                        typelib *piece)
+/* Pass 1: what this file's code tells the audit of other files' fns, into
+ * its piece of the type library -- the calls its per-request code makes
+ * to their free fns (hotpaths.h), when audit.rules'
+ * hot_calls_across_files asks, from a file that declares an entry point
+ * on no configured hot path; and the calls its async code makes in loops
+ * (asynccalls.h), when a rule asks called_from_async_elsewhere, from a
+ * file that says `async` and has a loop.  Such a file is lexed here, and
+ * again in pass 2.  0, or -1. */
+static int calls_of(const audit_options *opt, audit_scratch *sc, const char *shown, const char *text, size_t len,
+                    typelib *piece)
 {
 	rustscan_result rs;
 	hotpaths_map m;
-	buf out = BUF_INIT;
+	buf out = BUF_INIT, edges = BUF_INIT;
 	int rc = 0;
+	int hot = opt->arules && opt->arules->hot_calls_across_files && opt->arules->inferred_hot_score &&
+	          !hot_path_of(opt->rules, shown) && declares_entry(opt->arules, text, len);
+	int async = opt->packs && opt->packs->async_callers && textfind(text, len, "async", 5) &&
+	            (textfind(text, len, "for ", 4) || textfind(text, len, "while ", 6) || textfind(text, len, "loop", 4)) &&
+	            !test_by_path(opt, shown, &sc->slashed);
 
-	if (!opt->arules || !opt->arules->hot_calls_across_files || !opt->arules->inferred_hot_score ||
-	    hot_path_of(opt->rules, shown) || !declares_entry(opt->arules, text, len))
+	if (!hot && !async)
 		return 0;
 	rustlex_reset(&sc->lx);
 	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0)
 		return -1;
-	if (hotpaths_build(&m, &rs, opt->arules, NULL) < 0 || hotpaths_calls_out(&m, shown, &out) < 0 ||
-	    (out.len && typelib_add_hot_calls(piece, out.ptr, out.len) < 0))
+	if (hot) {
+		if (hotpaths_build(&m, &rs, opt->arules, NULL) < 0 || hotpaths_calls_out(&m, shown, &out) < 0 ||
+		    (out.len && typelib_add_hot_calls(piece, out.ptr, out.len) < 0))
+			rc = -1;
+		hotpaths_free(&m);
+	}
+	buf_clear(&out);
+	if (rc == 0 && async &&
+	    (asynccalls_out(&rs, shown, &out, &edges) < 0 || (out.len && typelib_add_async_calls(piece, out.ptr, out.len) < 0) ||
+	     (edges.len && typelib_add_async_edges(piece, edges.ptr, edges.len) < 0)))
 		rc = -1;
-	hotpaths_free(&m);
 	rustscan_free(&rs);
 	buf_free(&out);
+	buf_free(&edges);
 	return rc;
 }
 
@@ -762,7 +778,7 @@ static int hot_calls_of(const audit_options *opt, audit_scratch *sc, const char 
  * no hot path) perhaps by what its code does. */
 static pack_file prefilter_file(const audit_options *opt, const char *shown, const char *text, size_t len, int python)
 {
-	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL, NULL };
+	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL, NULL, NULL };
 
 	if (!pf.hot && !python)
 		pf.infer = infers_hot(opt, text, len);
@@ -900,7 +916,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	sc->hits.n = 0;
 	if (want.rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
 		pack_file pf = { ff.hot_prefix != NULL, want.test_file, have_map ? opt->arules : NULL,
-		                 have_map ? &hot_map : NULL, NULL };
+		                 have_map ? &hot_map : NULL, NULL, opt->types };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;
@@ -970,6 +986,9 @@ typedef struct {
 	 * it, from next_early; then every worker takes files from next.  A file
 	 * is audited by whoever claims it first. */
 	atomic_size_t next_early;
+	/* a rule reads the library from any file (what other files' code
+	 * calls): a file for the rules waits for it too */
+	int rules_need_library;
 	atomic_uchar *claimed;
 	atomic_int library_ready;
 	pthread_mutex_t ready_lock;
@@ -1104,7 +1123,8 @@ static void *work(void *arg)
 				library_seen = 1;
 				continue;
 			}
-			if (sh->settled[i] == SETTLED || !(sh->settled[i] & HINT_NO_CLONE))
+			if (sh->settled[i] == SETTLED || !(sh->settled[i] & HINT_NO_CLONE) ||
+			    (sh->rules_need_library && !(sh->settled[i] & HINT_RULES_NOT_WANTED)))
 				continue;
 		} else if ((i = atomic_fetch_add(&sh->next, 1)) >= sh->src->count)
 			break;
@@ -1128,7 +1148,7 @@ static void *work(void *arg)
 				sh->settled[i] = (unsigned char)hint;
 			/* the library copies what it keeps */
 			if (typelib_collect(&w->types[i], &scratch->lx, data.ptr, data.len) < 0 ||
-			    hot_calls_of(sh->opt, scratch, name, data.ptr, data.len, &w->types[i]) < 0 ||
+			    calls_of(sh->opt, scratch, name, data.ptr, data.len, &w->types[i]) < 0 ||
 			    add_crate_of(sh->opt, scratch, f->report, &w->types[i]) < 0) {
 				atomic_store(&sh->failed, 1);
 				break;
@@ -1426,6 +1446,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	 * then no file is audited before the library is built, so that every
 	 * verdict is the same whatever the threads do */
 	atomic_init(&sh.next_early, opt->arules && opt->arules->hot_calls_across_files ? files->count : 0);
+	sh.rules_need_library = opt->packs && opt->packs->async_callers;
 	atomic_init(&sh.library_ready, 0);
 	atomic_init(&sh.failed, 0);
 	if (!(ws = calloc(n, sizeof(*ws)))) {
@@ -1454,8 +1475,9 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		ws[i].types = per_file;
 	sh.collecting = 1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	/* the type library serves the clone classifier only */
-	if (!atomic_load(&sh.failed) && (!opt->packs || opt->packs->clone))
+	/* the type library serves the clone classifier, and the rules that ask
+	 * what other files' async code calls */
+	if (!atomic_load(&sh.failed) && (!opt->packs || opt->packs->clone || opt->packs->async_callers))
 		parallel_run(n, work, ws, sizeof(*ws));
 
 	/* pass 2: the audit, the type library built by its first worker */

@@ -254,3 +254,11 @@ void buf_free(buf *b)
 	b->ptr = NULL;
 	b->len = b->cap = 0;
 }
+
+void buf_truncate(buf *b, size_t len)
+{
+	if (len < b->len) {
+		b->len = len;
+		b->ptr[len] = '\0';
+	}
+}

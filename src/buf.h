@@ -72,6 +72,9 @@ int buf_vprintf(buf *b, const char *fmt, va_list ap)
 /* Forget the contents, keep the allocation for reuse. */
 void buf_clear(buf *b);
 
+/* Keep the first len bytes (len <= b->len): undo what was appended since. */
+void buf_truncate(buf *b, size_t len);
+
 /* A C string to read: the contents, or "" for a buffer that owns nothing. */
 const char *buf_cstr(const buf *b);
 

@@ -36,6 +36,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_ONLY_MEASURED] = "only_measured",
 	[PRED_MEASURED_FIRST] = "measured_first",
 	[PRED_CALLED_FROM_ASYNC] = "called_from_async",
+	[PRED_CALLED_FROM_ASYNC_ELSEWHERE] = "called_from_async_elsewhere",
 	[PRED_FROM_CRATE] = "from_crate",
 	[PRED_NOT_AWAITED] = "not_awaited",
 	[PRED_NOT_INSIDE_CALL] = "not_inside_call",
@@ -63,7 +64,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 static int predicate_takes_words(int what)
 {
 	return what == PRED_LOOP_OVER || what == PRED_LOOP_NOT_OVER || what == PRED_FOR_NOT_OVER || what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
-	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC ||
+	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC || what == PRED_CALLED_FROM_ASYNC_ELSEWHERE ||
 	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER;
 }
 
@@ -83,6 +84,7 @@ static int predicate_languages(int what)
 	case PRED_ONLY_MEASURED:
 	case PRED_MEASURED_FIRST:
 	case PRED_CALLED_FROM_ASYNC:
+	case PRED_CALLED_FROM_ASYNC_ELSEWHERE:
 	case PRED_FROM_CRATE:
 	case PRED_NOT_STORED_VALUE:
 	case PRED_USED_WHERE_MADE:
@@ -597,6 +599,14 @@ int pack_set_load(pack_set *out, const char *list, const char *const *dirs, size
 			out->languages |= out->v[out->n - 1].languages;
 		if (out->v[out->n - 1].nmetrics)
 			out->hygiene = 1;
+		{
+			const pack *pk = &out->v[out->n - 1];
+			size_t r, w;
+			for (r = 0; r < pk->nrules; r++)
+				for (w = 0; w < pk->rules[r].nwhere; w++)
+					if (pk->rules[r].where[w].what == PRED_CALLED_FROM_ASYNC_ELSEWHERE)
+						out->async_callers = 1;
+		}
 		for (i = 0; i < out->v[out->n - 1].test_markers.count; i++) {
 			if (strlist_add(&out->test_markers, out->v[out->n - 1].test_markers.items[i].s) < 0) {
 				buf_puts(err, "out of memory");

@@ -53,6 +53,9 @@ enum pack_predicate {
 	PRED_ERRORS_ONLY_LOGGED,  /* Rust: the spawned future matches an Err and logs it (warn!, error!, ..) */
 	PRED_CALLED_FROM_ASYNC,   /* Rust ARG: in a plain fn of the file that async code of the file calls,
 	                             not inside a call of one of these (spawn_blocking) */
+	PRED_CALLED_FROM_ASYNC_ELSEWHERE, /* Rust ARG: in a plain fn that async code of another file calls in a
+	                             loop (asynccalls.h), or one such a fn of this file calls; not inside a
+	                             call of one of these */
 	PRED_FROM_CRATE,          /* Rust ARG: the path matched starts in one of these crates (`std`), itself
 	                             or through a `use` of the file */
 	PRED_ONLY_MEASURED,       /* Rust: the text serde_json::to_string/to_vec makes is only `.len()`ed */
@@ -172,6 +175,8 @@ typedef struct {
 	size_t n;
 	int clone;                /* the clone pack is chosen */
 	int hygiene;              /* a chosen pack has metrics: per-file facts are gathered */
+	int async_callers;        /* a rule asks called_from_async_elsewhere: the first pass records async
+	                             code's calls (asynccalls.h) */
 	int languages;            /* of every generic rule: which files to read */
 	strlist test_markers;     /* every chosen pack's, together */
 } pack_set;

@@ -34,6 +34,7 @@ typedef struct {
 	char matched[128];        /* the matched code, blanks squeezed, cut to fit */
 	char value[160];          /* a metric's figure as the message shows it; "" for a rule */
 	char hot_why[224];        /* why the code runs per request or per event, when only the code says so; "" otherwise */
+	char caller[512];         /* the code of another file that reaches it (asynccalls.h), Markdown; "" when none */
 } pack_hit;
 
 typedef struct {
@@ -47,6 +48,7 @@ typedef struct {
 void pack_hit_text(char *out, size_t cap, const char *s, size_t n);
 
 struct hotpaths_map_;
+struct typelib_;
 struct pyhot_map_;
 
 typedef struct {
@@ -55,6 +57,7 @@ typedef struct {
 	const audit_rules *infer; /* Rust, not hot by its path, code that may be hot by what it does, or NULL */
 	const struct hotpaths_map_ *hot_map; /* ... and the map of it (hotpaths.h), or NULL (the prefilter has none) */
 	const struct pyhot_map_ *py_hot_map; /* Python, not hot by its path: what its code shows (pyhot.h), or NULL */
+	const struct typelib_ *types; /* Rust: the workspace's library (typelib.h), or NULL before it is built */
 } pack_file;
 
 /* Could any generic rule of `language` match text[0..len) at all, and

@@ -2,9 +2,12 @@
 
 #include "packscan_rust.h"
 
+#include "asynccalls.h"
 #include "hotpaths.h"
+#include "typelib.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -578,6 +581,84 @@ static int r_called_from_async(const rust_file *f, size_t tok, const strlist *of
 	return 0;
 }
 
+/* Why async code of another file reaches fn g of this file in a loop
+ * (asynccalls.h), into out (cap bytes): directly, or through the plain
+ * fns of this file that call g, `depth` calls back at most.  1, or 0. */
+static int r_reached_from_async(const rust_file *f, uint32_t g, const strlist *off_executor, int depth, char *out,
+                                size_t cap)
+{
+	const rs_fn *fn = &f->rs->fns[g];
+	const char *type = NULL, *reason;
+	size_t tn = 0, i, k, name = fn->name;
+	int method = fn->impl != RS_NONE;
+
+	if (fn->is_test || fn->is_async || name == RS_NONE)
+		return 0;
+	if (method) {
+		const rs_impl *im = &f->rs->impls[fn->impl];
+		if (im->self_type == RS_NONE || im->self_ref)
+			return 0;
+		type = f->lx->text + f->t[im->self_type].off;
+		tn = f->t[im->self_type].len;
+	}
+	{
+		buf why = BUF_INIT;
+		reason = asynccalls_reason(f->pf->types, type, tn, f->lx->text + f->t[name].off, f->t[name].len, off_executor,
+		                           &why);
+		if (reason)
+			snprintf(out, cap, "%s", reason);
+		buf_free(&why);
+		if (reason)
+			return 1;
+	}
+	if (depth == 0)
+		return 0;
+	/* g must be the only fn of the file so named, and called as it can be */
+	for (i = 0; i < f->rs->fn_count; i++)
+		if (i != g && same_text(f, f->rs->fns[i].name, name))
+			return 0;
+	for (k = 2; k + 1 < f->n; k++) {
+		uint32_t caller;
+		size_t len;
+		if (k == name || r_kind(f, k) != TOK_IDENT || !r_is(f, k + 1, "(") || !same_text(f, k, name) ||
+		    r_is(f, k - 1, "fn"))
+			continue;
+		if (method ? !((r_is(f, k - 1, ".") && r_is(f, k - 2, "self")) || (r_is(f, k - 1, "::") && r_is(f, k - 2, "Self")))
+		           : (r_is(f, k - 1, ".") || (r_is(f, k - 1, "::") && !r_is(f, k - 2, "self"))))
+			continue;
+		if ((caller = r_fn_of(f, k)) == RS_NONE || caller == g || f->rs->fns[caller].name == RS_NONE ||
+		    r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_ASYNC) || r_inside_call(f, k, off_executor) ||
+		    !r_reached_from_async(f, caller, off_executor, depth - 1, out, cap))
+			continue;
+		len = strlen(out);
+		snprintf(out + len, cap - len, ", and `%.*s` calls `%.*s` (line %u)", (int)f->t[f->rs->fns[caller].name].len,
+		         f->lx->text + f->t[f->rs->fns[caller].name].off, (int)f->t[name].len, f->lx->text + f->t[name].off,
+		         f->t[k].line);
+		return 1;
+	}
+	return 0;
+}
+
+/* called_from_async_elsewhere WORDS: tok is in a plain fn that async code
+ * of another file calls in a loop, outside a call of one of the words --
+ * `paste.store_file(..)` per multipart field of an upload handler -- or in
+ * a plain fn of this file that such a fn calls (two calls on at most).
+ * Not where called_from_async holds (the async caller is in this file).
+ * hit->caller: who calls it, and how. */
+static int r_called_from_async_elsewhere(const rust_file *f, size_t tok, const strlist *off_executor, pack_hit *hit)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	pack_hit here;
+
+	if (fn == RS_NONE || !f->pf || !f->pf->types || r_in_scope_of(f, tok, f->rs->fns[fn].body_open, RS_ASYNC) ||
+	    r_inside_call(f, tok, off_executor))
+		return 0;
+	memset(&here, 0, sizeof(here));
+	if (r_called_from_async(f, tok, off_executor, &here))
+		return 0;
+	return r_reached_from_async(f, fn, off_executor, 2, hit->caller, sizeof(hit->caller));
+}
+
 /* Is the name at k lent (`&re`) or a method called on it (`re.is_match(s)`)? */
 static int r_lent_or_called(const rust_file *f, size_t k)
 {
@@ -836,6 +917,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_RESULT_DROPPED: return (open = r_call_open(f, tok)) != 0 && r_result_dropped(f, tok, open);
 	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);
 	case PRED_CALLED_FROM_ASYNC: return r_called_from_async(f, tok, &w->words, hit);
+	case PRED_CALLED_FROM_ASYNC_ELSEWHERE: return r_called_from_async_elsewhere(f, tok, &w->words, hit);
 	case PRED_FROM_CRATE: return r_from_crate(f, tok, &w->words);
 	case PRED_NOT_STORED_VALUE: return r_not_stored_value(f, tok);
 	case PRED_NOT_OUTPUT: return r_not_output(f, tok, &w->words);
@@ -923,7 +1005,7 @@ int packscan_rust(const pack_set *ps, const rustscan_result *rs, const char *cod
 {
 	static const language_ops ops = { PACK_RUST,      rust_token_at, rust_count, rust_line_col, rust_place,
 		                              rust_predicate, rust_ident,    rust_text,  rust_closes_at, rust_hot_reason };
-	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count };
+	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count, pf };
 	file_has has = { 0, 0, 0, 0 };
 	size_t i;
 

@@ -24,6 +24,7 @@ static json_t *facts(const finding_file *ff, const pack_hit *hit)
 	    put(ctx, "code", md_code_json(hit->matched)) < 0 || put(ctx, "fn_code", md_code_json(hit->fn)) < 0 ||
 	    put(ctx, "name_code", md_code_json(hit->name)) < 0 ||
 	    (hit->related_line && put(ctx, "related_line", json_integer(hit->related_line)) < 0) ||
+	    (hit->caller[0] && put(ctx, "caller", json_string(hit->caller)) < 0) ||
 	    (hit->value[0] && put(ctx, "value", json_string(hit->value)) < 0)) {
 		json_decref(ctx);
 		return NULL;

@@ -987,6 +987,16 @@ int typelib_add_hot_calls(typelib *lib, const char *lines, size_t len)
 	return buf_append(&lib->hot_text, lines, len);
 }
 
+int typelib_add_async_calls(typelib *lib, const char *lines, size_t len)
+{
+	return buf_append(&lib->async_text, lines, len);
+}
+
+int typelib_add_async_edges(typelib *lib, const char *lines, size_t len)
+{
+	return buf_append(&lib->edge_text, lines, len);
+}
+
 int typelib_add_crate(typelib *lib, const char *name)
 {
 	size_t at = lib->crate_text.len, i;
@@ -1057,6 +1067,10 @@ int typelib_merge(typelib *lib, const typelib *part)
 		return -1;
 	if (part->hot_text.len && buf_append(&lib->hot_text, buf_cstr(&part->hot_text), part->hot_text.len) < 0)
 		return -1;
+	if (part->async_text.len && buf_append(&lib->async_text, part->async_text.ptr, part->async_text.len) < 0)
+		return -1;
+	if (part->edge_text.len && buf_append(&lib->edge_text, part->edge_text.ptr, part->edge_text.len) < 0)
+		return -1;
 	if (lib->text.len + part->text.len > TYPELIB_MAX_BYTES) {
 		lib->truncated = 1;
 		return 0;
@@ -1118,11 +1132,13 @@ const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t 
 	return find(lib->aliases, lib->naliases, name, n);
 }
 
-/* The hot calls' lines, split in place and sorted by name (the first
- * reason for a name wins: files were merged in path order). */
-static int index_hot_calls(typelib *lib)
+/* Lines "KEY\tREST\n" of text, split in place (each line NUL-ended) and
+ * indexed by key in *out, sorted (a key's entries stay in file order:
+ * files were merged in path order, and `first`, the offset of REST, breaks
+ * ties). */
+static int index_lines(buf *text, typelib_entry **out, size_t *count)
 {
-	char *p = lib->hot_text.ptr, *end = p + lib->hot_text.len;
+	char *p = text->ptr, *end = p + text->len;
 	size_t n = 0, cap = 0;
 
 	while (p && p < end) {
@@ -1130,17 +1146,15 @@ static int index_hot_calls(typelib *lib)
 		if (!nl)
 			break;
 		if (tab && tab < nl) {
-			/* first: the reason's offset, which also orders a name's
-			 * entries as they came (cmp_entry's tie-break) */
-			if (push_entry(&lib->hot_calls, &n, &cap, p, (size_t)(tab - p), (size_t)(tab + 1 - lib->hot_text.ptr)) < 0)
+			if (push_entry(out, &n, &cap, p, (size_t)(tab - p), (size_t)(tab + 1 - text->ptr)) < 0)
 				return -1;
 			*nl = '\0';
 		}
 		p = nl + 1;
 	}
-	lib->nhot_calls = n;
+	*count = n;
 	if (n)
-		qsort(lib->hot_calls, n, sizeof(*lib->hot_calls), cmp_entry);
+		qsort(*out, n, sizeof(**out), cmp_entry);
 	return 0;
 }
 
@@ -1154,6 +1168,35 @@ const char *typelib_hot_call(const typelib *lib, const char *name, size_t n)
 	while (e && e > lib->hot_calls && cmp_name(e - 1, &key) == 0) /* a name's first reason */
 		e--;
 	return e ? lib->hot_text.ptr + e->first : NULL;
+}
+
+/* The run of entries under key[0..n) in v (sorted), and its length. */
+static const typelib_entry *run_of(const typelib_entry *v, size_t count, const char *key, size_t n, size_t *len)
+{
+	typelib_entry k = { key, n, 0, 0 };
+	const typelib_entry *e = count ? bsearch(&k, v, count, sizeof(k), cmp_key) : NULL, *last;
+
+	*len = 0;
+	if (!e)
+		return NULL;
+	while (e > v && cmp_name(e - 1, &k) == 0)
+		e--;
+	for (last = e; last < v + count && cmp_name(last, &k) == 0; last++)
+		;
+	*len = (size_t)(last - e);
+	return e;
+}
+
+const typelib_entry *typelib_async_calls(const typelib *lib, const char *key, size_t n, size_t *count)
+{
+	*count = 0;
+	return lib ? run_of(lib->async_calls, lib->nasync_calls, key, n, count) : NULL;
+}
+
+const typelib_entry *typelib_async_edges(const typelib *lib, const char *key, size_t n, size_t *count)
+{
+	*count = 0;
+	return lib ? run_of(lib->edges, lib->nedges, key, n, count) : NULL;
 }
 
 /* The imports whose root is no crate of the workspace: a FOREIGN_MARK
@@ -1180,7 +1223,9 @@ int typelib_finish(typelib *lib)
 	const rustscan_result *rs = &lib->scan;
 	size_t i, k;
 
-	if (index_hot_calls(lib) < 0)
+	if (index_lines(&lib->hot_text, &lib->hot_calls, &lib->nhot_calls) < 0 ||
+	    index_lines(&lib->async_text, &lib->async_calls, &lib->nasync_calls) < 0 ||
+	    index_lines(&lib->edge_text, &lib->edges, &lib->nedges) < 0)
 		return -1;
 	memset(&lib->lex, 0, sizeof(lib->lex));
 	if (rustlex_lex(&lib->lex, buf_cstr(&lib->text), lib->text.len) < 0 || rustscan_scan(&lib->scan, &lib->lex) < 0)
@@ -1232,6 +1277,8 @@ int typelib_finish(typelib *lib)
 				;
 			lib->fns[slot].hash = h;
 			lib->fns[slot].borrow |= rec[8];
+			if (lib->fns[slot].count < 255)
+				lib->fns[slot].count++;
 		}
 	}
 	if (lib->nstructs)
@@ -1321,6 +1368,19 @@ int typelib_fn_lends(const typelib *lib, const char *name, size_t n)
 	return probe(lib, name_hash(name, n)) == 1 && probe(lib, marked_key(name, n, OWNED_MARK)) < 0;
 }
 
+int typelib_fn_defs(const typelib *lib, const char *name, size_t n)
+{
+	uint64_t h = marked_key(name, n, PARAM_MARK); /* one such record per fn */
+	size_t k;
+
+	if (!lib || !lib->finished || lib->truncated)
+		return -1;
+	for (k = (size_t)h & (lib->nfns - 1); lib->nfns && lib->fns[k].hash; k = (k + 1) & (lib->nfns - 1))
+		if (lib->fns[k].hash == h)
+			return lib->fns[k].count;
+	return 0;
+}
+
 int typelib_fn_owned(const typelib *lib, const char *name, size_t n)
 {
 	return typelib_fn_returns(lib, name, n) == 0;
@@ -1330,6 +1390,10 @@ void typelib_free(typelib *lib)
 {
 	free(lib->hot_calls);
 	buf_free(&lib->hot_text);
+	free(lib->async_calls);
+	buf_free(&lib->async_text);
+	free(lib->edges);
+	buf_free(&lib->edge_text);
 	free(lib->fns);
 	free(lib->structs);
 	free(lib->aliases);

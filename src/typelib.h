@@ -32,9 +32,10 @@ typedef struct {
 typedef struct {
 	uint64_t hash;
 	uint8_t borrow;
+	uint8_t count;          /* records under this key, up to 255 */
 } typelib_fn;
 
-typedef struct {
+typedef struct typelib_ {
 	buf text;               /* the synthetic source (owned) */
 	rustlex_result lex;     /* over text, after typelib_finish() */
 	rustscan_result scan;
@@ -53,6 +54,18 @@ typedef struct {
 	buf hot_text;
 	typelib_entry *hot_calls; /* name, len; first: the reason's offset in hot_text */
 	size_t nhot_calls;
+	/* the calls async code makes in loops to fns of other files
+	 * (asynccalls.h): "KEY\tROOT\tCALLS\tREASON\n" lines, NUL-ended in
+	 * place and sorted by key in async_calls (owned) */
+	buf async_text;
+	typelib_entry *async_calls; /* key, len; first: the ROOT field's offset in async_text */
+	size_t nasync_calls;
+	/* the calls plain fns make to fns of other files, from the same files:
+	 * "CALLEE\tROOT\tCALLS\tCALLER\tNOTE\n" lines, indexed by callee
+	 * likewise (owned) */
+	buf edge_text;
+	typelib_entry *edges;
+	size_t nedges;
 	/* the workspace's crates by the name code uses for them (`-` as `_`):
 	 * a "NAME\n" line for each audited file (owned) */
 	buf crate_text;
@@ -144,6 +157,27 @@ const char *typelib_hot_call(const typelib *lib, const char *name, size_t n);
 /* Record, in a file's piece of the library, the calls its per-request code
  * makes to fns of other files: lines "NAME\tREASON\n".  0, or -1. */
 int typelib_add_hot_calls(typelib *lib, const char *lines, size_t len);
+
+/* Record, in a file's piece of the library, the calls its async code
+ * makes in loops to fns of other files (asynccalls.h's lines).  0, or -1. */
+int typelib_add_async_calls(typelib *lib, const char *lines, size_t len);
+
+/* The records of async calls under key[0..n) ("Type::f" or "f"), in file
+ * order: the first, and their number in *count; NULL when none.  Each
+ * entry's `first` is the offset in lib->async_text of its
+ * "ROOT\tCALLS\tREASON" (NUL-ended). */
+const typelib_entry *typelib_async_calls(const typelib *lib, const char *key, size_t n, size_t *count);
+
+/* The same for the plain fns' calls (asynccalls.h's edges): recorded with
+ * typelib_add_async_edges, found by callee key; `first` is the offset in
+ * lib->edge_text of "ROOT\tCALLS\tCALLER\tNOTE". */
+int typelib_add_async_edges(typelib *lib, const char *lines, size_t len);
+const typelib_entry *typelib_async_edges(const typelib *lib, const char *key, size_t n, size_t *count);
+
+/* How many fns of the workspace (free fns, methods, trait methods, in any
+ * file read) are called name[0..n): 0 when none, up to 255; -1 when the
+ * library is incomplete (cut at its cap), so no count can be trusted. */
+int typelib_fn_defs(const typelib *lib, const char *name, size_t n);
 
 /* Record that an audited file belongs to the crate called name (as
  * Cargo.toml spells it; `-` is read as `_`).  0, or -1 on no memory. */

@@ -4,16 +4,19 @@
 #![allow(unused_variables, unused_imports)]
 #![allow(clippy::needless_return)]
 
+pub mod archive;
 pub mod blocking;
 pub mod buffers;
 pub mod events;
 pub mod locks;
 pub mod macros;
 pub mod regexes;
+pub mod store;
 pub mod strings;
 pub mod tasks;
 pub mod test;
 pub mod unsafe_code;
+pub mod upload;
 pub mod values;
 // Declared for tests only: nothing in its own path or text says so.
 #[cfg(test)]

@@ -1,0 +1,507 @@
+#include "config.h"
+
+#include "asynccalls.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Per token of a file: inside a loop of some fn, inside async code. */
+enum { IN_LOOP = 1, IN_ASYNC = 2 };
+
+typedef struct {
+	const rustscan_result *rs;
+	const rustlex_token *t;
+	const char *text;
+	size_t n;
+} file_view;
+
+static int is(const file_view *f, size_t i, const char *s)
+{
+	return i < f->n && rustlex_is(f->rs->lex, &f->t[i], s);
+}
+
+static int ident(const file_view *f, size_t i)
+{
+	return i < f->n && f->t[i].kind == TOK_IDENT;
+}
+
+static int same(const file_view *f, size_t a, size_t b)
+{
+	return f->t[a].len == f->t[b].len && memcmp(f->text + f->t[a].off, f->text + f->t[b].off, f->t[a].len) == 0;
+}
+
+static int upper(const file_view *f, size_t i)
+{
+	char c = f->text[f->t[i].off];
+	return ident(f, i) && c >= 'A' && c <= 'Z';
+}
+
+static int lower(const file_view *f, size_t i)
+{
+	char c = f->text[f->t[i].off];
+	return ident(f, i) && ((c >= 'a' && c <= 'z') || c == '_');
+}
+
+/* Does the file define a fn named by token k? */
+static int defined_here(const file_view *f, size_t k)
+{
+	size_t g;
+
+	for (g = 0; g < f->rs->fn_count; g++)
+		if (f->rs->fns[g].name != RS_NONE && same(f, f->rs->fns[g].name, k))
+			return 1;
+	return 0;
+}
+
+/* The root of a `use` that brings the name at k in (`use foo::bar;`: foo),
+ * or RS_NONE. */
+static size_t import_root(const file_view *f, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < f->rs->import_count; i++)
+		if (same(f, f->rs->imports[i].name, k))
+			return f->rs->imports[i].type_start;
+	return RS_NONE;
+}
+
+/* Roots that are this crate: no check needed later. */
+static int own_root(const file_view *f, size_t root)
+{
+	return is(f, root, "crate") || is(f, root, "self") || is(f, root, "super");
+}
+
+/* Roots no workspace fn comes from. */
+static int std_root(const file_view *f, size_t i)
+{
+	return is(f, i, "std") || is(f, i, "core") || is(f, i, "alloc");
+}
+
+/* The type a parameter or field type names, from its first token:
+ * `&'a mut Store`, `Arc<Store>`, `Box<Store>`: Store.  RS_NONE for
+ * anything else (a generic, `dyn Trait`, `impl Trait`). */
+static size_t named_type(const file_view *f, size_t i, size_t end)
+{
+	while (i < end && (is(f, i, "&") || is(f, i, "mut") || f->t[i].kind == TOK_LIFETIME))
+		i++;
+	while (i + 2 < end && (is(f, i, "Arc") || is(f, i, "Rc") || is(f, i, "Box")) && is(f, i + 1, "<"))
+		i += 2;
+	while (i + 2 < end && ident(f, i) && is(f, i + 1, "::")) /* `crate::store::Store` */
+		i += 2;
+	if (i >= end || !upper(f, i) || f->t[i].len < 2 || is(f, i, "Self"))
+		return RS_NONE;
+	return i;
+}
+
+/* x's type at call token k in fn g, from its parameter `x: &Type` or its
+ * `let x = Type { .. }` / `let x = Type::f(..)` before k; RS_NONE when
+ * neither says. */
+static size_t local_type(const file_view *f, const rs_fn *fn, size_t x, size_t k)
+{
+	size_t i, close, found = RS_NONE;
+
+	if (fn->params_open != RS_NONE && f->t[fn->params_open].pair_ok) {
+		close = f->t[fn->params_open].pair;
+		for (i = fn->params_open + 1; i + 2 < close; i++)
+			if (same(f, i, x) && ident(f, i) && is(f, i + 1, ":") && (is(f, i - 1, "(") || is(f, i - 1, ",") || is(f, i - 1, "mut"))) {
+				size_t end = i + 2;
+				while (end < close && !is(f, end, ","))
+					end = f->t[end].kind == TOK_OPEN && f->t[end].pair_ok ? f->t[end].pair + 1 : end + 1;
+				return named_type(f, i + 2, end);
+			}
+	}
+	/* the last `let` of x before k wins (a shadowing rebinds it) */
+	for (i = fn->body_open + 1; i + 3 < k; i++) {
+		size_t at = i + 1, init;
+		if (!is(f, i, "let"))
+			continue;
+		if (is(f, at, "mut"))
+			at++;
+		if (!same(f, at, x) || !ident(f, at))
+			continue;
+		if (is(f, at + 1, ":")) {
+			found = named_type(f, at + 2, k);
+			continue;
+		}
+		init = at + 2;
+		found = RS_NONE;
+		if (is(f, at + 1, "=") && upper(f, init) && (is(f, init + 1, "{") || is(f, init + 1, "::")) &&
+		    !is(f, init, "Self") && !is(f, init, "Some") && !is(f, init, "Ok") && !is(f, init, "Arc") &&
+		    !is(f, init, "Box") && !is(f, init, "Rc") && !is(f, init, "Vec") && !is(f, init, "String"))
+			found = init;
+	}
+	return found;
+}
+
+/* The type of `self.field` in an impl of the type at self_type, from the
+ * struct this file declares for it. */
+static size_t field_type(const file_view *f, size_t self_type, size_t field)
+{
+	size_t i;
+
+	for (i = 0; i < f->rs->field_count; i++) {
+		const rs_field *fd = &f->rs->fields[i];
+		if (fd->position < 0 && same(f, fd->strukt, self_type) && same(f, fd->name, field))
+			return named_type(f, fd->type_start, fd->type_end);
+	}
+	return RS_NONE;
+}
+
+/* The calls whose arguments hold token k, within [floor, k): innermost
+ * first, as "a,b", or "-". */
+static int enclosing_calls(const file_view *f, size_t k, size_t floor, buf *out)
+{
+	size_t i = k, at = out->len;
+
+	while (i > floor) {
+		const rustlex_token *t = &f->t[--i];
+		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i)
+			i = t->pair;
+		else if (t->kind == TOK_OPEN && is(f, i, "(") && i > 0 && ident(f, i - 1)) {
+			if (out->len > at && buf_putc(out, ',') < 0)
+				return -1;
+			/* `thread::spawn(..)` runs its closure on a thread of its own */
+			if (i >= 3 && is(f, i - 2, "::") && is(f, i - 3, "thread") && buf_puts(out, "thread::") < 0)
+				return -1;
+			if (buf_append(out, f->text + f->t[i - 1].off, f->t[i - 1].len) < 0)
+				return -1;
+		}
+	}
+	return out->len > at ? 0 : buf_putc(out, '-');
+}
+
+/* The record's KEY and ROOT for the call whose name is token k in fn g,
+ * into out; 0 when the call's form does not say which fn it is. */
+static int call_key(const file_view *f, uint32_t g, size_t k, buf *out)
+{
+	const rs_fn *fn = &f->rs->fns[g];
+	size_t self_type = fn->impl != RS_NONE ? f->rs->impls[fn->impl].self_type : RS_NONE, type = RS_NONE, root = RS_NONE;
+
+	if (is(f, k - 1, ".")) {
+		if (is(f, k - 2, "self") && !is(f, k - 3, "."))
+			type = self_type;
+		else if (ident(f, k - 2) && is(f, k - 3, ".") && is(f, k - 4, "self") && !is(f, k - 5, ".") &&
+		         self_type != RS_NONE)
+			type = field_type(f, self_type, k - 2);
+		else if (lower(f, k - 2) && !is(f, k - 3, ".") && !is(f, k - 3, "::") && !is(f, k - 2, "self"))
+			type = local_type(f, fn, k - 2, k);
+		if (type == RS_NONE)
+			return 0;
+	} else if (is(f, k - 1, "::")) {
+		size_t lead = k - 2;
+		if (is(f, lead, "Self"))
+			type = self_type;
+		else if (upper(f, lead))
+			type = lead;
+		else if (lower(f, lead)) { /* a module path: by its first segment */
+			while (lead >= 2 && is(f, lead - 1, "::") && ident(f, lead - 2))
+				lead -= 2;
+			if (std_root(f, lead))
+				return 0;
+			if (!own_root(f, lead)) {
+				size_t from = import_root(f, lead);
+				if (from == RS_NONE)
+					root = lead; /* a crate's name, or a module this file declares (below) */
+				else if (std_root(f, from))
+					return 0;
+				else if (!own_root(f, from))
+					root = from;
+			}
+		} else
+			return 0;
+		if (type == RS_NONE && !lower(f, lead))
+			return 0;
+	} else {
+		/* a bare `helper(..)`: not a closure or fn pointer the fn binds */
+		size_t i;
+		if (!lower(f, k))
+			return 0;
+		for (i = fn->body_open + 1; i + 1 < k; i++)
+			if ((is(f, i, "let") && same(f, i + 1, k)) || (is(f, i, "let") && is(f, i + 1, "mut") && same(f, i + 2, k)))
+				return 0;
+		if ((root = import_root(f, k)) != RS_NONE && (own_root(f, root)))
+			root = RS_NONE;
+		else if (root != RS_NONE && std_root(f, root))
+			return 0;
+	}
+	if (type != RS_NONE) {
+		if (buf_append(out, f->text + f->t[type].off, f->t[type].len) < 0 || buf_puts(out, "::") < 0)
+			return -1;
+	}
+	if (buf_append(out, f->text + f->t[k].off, f->t[k].len) < 0 || buf_putc(out, '\t') < 0)
+		return -1;
+	if (root == RS_NONE)
+		return buf_putc(out, '-') < 0 ? -1 : 1;
+	/* a root this file declares as a module is this crate's */
+	{
+		size_t i;
+		for (i = 0; i + 1 < f->n; i++)
+			if (is(f, i, "mod") && same(f, i + 1, root))
+				return buf_putc(out, '-') < 0 ? -1 : 1;
+	}
+	return buf_append(out, f->text + f->t[root].off, f->t[root].len) < 0 ? -1 : 1;
+}
+
+/* Does loop scope sc sleep on every pass (`tokio::time::sleep(..).await`,
+ * `interval.tick().await` in its body)?  What it calls then runs per
+ * interval, not per item: atuin's CLI polling a file for the URL its
+ * child writes. */
+static int timer_loop(const file_view *f, const rs_scope *sc)
+{
+	size_t i;
+
+	for (i = sc->start; i + 4 < sc->end && i + 4 < f->n; i++)
+		if ((is(f, i, "sleep") || is(f, i, "sleep_until") || is(f, i, "tick")) && is(f, i + 1, "(") &&
+		    f->t[i + 1].pair_ok && is(f, f->t[i + 1].pair + 1, ".") && is(f, f->t[i + 1].pair + 2, "await"))
+			return 1;
+	return 0;
+}
+
+/* Is the innermost loop around token k a timer's (timers[i]: scope i's)? */
+static int in_timer_loop(const file_view *f, const unsigned char *timers, size_t k)
+{
+	size_t i, best = RS_NONE;
+
+	for (i = 0; i < f->rs->scope_count; i++) {
+		const rs_scope *sc = &f->rs->scopes[i];
+		if (sc->kind == RS_LOOP && sc->start <= k && k < sc->end &&
+		    (best == RS_NONE || sc->start > f->rs->scopes[best].start))
+			best = i;
+	}
+	return best != RS_NONE && timers[best];
+}
+
+/* A path as a reason shows it: inside a code span, so no backtick. */
+static int put_path(buf *out, const char *path)
+{
+	for (; *path; path++)
+		if (*path != '`' && buf_putc(out, *path) < 0)
+			return -1;
+	return 0;
+}
+
+/* The key of fn g itself, as a call of it would be recorded: "Type::f"
+ * or "f".  0 when it has none (no name; an impl for a reference). */
+static int own_key(const file_view *f, uint32_t g, buf *out)
+{
+	const rs_fn *fn = &f->rs->fns[g];
+
+	if (fn->name == RS_NONE)
+		return 0;
+	if (fn->impl != RS_NONE) {
+		const rs_impl *im = &f->rs->impls[fn->impl];
+		if (im->self_type == RS_NONE || im->self_ref || buf_append(out, f->text + f->t[im->self_type].off, f->t[im->self_type].len) < 0 ||
+		    buf_puts(out, "::") < 0)
+			return im->self_type == RS_NONE || im->self_ref ? 0 : -1;
+	}
+	return buf_append(out, f->text + f->t[fn->name].off, f->t[fn->name].len) < 0 ? -1 : 1;
+}
+
+/* One record for the call named by token k of fn g onto out (async code)
+ * or edges (a plain fn); nothing when its form names no fn.  0, or -1. */
+static int record(const file_view *f, uint32_t g, size_t k, int async, const char *path, buf *out, buf *edges)
+{
+	const rs_fn *fn = &f->rs->fns[g];
+	buf *to = async ? out : edges;
+	size_t at = to->len;
+	int r = call_key(f, g, k, to);
+
+	if (r <= 0) {
+		buf_truncate(to, at);
+		return r;
+	}
+	if (buf_putc(to, '\t') < 0 || enclosing_calls(f, k, fn->body_open, to) < 0 || buf_putc(to, '\t') < 0)
+		return -1;
+	if (async) {
+		if (buf_puts(to, fn->is_async ? "async `" : "an async block of `") < 0 ||
+		    buf_append(to, f->text + f->t[fn->name].off, f->t[fn->name].len) < 0 || buf_puts(to, "` (`") < 0 ||
+		    put_path(to, path) < 0 || buf_printf(to, "`, line %u) calls `", f->t[k].line) < 0 ||
+		    buf_append(to, f->text + f->t[k].off, f->t[k].len) < 0 || buf_puts(to, "` in a loop\n") < 0)
+			return -1;
+		return 0;
+	}
+	if ((r = own_key(f, g, to)) <= 0) {
+		buf_truncate(to, at);
+		return r;
+	}
+	if (buf_puts(to, "\t`") < 0 || buf_append(to, f->text + f->t[fn->name].off, f->t[fn->name].len) < 0 ||
+	    buf_puts(to, "` (`") < 0 || put_path(to, path) < 0 || buf_puts(to, "`) calls `") < 0 ||
+	    buf_append(to, f->text + f->t[k].off, f->t[k].len) < 0 || buf_printf(to, "` (line %u)\n", f->t[k].line) < 0)
+		return -1;
+	return 0;
+}
+
+int asynccalls_out(const rustscan_result *rs, const char *path, buf *out, buf *edges)
+{
+	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count };
+	unsigned char *flags, *timers;
+	uint32_t *owner;
+	size_t i, k;
+	int rc = 0;
+
+	if (!f.n || !rs->fn_count || rs->file_is_test)
+		return 0;
+	flags = calloc(f.n, 1);
+	owner = malloc(f.n * sizeof(*owner));
+	timers = calloc(rs->scope_count ? rs->scope_count : 1, 1);
+	if (!flags || !owner || !timers) {
+		free(flags);
+		free(owner);
+		free(timers);
+		return -1;
+	}
+	for (k = 0; k < f.n; k++)
+		owner[k] = RS_NONE;
+	/* each token's innermost fn: fns come in source order, inner ones later */
+	for (i = 0; i < rs->fn_count; i++) {
+		const rs_fn *fn = &rs->fns[i];
+		if (fn->body_open == RS_NONE || fn->body_close == RS_NONE)
+			continue;
+		for (k = fn->body_open + 1; k < fn->body_close; k++) {
+			owner[k] = (uint32_t)i;
+			flags[k] = fn->is_async ? IN_ASYNC : 0;
+		}
+	}
+	for (i = 0; i < rs->scope_count; i++) {
+		const rs_scope *sc = &rs->scopes[i];
+		unsigned char bit = sc->kind == RS_LOOP ? IN_LOOP : sc->kind == RS_ASYNC ? IN_ASYNC : 0;
+		for (k = sc->start; bit && k < sc->end && k < f.n; k++)
+			flags[k] |= bit;
+		timers[i] = sc->kind == RS_LOOP && timer_loop(&f, sc);
+	}
+	for (k = 2; k + 1 < f.n && rc == 0; k++) {
+		uint32_t g = owner[k];
+		int async;
+		if (g == RS_NONE || !ident(&f, k) || !is(&f, k + 1, "(") || is(&f, k - 1, "fn") || rs->fns[g].is_test ||
+		    rs->fns[g].name == RS_NONE)
+			continue;
+		/* async code in a loop calls it per item; a plain fn's call is an
+		 * edge a later lookup may follow (an async block's code out of a
+		 * loop is neither) */
+		if (flags[k] & IN_ASYNC) {
+			if (!(flags[k] & IN_LOOP) || in_timer_loop(&f, timers, k))
+				continue;
+			async = 1;
+		} else
+			async = 0;
+		/* a fn of this file: the in-file predicates follow it */
+		if (!is(&f, k - 1, ".") && !is(&f, k - 1, "::") && defined_here(&f, k))
+			continue;
+		if (is(&f, k - 1, "::") && is(&f, k - 2, "Self") && defined_here(&f, k))
+			continue;
+		if (is(&f, k - 1, ".") && is(&f, k - 2, "self") && defined_here(&f, k))
+			continue;
+		rc = record(&f, g, k, async, path, out, edges);
+	}
+	free(flags);
+	free(owner);
+	free(timers);
+	return rc;
+}
+
+/* Does the record's CALLS field (up to its tab) name none of words? */
+static int outside_calls(const char *calls, const strlist *words)
+{
+	const char *end = strchr(calls, '\t'), *p = calls;
+
+	if (!end)
+		return 0;
+	while (p < end) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+		const char *stop = comma ? comma : end;
+		if (strlist_has(words, p, (size_t)(stop - p)))
+			return 0;
+		p = stop + 1;
+	}
+	return 1;
+}
+
+/* May a record's key be taken for the fn named so?  A free fn only when
+ * it is the only fn of that name in the workspace; a type's fn when the
+ * workspace declares the type and brings no other crate's in by that
+ * name. */
+static int key_ok(const typelib *lib, const char *type, size_t tn, const char *name, size_t n)
+{
+	if (!tn)
+		return typelib_fn_defs(lib, name, n) == 1;
+	return typelib_declares(lib, type, tn) && !typelib_foreign(lib, type, tn);
+}
+
+/* Is a record's ROOT (up to its tab) this workspace's? */
+static int root_ok(const typelib *lib, const char *root)
+{
+	const char *tab = strchr(root, '\t');
+
+	return tab && ((root[0] == '-' && root + 1 == tab) || typelib_crate(lib, root, (size_t)(tab - root)));
+}
+
+/* The direct reason for key[0..n), or NULL. */
+static const char *direct(const typelib *lib, const char *key, size_t n, const strlist *off_executor)
+{
+	size_t count, i;
+	const typelib_entry *e = typelib_async_calls(lib, key, n, &count);
+
+	for (i = 0; e && i < count; i++) {
+		const char *root = lib->async_text.ptr + e[i].first, *calls = strchr(root, '\t'), *reason;
+		if (!calls || !(reason = strchr(calls + 1, '\t')) || !root_ok(lib, root))
+			continue;
+		if (outside_calls(calls + 1, off_executor))
+			return reason + 1;
+	}
+	return NULL;
+}
+
+/* Split "Type::f" (or "f") at its last `::`. */
+static void split_key(const char *key, size_t n, size_t *tn, const char **name, size_t *nn)
+{
+	size_t i;
+
+	*tn = 0;
+	*name = key;
+	*nn = n;
+	for (i = n; i >= 2; i--)
+		if (key[i - 1] == ':' && key[i - 2] == ':') {
+			*tn = i - 2;
+			*name = key + i;
+			*nn = n - i;
+			return;
+		}
+}
+
+const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, const char *name, size_t n,
+                              const strlist *off_executor, buf *why)
+{
+	char key[256];
+	size_t kn = (tn ? tn + 2 : 0) + n, count, i;
+	const char *reason;
+	const typelib_entry *e;
+
+	buf_clear(why);
+	if (!lib || kn >= sizeof(key) || !key_ok(lib, type, tn, name, n))
+		return NULL;
+	if (tn) {
+		memcpy(key, type, tn);
+		memcpy(key + tn, "::", 2);
+	}
+	memcpy(key + (tn ? tn + 2 : 0), name, n);
+	if ((reason = direct(lib, key, kn, off_executor)))
+		return buf_puts(why, reason) < 0 ? NULL : buf_cstr(why);
+	/* one plain fn of another file between: `store_file` (src/paste.rs),
+	 * which the upload handler calls per field, calls `get_dir_size` */
+	e = typelib_async_edges(lib, key, kn, &count);
+	for (i = 0; e && i < count; i++) {
+		const char *root = lib->edge_text.ptr + e[i].first, *calls = strchr(root, '\t'), *caller, *note, *cname;
+		size_t ctn, cn;
+		if (!calls || !(caller = strchr(calls + 1, '\t')) || !(note = strchr(caller + 1, '\t')) ||
+		    !root_ok(lib, root) || !outside_calls(calls + 1, off_executor))
+			continue;
+		caller++;
+		split_key(caller, (size_t)(note - caller), &ctn, &cname, &cn);
+		if (!key_ok(lib, caller, ctn, cname, cn) || !(reason = direct(lib, caller, (size_t)(note - caller), off_executor)))
+			continue;
+		if (buf_puts(why, reason) < 0 || buf_puts(why, ", and ") < 0 || buf_puts(why, note + 1) < 0)
+			return NULL;
+		return buf_cstr(why);
+	}
+	return NULL;
+}
