@@ -29,12 +29,21 @@ static int own_library(typelib *lib, const char *text, size_t len)
 {
 	rustlex_result lx;
 	rustscan_result rs;
-	buf calls = BUF_INIT, edges = BUF_INIT;
+	buf calls = BUF_INIT, names = BUF_INIT, edges = BUF_INIT;
+	size_t offs[4], n = 0, i;
 	int rc = -1;
+
+	/* a blocking pattern's matches: every `std::fs::`, up to four */
+	for (i = 0; n < 4 && i + 9 <= len; i++)
+		if (memcmp(text + i, "std::fs::", 9) == 0)
+			offs[n++] = i;
 
 	memset(&lx, 0, sizeof(lx));
 	if (rustlex_lex(&lx, text, len) == 0 && rustscan_scan(&rs, &lx) == 0) {
-		rc = asynccalls_out(&rs, "lib/llm/src/other.rs", &calls, &edges);
+		rc = asynccalls_out(&rs, "lib/llm/src/other.rs", NULL, &calls) < 0 ||
+		             asynccalls_blockers(&rs, "lib/llm/src/other.rs", offs, n, &names, &edges) < 0
+		         ? -1
+		         : 0;
 		rustscan_free(&rs); /* before lx is lexed again below */
 		if (rc == 0 && (typelib_add_async_calls(lib, calls.ptr ? calls.ptr : "", calls.len) < 0 ||
 		                typelib_add_async_edges(lib, edges.ptr ? edges.ptr : "", edges.len) < 0 ||
@@ -44,6 +53,7 @@ static int own_library(typelib *lib, const char *text, size_t len)
 	}
 	rustlex_free(&lx);
 	buf_free(&calls);
+	buf_free(&names);
 	buf_free(&edges);
 	return rc;
 }

@@ -331,72 +331,257 @@ static int record(const file_view *f, uint32_t g, size_t k, int async, const cha
 	return 0;
 }
 
-int asynccalls_out(const rustscan_result *rs, const char *path, buf *out, buf *edges)
-{
-	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count };
+/* What both steps know of every token: its innermost fn, whether it is in
+ * a loop or in async code, and which loops sleep on every pass. */
+typedef struct {
 	unsigned char *flags, *timers;
 	uint32_t *owner;
-	size_t i, k;
-	int rc = 0;
+} token_index;
 
-	if (!f.n || !rs->fn_count || rs->file_is_test)
-		return 0;
-	flags = calloc(f.n, 1);
-	owner = malloc(f.n * sizeof(*owner));
-	timers = calloc(rs->scope_count ? rs->scope_count : 1, 1);
-	if (!flags || !owner || !timers) {
-		free(flags);
-		free(owner);
-		free(timers);
+static void index_free(token_index *ix)
+{
+	free(ix->flags);
+	free(ix->timers);
+	free(ix->owner);
+}
+
+static int index_tokens(const file_view *f, token_index *ix)
+{
+	const rustscan_result *rs = f->rs;
+	size_t i, k;
+
+	ix->flags = calloc(f->n, 1);
+	ix->owner = malloc(f->n * sizeof(*ix->owner));
+	ix->timers = calloc(rs->scope_count ? rs->scope_count : 1, 1);
+	if (!ix->flags || !ix->owner || !ix->timers) {
+		index_free(ix);
 		return -1;
 	}
-	for (k = 0; k < f.n; k++)
-		owner[k] = RS_NONE;
+	for (k = 0; k < f->n; k++)
+		ix->owner[k] = RS_NONE;
 	/* each token's innermost fn: fns come in source order, inner ones later */
 	for (i = 0; i < rs->fn_count; i++) {
 		const rs_fn *fn = &rs->fns[i];
 		if (fn->body_open == RS_NONE || fn->body_close == RS_NONE)
 			continue;
-		for (k = fn->body_open + 1; k < fn->body_close; k++) {
-			owner[k] = (uint32_t)i;
-			flags[k] = fn->is_async ? IN_ASYNC : 0;
+		for (k = fn->body_open + 1; k < fn->body_close && k < f->n; k++) {
+			ix->owner[k] = (uint32_t)i;
+			ix->flags[k] = fn->is_async ? IN_ASYNC : 0;
 		}
 	}
 	for (i = 0; i < rs->scope_count; i++) {
 		const rs_scope *sc = &rs->scopes[i];
 		unsigned char bit = sc->kind == RS_LOOP ? IN_LOOP : sc->kind == RS_ASYNC ? IN_ASYNC : 0;
-		for (k = sc->start; bit && k < sc->end && k < f.n; k++)
-			flags[k] |= bit;
-		timers[i] = sc->kind == RS_LOOP && timer_loop(&f, sc);
+		for (k = sc->start; bit && k < sc->end && k < f->n; k++)
+			ix->flags[k] |= bit;
+		ix->timers[i] = sc->kind == RS_LOOP && timer_loop(f, sc);
 	}
+	return 0;
+}
+
+/* A call at token k: an identifier before `(`, in a fn that is no test,
+ * not naming a fn of this file (the in-file predicates follow those). */
+static int foreign_call(const file_view *f, const token_index *ix, size_t k)
+{
+	uint32_t g = ix->owner[k];
+
+	if (g == RS_NONE || !ident(f, k) || !is(f, k + 1, "(") || is(f, k - 1, "fn") || f->rs->fns[g].is_test ||
+	    f->rs->fns[g].name == RS_NONE)
+		return 0;
+	if (is(f, k - 1, ".") || is(f, k - 1, "::"))
+		return !((is(f, k - 2, "self") || is(f, k - 2, "Self")) && defined_here(f, k));
+	return !defined_here(f, k);
+}
+
+/* The word of a key step 2 looks for in a caller's text: a type's fn is
+ * called through something of that type, which the caller names (a
+ * parameter's or field's type, `T::f`, its own impl); a free fn by its
+ * name.  "Type::f" -> "Type", "f" -> "f" (key[0..n)). */
+static void key_word(const char *key, size_t n, const char **word, size_t *wn)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (key[i] == ':' && key[i + 1] == ':') {
+			*word = key;
+			*wn = i;
+			return;
+		}
+	*word = key;
+	*wn = n;
+}
+
+/* Is the record (a NUL-ended line from its key on) one step 2 wants? */
+static int key_wanted(const strlist *wanted, const char *rec)
+{
+	const char *tab = strchr(rec, '\t'), *w;
+	size_t wn;
+
+	if (!tab)
+		return 0;
+	key_word(rec, (size_t)(tab - rec), &w, &wn);
+	return strlist_has(wanted, w, wn);
+}
+
+static int add_name(strlist *out, const char *s, size_t n)
+{
+	char tmp[128];
+
+	if (!n || n >= sizeof(tmp) || strlist_has(out, s, n))
+		return 0;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	return strlist_add(out, tmp);
+}
+
+static int word_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+}
+
+int asynccalls_wanted(const strlist *words, const char *text, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		size_t start;
+		if (!word_char((unsigned char)text[i])) {
+			i++;
+			continue;
+		}
+		for (start = i; i < len && word_char((unsigned char)text[i]); i++)
+			;
+		if (strlist_has(words, text + start, i - start))
+			return 1;
+	}
+	return 0;
+}
+
+int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *wanted, buf *out)
+{
+	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count };
+	token_index ix;
+	size_t k;
+	int rc = 0;
+
+	if (f.n < 3 || !rs->fn_count || rs->file_is_test)
+		return 0;
+	if (index_tokens(&f, &ix) < 0)
+		return -1;
 	for (k = 2; k + 1 < f.n && rc == 0; k++) {
-		uint32_t g = owner[k];
-		int async;
-		if (g == RS_NONE || !ident(&f, k) || !is(&f, k + 1, "(") || is(&f, k - 1, "fn") || rs->fns[g].is_test ||
-		    rs->fns[g].name == RS_NONE)
+		/* async code in a loop calls it per item (not a poll's loop) */
+		size_t at = out->len;
+		if (!(ix.flags[k] & IN_ASYNC) || !(ix.flags[k] & IN_LOOP) || !foreign_call(&f, &ix, k) ||
+		    in_timer_loop(&f, ix.timers, k))
 			continue;
-		/* async code in a loop calls it per item; a plain fn's call is an
-		 * edge a later lookup may follow (an async block's code out of a
-		 * loop is neither) */
-		if (flags[k] & IN_ASYNC) {
-			if (!(flags[k] & IN_LOOP) || in_timer_loop(&f, timers, k))
-				continue;
-			async = 1;
-		} else
-			async = 0;
-		/* a fn of this file: the in-file predicates follow it */
-		if (!is(&f, k - 1, ".") && !is(&f, k - 1, "::") && defined_here(&f, k))
-			continue;
-		if (is(&f, k - 1, "::") && is(&f, k - 2, "Self") && defined_here(&f, k))
-			continue;
-		if (is(&f, k - 1, ".") && is(&f, k - 2, "self") && defined_here(&f, k))
-			continue;
-		rc = record(&f, g, k, async, path, out, edges);
+		rc = record(&f, ix.owner[k], k, 1, path, out, NULL);
+		if (rc == 0 && wanted && out->len > at && !key_wanted(wanted, out->ptr + at))
+			buf_truncate(out, at);
 	}
-	free(flags);
-	free(owner);
-	free(timers);
+	index_free(&ix);
 	return rc;
+}
+
+int asynccalls_blockers(const rustscan_result *rs, const char *path, const size_t *offs, size_t n, buf *names,
+                        buf *edges)
+{
+	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count };
+	token_index ix;
+	unsigned char *marked;
+	size_t i, k, round;
+	int rc = 0;
+
+	if (f.n < 3 || !rs->fn_count || rs->file_is_test)
+		return 0;
+	if (index_tokens(&f, &ix) < 0)
+		return -1;
+	if (!(marked = calloc(rs->fn_count, 1))) {
+		index_free(&ix);
+		return -1;
+	}
+	/* the plain fns a match falls in (tokens are in text order) */
+	for (i = 0; i < n; i++) {
+		size_t lo = 0, hi = f.n;
+		while (lo < hi) { /* the first token past the offset */
+			size_t mid = lo + (hi - lo) / 2;
+			if (f.t[mid].off <= offs[i])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo > 0 && ix.owner[lo - 1] != RS_NONE && !(ix.flags[lo - 1] & IN_ASYNC) &&
+		    !rs->fns[ix.owner[lo - 1]].is_test)
+			marked[ix.owner[lo - 1]] = 1;
+	}
+	/* and the plain fns of the file that call them, two calls back */
+	for (round = 0; round < 2 && rc == 0; round++) {
+		strlist called = { 0 };
+		for (i = 0; i < rs->fn_count && rc == 0; i++)
+			if (marked[i] && rs->fns[i].name != RS_NONE)
+				rc = add_name(&called, f.text + f.t[rs->fns[i].name].off, f.t[rs->fns[i].name].len);
+		for (k = 2; k + 1 < f.n && rc == 0; k++) {
+			uint32_t c = ix.owner[k];
+			if (c != RS_NONE && !marked[c] && !(ix.flags[k] & IN_ASYNC) && !rs->fns[c].is_test && ident(&f, k) &&
+			    is(&f, k + 1, "(") && !is(&f, k - 1, "fn") && strlist_has(&called, f.text + f.t[k].off, f.t[k].len))
+				marked[c] = 1;
+		}
+		strlist_free(&called);
+	}
+	for (i = 0; i < rs->fn_count && rc == 0; i++)
+		if (marked[i]) {
+			size_t at = names->len;
+			int r = own_key(&f, (uint32_t)i, names);
+			if (r < 0 || (r > 0 && buf_putc(names, '\n') < 0))
+				rc = -1;
+			else if (r == 0)
+				buf_truncate(names, at);
+		}
+	/* the calls plain fns make to other files' fns: edges */
+	for (k = 2; k + 1 < f.n && rc == 0; k++)
+		if (!(ix.flags[k] & IN_ASYNC) && foreign_call(&f, &ix, k))
+			rc = record(&f, ix.owner[k], k, 0, path, NULL, edges);
+	free(marked);
+	index_free(&ix);
+	return rc;
+}
+
+int asynccalls_names(const char *names, size_t names_len, const char *edges, size_t edges_len, strlist *out)
+{
+	const char *p = names, *end = names + names_len, *w;
+	size_t wn;
+	int round;
+
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;
+		key_word(p, (size_t)(nl - p), &w, &wn);
+		if (add_name(out, w, wn) < 0)
+			return -1;
+		p = nl + 1;
+	}
+	/* an edge into a wanted fn: its caller is reached through it */
+	for (round = 0; round < 2; round++)
+		for (p = edges, end = edges + edges_len; p && p < end;) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p)), *f[4], *q = p;
+			size_t i;
+			if (!nl)
+				break;
+			for (i = 0; i < 4 && q && q < nl; i++) { /* CALLEE ROOT CALLS CALLER: the tabs after each */
+				f[i] = memchr(q, '\t', (size_t)(nl - q));
+				q = f[i] ? f[i] + 1 : NULL;
+			}
+			if (i == 4 && f[3]) {
+				key_word(p, (size_t)(f[0] - p), &w, &wn);
+				if (strlist_has(out, w, wn)) {
+					key_word(f[2] + 1, (size_t)(f[3] - f[2] - 1), &w, &wn);
+					if (add_name(out, w, wn) < 0)
+						return -1;
+				}
+			}
+			p = nl + 1;
+		}
+	return 0;
 }
 
 /* Does the record's CALLS field (up to its tab) name none of words? */

@@ -4,10 +4,20 @@
  * multipart fields in `src/server.rs`) is seen for what it is: a stall of
  * the executor per item, not start-up work.
  *
- * The first pass lexes each file that has async code and a loop, and
- * records every call made inside a loop of async code (an `async fn`'s
- * body, an `async` block) that names a fn this file does not define, in a
- * form that says which fn is meant:
+ * The first pass does it in two steps, so that a tree where no plain fn
+ * blocks pays nothing:
+ *   1. a file where a pattern of such a rule (`std::fs::read_dir(`)
+ *      matches is lexed, and the plain fns that hold a match are named
+ *      (asynccalls_blockers), with the plain fns of the file that call
+ *      them and the calls its plain fns make to other files' fns (edges,
+ *      which a lookup follows one file on: `Paste::store_file` calls
+ *      `util::get_dir_size`);
+ *   2. a file that has async code and a loop, and names one of those fns
+ *      or of the fns the edges lead from (asynccalls_names), is lexed, and
+ *      every call made inside a loop of async code (an `async fn`'s body,
+ *      an `async` block) to a fn of that name that this file does not
+ *      define is recorded (asynccalls_out), in a form that says which fn
+ *      is meant:
  *   - `helper(..)`, `util::helper(..)`: a free fn (not one a `use` brings
  *     in from another crate: the root is kept and checked against the
  *     workspace's crates later);
@@ -18,7 +28,8 @@
  *   - `self.field.f(..)` where this file declares the impl's struct and
  *     the field's type (`Arc<Store>`: Store).
  * Any other receiver says nothing about its type: not recorded (a method
- * name the workspace defines once may still be another crate's).
+ * name the workspace defines once may still be another crate's).  Nor is
+ * a call in a loop that sleeps on every pass (a poll: per interval).
  *
  * The second pass asks, for a plain fn of another file, whether such a
  * call names it (asynccalls_reason): by "Type::f" for a method or
@@ -34,15 +45,35 @@
 #include "strlist.h"
 #include "typelib.h"
 
-/* The calls of rs's async code, in loops, to fns rs does not define, as
- * the type library keeps them: one line per call,
+/* Step 1 for a file whose raw text a blocking pattern matches at the byte
+ * offsets offs[0..n): "NAME\n" onto names for each plain fn (not async,
+ * not a test) that holds one, and for the plain fns of the file that call
+ * those, two calls back; and onto edges the calls its plain fns make to
+ * fns of other files, "CALLEE\tROOT\tCALLS\tCALLER\tNOTE\n" (NOTE:
+ * "`store_file` (`src/paste.rs`) calls `get_dir_size` (line 121)").
+ * 0, or -1 when memory ran out. */
+int asynccalls_blockers(const rustscan_result *rs, const char *path, const size_t *offs, size_t n, buf *names,
+                        buf *edges);
+
+/* The names step 2 looks for, from every file's step 1: the fns named,
+ * and the callers of the edges that lead to one (two edges back).  names
+ * and edges: the files' lines, one after another.  0, or -1. */
+int asynccalls_names(const char *names, size_t names_len, const char *edges, size_t edges_len, strlist *out);
+
+/* Does text[0..len) hold one of the words as an identifier (a whole
+ * word, comments and strings too)?  One pass over the text. */
+int asynccalls_wanted(const strlist *words, const char *text, size_t len);
+
+/* Step 2: the calls of rs's async code, in loops, to fns rs does not
+ * define and wanted names (NULL: any), as the type library keeps them: one
+ * line per call,
  * "KEY\tROOT\tCALLS\tREASON\n" -- KEY "Type::f" or "f"; ROOT the crate a
  * `use` brought a free fn's path from ("-": this crate, a module of it,
  * or no `use`); CALLS the calls around it in its fn, innermost first
  * (`spawn_blocking,map`; "-": none); REASON "async `upload`
  * (`src/server.rs`, line 341) calls `store_file` in a loop".  0, or -1
  * when memory ran out. */
-int asynccalls_out(const rustscan_result *rs, const char *path, buf *out, buf *edges);
+int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *wanted, buf *out);
 
 /* Does the workspace's async code call the fn named name[0..n) -- of the
  * impl of type[0..tn) (tn 0: a free fn) -- in a loop, outside a call to

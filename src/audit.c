@@ -735,42 +735,71 @@ static int declares_entry(const audit_rules *ar, const char *text, size_t len)
  * its piece of the type library -- the calls its per-request code makes
  * to their free fns (hotpaths.h), when audit.rules'
  * hot_calls_across_files asks, from a file that declares an entry point
- * on no configured hot path; and the calls its async code makes in loops
- * (asynccalls.h), when a rule asks called_from_async_elsewhere, from a
- * file that says `async` and has a loop.  Such a file is lexed here, and
- * again in pass 2.  0, or -1. */
+ * on no configured hot path; and, when a rule asks
+ * called_from_async_elsewhere, its plain fns that a blocking pattern
+ * matches in, with the calls its plain fns make (asynccalls.h's step 1).
+ * Such a file is lexed here, and again in pass 2.  *async_caller: the
+ * file has async code and a loop (step 2 may read it).  0, or -1. */
 static int calls_of(const audit_options *opt, audit_scratch *sc, const char *shown, const char *text, size_t len,
-                    typelib *piece)
+                    typelib *piece, unsigned char *async_caller)
 {
 	rustscan_result rs;
 	hotpaths_map m;
-	buf out = BUF_INIT, edges = BUF_INIT;
+	buf out = BUF_INIT;
+	size_t *offs = NULL, noffs = 0;
 	int rc = 0;
 	int hot = opt->arules && opt->arules->hot_calls_across_files && opt->arules->inferred_hot_score &&
 	          !hot_path_of(opt->rules, shown) && declares_entry(opt->arules, text, len);
-	int async = opt->packs && opt->packs->async_callers && textfind(text, len, "async", 5) &&
-	            (textfind(text, len, "for ", 4) || textfind(text, len, "while ", 6) || textfind(text, len, "loop", 4)) &&
-	            !test_by_path(opt, shown, &sc->slashed);
 
-	if (!hot && !async)
+	*async_caller = 0;
+	if (opt->packs && opt->packs->async_callers && !test_by_path(opt, shown, &sc->slashed)) {
+		*async_caller = textfind(text, len, "async", 5) &&
+		                (textfind(text, len, "for ", 4) || textfind(text, len, "while ", 6) || textfind(text, len, "loop", 4));
+		if (packscan_raw_offsets(opt->packs, PRED_CALLED_FROM_ASYNC_ELSEWHERE, text, len, sc->md, &offs, &noffs) < 0) {
+			free(offs);
+			return -1;
+		}
+	}
+	if (!hot && !noffs) {
+		free(offs);
 		return 0;
+	}
 	rustlex_reset(&sc->lx);
-	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0)
+	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0) {
+		free(offs);
 		return -1;
+	}
 	if (hot) {
 		if (hotpaths_build(&m, &rs, opt->arules, NULL) < 0 || hotpaths_calls_out(&m, shown, &out) < 0 ||
 		    (out.len && typelib_add_hot_calls(piece, out.ptr, out.len) < 0))
 			rc = -1;
 		hotpaths_free(&m);
 	}
-	buf_clear(&out);
-	if (rc == 0 && async &&
-	    (asynccalls_out(&rs, shown, &out, &edges) < 0 || (out.len && typelib_add_async_calls(piece, out.ptr, out.len) < 0) ||
-	     (edges.len && typelib_add_async_edges(piece, edges.ptr, edges.len) < 0)))
+	if (rc == 0 && noffs &&
+	    asynccalls_blockers(&rs, shown, offs, noffs, &piece->blocker_text, &piece->edge_text) < 0)
 		rc = -1;
+	free(offs);
 	rustscan_free(&rs);
 	buf_free(&out);
-	buf_free(&edges);
+	return rc;
+}
+
+/* Pass 1, step 2 (asynccalls.h): a file with async code and a loop that
+ * names one of the fns step 1 found -- its async code's calls of them in
+ * loops.  0, or -1. */
+static int async_calls_of(audit_scratch *sc, const strlist *wanted, const char *shown, const char *text, size_t len,
+                          typelib *piece)
+{
+	rustscan_result rs;
+	int rc;
+
+	if (!asynccalls_wanted(wanted, text, len))
+		return 0;
+	rustlex_reset(&sc->lx);
+	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0)
+		return -1;
+	rc = asynccalls_out(&rs, shown, wanted, &piece->async_text);
+	rustscan_free(&rs);
 	return rc;
 }
 
@@ -981,6 +1010,10 @@ typedef struct {
 	 * `clone` and nothing for the rules, so pass 2 does not read it again;
 	 * else what pass 1 learnt of it (enum file_hint) */
 	unsigned char *settled;
+	/* pass 1 -> its step 2 (asynccalls.h): the file has async code and a
+	 * loop; the names step 2 looks for (NULL: no step 2) */
+	unsigned char *async_caller;
+	const strlist *async_wanted;
 	/* Pass 2 begins while the first worker builds the type library: the
 	 * others take the files pass 1 found without `clone`, which do not need
 	 * it, from next_early; then every worker takes files from next.  A file
@@ -1047,6 +1080,40 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 	return 1;
 }
 
+static void *work(void *arg);
+
+/* Pass 1, step 2 (asynccalls.h): the names step 1 found in the files'
+ * pieces, then, when there are any, the files with async code that name
+ * one -- on n workers, each file's records into its piece.  No plain fn
+ * that blocks, no step 2.  0, or -1. */
+static int async_step(shared_state *sh, typelib *per_file, worker *ws, unsigned n)
+{
+	buf names = BUF_INIT, edges = BUF_INIT;
+	strlist wanted = { 0 };
+	size_t f;
+	int rc = 0;
+
+	for (f = 0; f < sh->src->count && rc == 0; f++)
+		if ((per_file[f].blocker_text.len &&
+		     buf_append(&names, per_file[f].blocker_text.ptr, per_file[f].blocker_text.len) < 0) ||
+		    (per_file[f].edge_text.len && buf_append(&edges, per_file[f].edge_text.ptr, per_file[f].edge_text.len) < 0))
+			rc = -1;
+	if (rc == 0 && asynccalls_names(buf_cstr(&names), names.len, buf_cstr(&edges), edges.len, &wanted) < 0)
+		rc = -1;
+	if (rc == 0 && wanted.count) {
+		sh->async_wanted = &wanted;
+		sh->collecting = 2;
+		atomic_store(&sh->next, 0);
+		parallel_run(n, work, ws, sizeof(*ws));
+		sh->collecting = 1;
+		sh->async_wanted = NULL;
+	}
+	strlist_free(&wanted);
+	buf_free(&names);
+	buf_free(&edges);
+	return rc;
+}
+
 static void wait_for_library(shared_state *sh)
 {
 	pthread_mutex_lock(&sh->ready_lock);
@@ -1078,7 +1145,6 @@ static void build_library(shared_state *sh)
 	pthread_mutex_unlock(&sh->ready_lock);
 }
 
-static void *work(void *arg);
 
 /* Pass 2 on one worker; the first builds the type library before. */
 static void *pass2(void *arg)
@@ -1130,6 +1196,16 @@ static void *work(void *arg)
 			break;
 		f = &sh->src->files[i];
 		buf_clear(&msg);
+		if (sh->collecting == 2) { /* pass 1, step 2: async code's calls (asynccalls.h) */
+			if (!sh->async_caller[i] || !scratch || sources_read(sh->src, i, &data, &msg) < 0 || !data.ptr)
+				continue;
+			if (async_calls_of(scratch, sh->async_wanted, shown_path(f->report, &shown), data.ptr, data.len,
+			                   &w->types[i]) < 0) {
+				atomic_store(&sh->failed, 1);
+				break;
+			}
+			continue;
+		}
 		if (sh->collecting) {
 			if (is_python(f->report) || !scratch || sources_read(sh->src, i, &data, &msg) < 0 || !data.ptr ||
 			    memchr(data.ptr, '\0', data.len))
@@ -1148,7 +1224,7 @@ static void *work(void *arg)
 				sh->settled[i] = (unsigned char)hint;
 			/* the library copies what it keeps */
 			if (typelib_collect(&w->types[i], &scratch->lx, data.ptr, data.len) < 0 ||
-			    calls_of(sh->opt, scratch, name, data.ptr, data.len, &w->types[i]) < 0 ||
+			    calls_of(sh->opt, scratch, name, data.ptr, data.len, &w->types[i], &sh->async_caller[i]) < 0 ||
 			    add_crate_of(sh->opt, scratch, f->report, &w->types[i]) < 0) {
 				atomic_store(&sh->failed, 1);
 				break;
@@ -1468,8 +1544,9 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	 * when pass 2 starts) */
 	per_file = calloc(files->count ? files->count : 1, sizeof(*per_file));
 	sh.settled = calloc(files->count ? files->count : 1, 1);
+	sh.async_caller = calloc(files->count ? files->count : 1, 1);
 	sh.crates = crate_index_new();
-	if (!per_file || !sh.settled || !sh.crates)
+	if (!per_file || !sh.settled || !sh.async_caller || !sh.crates)
 		atomic_store(&sh.failed, 1);
 	for (i = 0; i < n; i++)
 		ws[i].types = per_file;
@@ -1479,6 +1556,8 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	 * what other files' async code calls */
 	if (!atomic_load(&sh.failed) && (!opt->packs || opt->packs->clone || opt->packs->async_callers))
 		parallel_run(n, work, ws, sizeof(*ws));
+	if (!atomic_load(&sh.failed) && opt->packs && opt->packs->async_callers && async_step(&sh, per_file, ws, n) < 0)
+		atomic_store(&sh.failed, 1);
 
 	/* pass 2: the audit, the type library built by its first worker */
 	sh.collecting = 0;
@@ -1532,6 +1611,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	}
 	free(ws);
 	free(sh.settled);
+	free(sh.async_caller);
 	free(sh.claimed);
 	pthread_cond_destroy(&sh.ready_cond);
 	pthread_mutex_destroy(&sh.ready_lock);

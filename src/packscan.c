@@ -220,6 +220,45 @@ int packscan_wanted(const pack_set *ps, int language, const char *text, size_t l
 	return 0;
 }
 
+int packscan_raw_offsets(const pack_set *ps, int what, const char *text, size_t len, pcre2_match_data *md,
+                         size_t **offs, size_t *n)
+{
+	size_t p, r, k, cap = 0;
+
+	*offs = NULL;
+	*n = 0;
+	for (p = 0; p < ps->n; p++)
+		for (r = 0; r < ps->v[p].nrules; r++) {
+			const pack_rule *rule = &ps->v[p].rules[r];
+			size_t w;
+			for (w = 0; w < rule->nwhere && rule->where[w].what != what; w++)
+				;
+			if (w == rule->nwhere)
+				continue;
+			for (k = 0; k < rule->nre; k++) {
+				size_t at = 0;
+				while (at <= len) {
+					PCRE2_SIZE *ov;
+					int rc = pcre2_match(rule->re[k], (PCRE2_SPTR)text, len, at, PCRE2_NO_UTF_CHECK, md, NULL);
+					if (rc == PCRE2_ERROR_NOMATCH)
+						break;
+					if (rc < 0)
+						return -1;
+					ov = pcre2_get_ovector_pointer(md);
+					if (*n == cap) {
+						size_t *v = realloc(*offs, (cap = cap ? cap * 2 : 16) * sizeof(*v));
+						if (!v)
+							return -1;
+						*offs = v;
+					}
+					(*offs)[(*n)++] = ov[0];
+					at = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+				}
+			}
+		}
+	return 0;
+}
+
 /* ---- what every language answers ------------------------------------- */
 
 /* Is the identifier one of the words, or its plural? */

@@ -1394,6 +1394,7 @@ void typelib_free(typelib *lib)
 	buf_free(&lib->async_text);
 	free(lib->edges);
 	buf_free(&lib->edge_text);
+	buf_free(&lib->blocker_text);
 	free(lib->fns);
 	free(lib->structs);
 	free(lib->aliases);

@@ -66,6 +66,9 @@ typedef struct typelib_ {
 	buf edge_text;
 	typelib_entry *edges;
 	size_t nedges;
+	/* a file's piece only: the names asynccalls.h's step 1 found in it,
+	 * "NAME\n" lines (owned; never merged) */
+	buf blocker_text;
 	/* the workspace's crates by the name code uses for them (`-` as `_`):
 	 * a "NAME\n" line for each audited file (owned) */
 	buf crate_text;
