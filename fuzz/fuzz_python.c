@@ -25,7 +25,7 @@ static pack_set packs;
 static void audit_as_python(const uint8_t *data, size_t size)
 {
 	audit_options opt;
-	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), NULL };
+	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), NULL, NULL, NULL, NULL, 0 };
 	buf err = BUF_INIT;
 
 	if (!rl) {

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asynccalls.h"
 #include "audit.h"
 #include "clone_edit.h"
+#include "deferred.h"
 #include "jsonwrite.h"
 #include "typelib.h"
 
@@ -22,48 +22,26 @@ static audit_rules ar;
 static pack_set packs;
 
 /* The library of a workspace of this one file, as the audit's first pass
- * makes it: its types and fns, and the calls its async code makes in
- * loops (asynccalls.h), so that the lookups the predicates make of it run
- * on what any input records.  0, or -1. */
+ * makes it (its types and fns).  0, or -1. */
 static int own_library(typelib *lib, const char *text, size_t len)
 {
 	rustlex_result lx;
-	rustscan_result rs;
-	buf calls = BUF_INIT, names = BUF_INIT, edges = BUF_INIT;
-	size_t offs[4], n = 0, i;
-	int rc = -1;
-
-	/* a blocking pattern's matches: every `std::fs::`, up to four */
-	for (i = 0; n < 4 && i + 9 <= len; i++)
-		if (memcmp(text + i, "std::fs::", 9) == 0)
-			offs[n++] = i;
+	int rc;
 
 	memset(&lx, 0, sizeof(lx));
-	if (rustlex_lex(&lx, text, len) == 0 && rustscan_scan(&rs, &lx) == 0) {
-		rc = asynccalls_out(&rs, "lib/llm/src/other.rs", NULL, &calls) < 0 ||
-		             asynccalls_blockers(&rs, "lib/llm/src/other.rs", offs, n, &names, &edges) < 0
-		         ? -1
-		         : 0;
-		rustscan_free(&rs); /* before lx is lexed again below */
-		if (rc == 0 && (typelib_add_async_calls(lib, calls.ptr ? calls.ptr : "", calls.len) < 0 ||
-		                typelib_add_async_edges(lib, edges.ptr ? edges.ptr : "", edges.len) < 0 ||
-		                typelib_collect(lib, &lx, text, len) < 0 || typelib_add_crate(lib, "llm") < 0 ||
-		                typelib_finish(lib) < 0))
-			rc = -1;
-	}
+	rc = typelib_collect(lib, &lx, text, len) < 0 || typelib_add_crate(lib, "llm") < 0 || typelib_finish(lib) < 0 ? -1 : 0;
 	rustlex_free(&lx);
-	buf_free(&calls);
-	buf_free(&names);
-	buf_free(&edges);
 	return rc;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	typelib lib;
+	deferred_list waiting = { NULL, 0, 0 };
+	buf calls = BUF_INIT, edges = BUF_INIT;
 	audit_options opt;
 	hygiene_files facts = { NULL, 0, 0 };
-	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), &facts };
+	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), &facts, NULL, NULL, NULL, 0 };
 	size_t i;
 	buf err = BUF_INIT;
 
@@ -94,7 +72,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&lib, 0, sizeof(lib));
 	if (own_library(&lib, (const char *)data, size) == 0 && lib.finished)
 		opt.types = &lib;
+	/* what the cross-file rules record and wait on (asynccalls.h,
+	 * deferred.h), resolved as after pass 2 against this one file */
+	out.deferred = &waiting;
+	out.async_calls = &calls;
+	out.async_edges = &edges;
 	audit_buffer(&opt, NULL, "lib/llm/src/backend.rs", (const char *)data, size, &out);
+	if (lib.finished && typelib_add_async_calls(&lib, buf_cstr(&calls), calls.len) == 0 &&
+	    typelib_add_async_edges(&lib, buf_cstr(&edges), edges.len) == 0 && typelib_index_async(&lib) == 0)
+		deferred_resolve(&waiting, &lib, out.rule_findings);
 	/* each finding's tape writes what jansson would write of its values */
 	for (i = 0; i < out.findings.n; i++) {
 		json_t *v = jsontape_to_json(out.findings.v[i]);
@@ -132,6 +118,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	json_decref(out.problems);
 	hygiene_files_free(&facts);
 	typelib_free(&lib);
+	deferred_free(&waiting);
+	buf_free(&calls);
+	buf_free(&edges);
 	buf_free(&err);
 	return 0;
 }

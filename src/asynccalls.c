@@ -482,65 +482,20 @@ int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *w
 	return rc;
 }
 
-int asynccalls_blockers(const rustscan_result *rs, const char *path, const size_t *offs, size_t n, buf *names,
-                        buf *edges)
+int asynccalls_edges(const rustscan_result *rs, const char *path, buf *edges)
 {
 	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count };
 	token_index ix;
-	unsigned char *marked;
-	size_t i, k, round;
+	size_t k;
 	int rc = 0;
 
 	if (f.n < 3 || !rs->fn_count || rs->file_is_test)
 		return 0;
 	if (index_tokens(&f, &ix) < 0)
 		return -1;
-	if (!(marked = calloc(rs->fn_count, 1))) {
-		index_free(&ix);
-		return -1;
-	}
-	/* the plain fns a match falls in (tokens are in text order) */
-	for (i = 0; i < n; i++) {
-		size_t lo = 0, hi = f.n;
-		while (lo < hi) { /* the first token past the offset */
-			size_t mid = lo + (hi - lo) / 2;
-			if (f.t[mid].off <= offs[i])
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo > 0 && ix.owner[lo - 1] != RS_NONE && !(ix.flags[lo - 1] & IN_ASYNC) &&
-		    !rs->fns[ix.owner[lo - 1]].is_test)
-			marked[ix.owner[lo - 1]] = 1;
-	}
-	/* and the plain fns of the file that call them, two calls back */
-	for (round = 0; round < 2 && rc == 0; round++) {
-		strlist called = { 0 };
-		for (i = 0; i < rs->fn_count && rc == 0; i++)
-			if (marked[i] && rs->fns[i].name != RS_NONE)
-				rc = add_name(&called, f.text + f.t[rs->fns[i].name].off, f.t[rs->fns[i].name].len);
-		for (k = 2; k + 1 < f.n && rc == 0; k++) {
-			uint32_t c = ix.owner[k];
-			if (c != RS_NONE && !marked[c] && !(ix.flags[k] & IN_ASYNC) && !rs->fns[c].is_test && ident(&f, k) &&
-			    is(&f, k + 1, "(") && !is(&f, k - 1, "fn") && strlist_has(&called, f.text + f.t[k].off, f.t[k].len))
-				marked[c] = 1;
-		}
-		strlist_free(&called);
-	}
-	for (i = 0; i < rs->fn_count && rc == 0; i++)
-		if (marked[i]) {
-			size_t at = names->len;
-			int r = own_key(&f, (uint32_t)i, names);
-			if (r < 0 || (r > 0 && buf_putc(names, '\n') < 0))
-				rc = -1;
-			else if (r == 0)
-				buf_truncate(names, at);
-		}
-	/* the calls plain fns make to other files' fns: edges */
 	for (k = 2; k + 1 < f.n && rc == 0; k++)
 		if (!(ix.flags[k] & IN_ASYNC) && foreign_call(&f, &ix, k))
 			rc = record(&f, ix.owner[k], k, 0, path, NULL, edges);
-	free(marked);
 	index_free(&ix);
 	return rc;
 }
@@ -651,6 +606,15 @@ static void split_key(const char *key, size_t n, size_t *tn, const char **name, 
 			*nn = n - i;
 			return;
 		}
+}
+
+const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t n, const strlist *off_executor, buf *why)
+{
+	const char *name;
+	size_t tn, nn;
+
+	split_key(key, n, &tn, &name, &nn);
+	return asynccalls_reason(lib, tn ? key : NULL, tn, name, nn, off_executor, why);
 }
 
 const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, const char *name, size_t n,

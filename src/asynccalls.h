@@ -4,20 +4,17 @@
  * multipart fields in `src/server.rs`) is seen for what it is: a stall of
  * the executor per item, not start-up work.
  *
- * The first pass does it in two steps, so that a tree where no plain fn
- * blocks pays nothing:
- *   1. a file where a pattern of such a rule (`std::fs::read_dir(`)
- *      matches is lexed, and the plain fns that hold a match are named
- *      (asynccalls_blockers), with the plain fns of the file that call
- *      them and the calls its plain fns make to other files' fns (edges,
- *      which a lookup follows one file on: `Paste::store_file` calls
- *      `util::get_dir_size`);
- *   2. a file that has async code and a loop, and names one of those fns
- *      or of the fns the edges lead from (asynccalls_names), is lexed, and
- *      every call made inside a loop of async code (an `async fn`'s body,
- *      an `async` block) to a fn of that name that this file does not
- *      define is recorded (asynccalls_out), in a form that says which fn
- *      is meant:
+ * Pass 2 records, for each file it lexes that has async code and a loop,
+ * every call made inside a loop of async code (an `async fn`'s body, an
+ * `async` block) that names a fn this file does not define, and for each
+ * file where a finding waits on these records (deferred.h) the calls its
+ * plain fns make to other files' fns (edges, which a lookup follows one
+ * file on: `Paste::store_file` calls `util::get_dir_size`).  Then the
+ * files with async code and a loop that pass 2 did not lex are lexed
+ * for the same -- only those that name, as a whole word, a fn a waiting
+ * finding may be reached through (asynccalls_names), so a tree where no
+ * plain fn blocks pays nothing.  A call is recorded in a form that says
+ * which fn is meant:
  *   - `helper(..)`, `util::helper(..)`: a free fn (not one a `use` brings
  *     in from another crate: the root is kept and checked against the
  *     workspace's crates later);
@@ -45,28 +42,25 @@
 #include "strlist.h"
 #include "typelib.h"
 
-/* Step 1 for a file whose raw text a blocking pattern matches at the byte
- * offsets offs[0..n): "NAME\n" onto names for each plain fn (not async,
- * not a test) that holds one, and for the plain fns of the file that call
- * those, two calls back; and onto edges the calls its plain fns make to
- * fns of other files, "CALLEE\tROOT\tCALLS\tCALLER\tNOTE\n" (NOTE:
+/* The calls rs's plain fns (not async, not tests) make to fns of other
+ * files, onto edges: "CALLEE\tROOT\tCALLS\tCALLER\tNOTE\n" (NOTE:
  * "`store_file` (`src/paste.rs`) calls `get_dir_size` (line 121)").
  * 0, or -1 when memory ran out. */
-int asynccalls_blockers(const rustscan_result *rs, const char *path, const size_t *offs, size_t n, buf *names,
-                        buf *edges);
+int asynccalls_edges(const rustscan_result *rs, const char *path, buf *edges);
 
-/* The names step 2 looks for, from every file's step 1: the fns named,
- * and the callers of the edges that lead to one (two edges back).  names
- * and edges: the files' lines, one after another.  0, or -1. */
+/* The words the files pass 2 did not lex are searched for: of each key
+ * ("KEY\n" lines: a type's fn by its type's name, a free fn by its own),
+ * and of the callers of the edges that lead to one (two edges back).
+ * 0, or -1. */
 int asynccalls_names(const char *names, size_t names_len, const char *edges, size_t edges_len, strlist *out);
 
 /* Does text[0..len) hold one of the words as an identifier (a whole
  * word, comments and strings too)?  One pass over the text. */
 int asynccalls_wanted(const strlist *words, const char *text, size_t len);
 
-/* Step 2: the calls of rs's async code, in loops, to fns rs does not
- * define and wanted names (NULL: any), as the type library keeps them: one
- * line per call,
+/* The calls of rs's async code, in loops, to fns rs does not define
+ * (wanted: only those whose key's word is one of these; NULL: any), as
+ * the type library keeps them: one line per call,
  * "KEY\tROOT\tCALLS\tREASON\n" -- KEY "Type::f" or "f"; ROOT the crate a
  * `use` brought a free fn's path from ("-": this crate, a module of it,
  * or no `use`); CALLS the calls around it in its fn, innermost first
@@ -82,5 +76,8 @@ int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *w
  * NULL. */
 const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, const char *name, size_t n,
                               const strlist *off_executor, buf *why);
+
+/* The same by key[0..n): "Type::f" or "f". */
+const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t n, const strlist *off_executor, buf *why);
 
 #endif

@@ -20,6 +20,7 @@
 #include "fileio.h"
 #include "finding.h"
 #include "asynccalls.h"
+#include "deferred.h"
 #include "hotpaths.h"
 #include "pyhot.h"
 #include "hygiene.h"
@@ -383,8 +384,10 @@ static int test_by_path(const audit_options *opt, const char *shown, buf *slashe
 	       (opt->packs && strlist_in(&opt->packs->test_markers, slashed->ptr, slashed->len));
 }
 
-/* The rule-pack hits of one file as findings. */
-static int add_rule_findings(audit_scratch *sc, const finding_file *ff, const char *text, size_t len, json_t *out)
+/* The rule-pack hits of one file as findings; those that wait for every
+ * file (hit->pending) into deferred, or dropped without one. */
+static int add_rule_findings(audit_scratch *sc, const finding_file *ff, const char *text, size_t len, json_t *out,
+                             deferred_list *deferred)
 {
 	json_t *seen = json_object();
 	size_t i;
@@ -435,6 +438,14 @@ static int add_rule_findings(audit_scratch *sc, const finding_file *ff, const ch
 				break; /* without a reason it is not honoured (the clone audit reports that once) */
 			}
 		}
+		if (hit->pending[0]) {
+			if (!deferred)
+				json_decref(f);
+			else if (deferred_add(deferred, f, rulefinding_context(ff, hit), hit->rule, hit->pending_words,
+			                      hit->pending) < 0)
+				goto done;
+			continue;
+		}
 		if (json_array_append_new(out, f) < 0)
 			goto done;
 	}
@@ -483,7 +494,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 		crate_index_of(sc->crates, opt->src, report, &crate, &filter, NULL);
 	ff.crate = crate;
 	ff.test_filter = filter;
-	rc = add_rule_findings(sc, &ff, text, len, out->rule_findings);
+	rc = add_rule_findings(sc, &ff, text, len, out->rule_findings, out->deferred);
 done:
 	pyhot_free(&hot);
 	free(crate);
@@ -731,64 +742,47 @@ static int declares_entry(const audit_rules *ar, const char *text, size_t len)
 	return 0;
 }
 
-/* Pass 1: what this file's code tells the audit of other files' fns, into
- * its piece of the type library -- the calls its per-request code makes
- * to their free fns (hotpaths.h), when audit.rules'
- * hot_calls_across_files asks, from a file that declares an entry point
- * on no configured hot path; and, when a rule asks
- * called_from_async_elsewhere, its plain fns that a blocking pattern
- * matches in, with the calls its plain fns make (asynccalls.h's step 1).
- * Such a file is lexed here, and again in pass 2.  *async_caller: the
- * file has async code and a loop (step 2 may read it).  0, or -1. */
-static int calls_of(const audit_options *opt, audit_scratch *sc, const char *shown, const char *text, size_t len,
-                    typelib *piece, unsigned char *async_caller)
+/* Does the file have async code with a loop, as far as its text says?
+ * (Its async code's calls are recorded: asynccalls.h.) */
+static int async_loops(const char *text, size_t len)
+{
+	return textfind(text, len, "async", 5) &&
+	       (textfind(text, len, "for ", 4) || textfind(text, len, "while ", 6) || textfind(text, len, "loop", 4));
+}
+
+/* Pass 1: the calls per-request code of this file makes to free fns of
+ * other files, into its piece of the type library (hotpaths.h).  Only a
+ * file that declares an entry point, on no configured hot path, is lexed
+ * whole for it: 0.02 s more of 0.38 s on two million lines, off unless
+ * audit.rules' hot_calls_across_files asks.  0, or -1. */
+static int hot_calls_of(const audit_options *opt, audit_scratch *sc, const char *shown, const char *text, size_t len,
+                        typelib *piece)
 {
 	rustscan_result rs;
 	hotpaths_map m;
 	buf out = BUF_INIT;
-	size_t *offs = NULL, noffs = 0;
 	int rc = 0;
-	int hot = opt->arules && opt->arules->hot_calls_across_files && opt->arules->inferred_hot_score &&
-	          !hot_path_of(opt->rules, shown) && declares_entry(opt->arules, text, len);
 
-	*async_caller = 0;
-	if (opt->packs && opt->packs->async_callers && !test_by_path(opt, shown, &sc->slashed)) {
-		*async_caller = textfind(text, len, "async", 5) &&
-		                (textfind(text, len, "for ", 4) || textfind(text, len, "while ", 6) || textfind(text, len, "loop", 4));
-		if (packscan_raw_offsets(opt->packs, PRED_CALLED_FROM_ASYNC_ELSEWHERE, text, len, sc->md, &offs, &noffs) < 0) {
-			free(offs);
-			return -1;
-		}
-	}
-	if (!hot && !noffs) {
-		free(offs);
+	if (!opt->arules || !opt->arules->hot_calls_across_files || !opt->arules->inferred_hot_score ||
+	    hot_path_of(opt->rules, shown) || !declares_entry(opt->arules, text, len))
 		return 0;
-	}
 	rustlex_reset(&sc->lx);
-	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0) {
-		free(offs);
+	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0)
 		return -1;
-	}
-	if (hot) {
-		if (hotpaths_build(&m, &rs, opt->arules, NULL) < 0 || hotpaths_calls_out(&m, shown, &out) < 0 ||
-		    (out.len && typelib_add_hot_calls(piece, out.ptr, out.len) < 0))
-			rc = -1;
-		hotpaths_free(&m);
-	}
-	if (rc == 0 && noffs &&
-	    asynccalls_blockers(&rs, shown, offs, noffs, &piece->blocker_text, &piece->edge_text) < 0)
+	if (hotpaths_build(&m, &rs, opt->arules, NULL) < 0 || hotpaths_calls_out(&m, shown, &out) < 0 ||
+	    (out.len && typelib_add_hot_calls(piece, out.ptr, out.len) < 0))
 		rc = -1;
-	free(offs);
+	hotpaths_free(&m);
 	rustscan_free(&rs);
 	buf_free(&out);
 	return rc;
 }
 
-/* Pass 1, step 2 (asynccalls.h): a file with async code and a loop that
- * names one of the fns step 1 found -- its async code's calls of them in
- * loops.  0, or -1. */
+/* After pass 2, for a file with async code and a loop that pass 2 did not
+ * lex: if it names one of the words, its async code's calls in loops
+ * (asynccalls.h), onto out.  0, or -1. */
 static int async_calls_of(audit_scratch *sc, const strlist *wanted, const char *shown, const char *text, size_t len,
-                          typelib *piece)
+                          buf *out)
 {
 	rustscan_result rs;
 	int rc;
@@ -798,7 +792,7 @@ static int async_calls_of(audit_scratch *sc, const strlist *wanted, const char *
 	rustlex_reset(&sc->lx);
 	if (rustlex_lex(&sc->lx, text, len) < 0 || rustscan_scan(&rs, &sc->lx) < 0)
 		return -1;
-	rc = asynccalls_out(&rs, shown, wanted, &piece->async_text);
+	rc = asynccalls_out(&rs, shown, wanted, out);
 	rustscan_free(&rs);
 	return rc;
 }
@@ -807,7 +801,7 @@ static int async_calls_of(audit_scratch *sc, const strlist *wanted, const char *
  * no hot path) perhaps by what its code does. */
 static pack_file prefilter_file(const audit_options *opt, const char *shown, const char *text, size_t len, int python)
 {
-	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL, NULL, NULL };
+	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL, NULL };
 
 	if (!pf.hot && !python)
 		pf.infer = infers_hot(opt, text, len);
@@ -945,7 +939,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	sc->hits.n = 0;
 	if (want.rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
 		pack_file pf = { ff.hot_prefix != NULL, want.test_file, have_map ? opt->arules : NULL,
-		                 have_map ? &hot_map : NULL, NULL, opt->types };
+		                 have_map ? &hot_map : NULL, NULL };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;
@@ -956,8 +950,23 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		crate_index_of(sc->crates, opt->src, report, &crate, &filter, rs.site_count ? &ff.no_std : NULL);
 	ff.crate = crate;
 	ff.test_filter = filter;
-	if (sc->hits.n && add_rule_findings(sc, &ff, text, len, out->rule_findings) < 0)
+	if (sc->hits.n && add_rule_findings(sc, &ff, text, len, out->rule_findings, out->deferred) < 0)
 		goto done;
+	/* what findings of other files may wait on (asynccalls.h): the calls of
+	 * its async code, and where a finding here waits, its plain fns' */
+	if (out->async_calls && !want.test_file && !rs.file_is_test) {
+		size_t i;
+		int waits = 0;
+		for (i = 0; i < sc->hits.n; i++)
+			waits |= sc->hits.v[i].pending[0] != '\0';
+		if (async_loops(text, len)) {
+			if (asynccalls_out(&rs, shown, NULL, out->async_calls) < 0)
+				goto done;
+			out->recorded = 1;
+		}
+		if (waits && asynccalls_edges(&rs, shown, out->async_edges) < 0)
+			goto done;
+	}
 
 	/* the clone audit */
 	rc = rs.site_count ? clone_findings(opt, sc, report, shown, &rs, &ff, have_map ? &hot_map : NULL, text, len, out) : 0;
@@ -1010,18 +1019,15 @@ typedef struct {
 	 * `clone` and nothing for the rules, so pass 2 does not read it again;
 	 * else what pass 1 learnt of it (enum file_hint) */
 	unsigned char *settled;
-	/* pass 1 -> its step 2 (asynccalls.h): the file has async code and a
-	 * loop; the names step 2 looks for (NULL: no step 2) */
-	unsigned char *async_caller;
+	/* asynccalls.h: the file has async code and a loop (pass 1); pass 2
+	 * recorded its calls; the words the files it did not are searched for */
+	unsigned char *async_caller, *async_recorded;
 	const strlist *async_wanted;
 	/* Pass 2 begins while the first worker builds the type library: the
 	 * others take the files pass 1 found without `clone`, which do not need
 	 * it, from next_early; then every worker takes files from next.  A file
 	 * is audited by whoever claims it first. */
 	atomic_size_t next_early;
-	/* a rule reads the library from any file (what other files' code
-	 * calls): a file for the rules waits for it too */
-	int rules_need_library;
 	atomic_uchar *claimed;
 	atomic_int library_ready;
 	pthread_mutex_t ready_lock;
@@ -1044,6 +1050,10 @@ typedef struct {
 	hygiene_files facts;     /* out.file_facts, when crate hygiene is chosen */
 	typelib *types;          /* pass 1: one library per file, merged in order */
 	int builds_library;      /* the first worker, at the start of pass 2 */
+	/* out.deferred, out.async_calls and out.async_edges, when a rule asks
+	 * what other files' async code calls (asynccalls.h, deferred.h) */
+	deferred_list deferred;
+	buf async_calls, async_edges;
 } worker;
 
 /* Pass 1 for one file (`shown`: its path as reports show it): may pass 2
@@ -1082,34 +1092,47 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 
 static void *work(void *arg);
 
-/* Pass 1, step 2 (asynccalls.h): the names step 1 found in the files'
- * pieces, then, when there are any, the files with async code that name
- * one -- on n workers, each file's records into its piece.  No plain fn
- * that blocks, no step 2.  0, or -1. */
-static int async_step(shared_state *sh, typelib *per_file, worker *ws, unsigned n)
+/* After pass 2, the findings that wait for the whole workspace
+ * (deferred.h): the files with async code that pass 2 did not lex are
+ * read for their calls when they name a fn such a finding may be reached
+ * through (none waiting: nothing read), every file's records go into the
+ * library, and each waiting finding is kept, with its caller, or dropped.
+ * 0, or -1. */
+static int resolve_waiting(shared_state *sh, typelib *lib, worker *ws, unsigned n)
 {
-	buf names = BUF_INIT, edges = BUF_INIT;
+	buf keys = BUF_INIT, edges = BUF_INIT;
 	strlist wanted = { 0 };
-	size_t f;
-	int rc = 0;
+	unsigned w;
+	int rc = 0, waiting = 0;
 
-	for (f = 0; f < sh->src->count && rc == 0; f++)
-		if ((per_file[f].blocker_text.len &&
-		     buf_append(&names, per_file[f].blocker_text.ptr, per_file[f].blocker_text.len) < 0) ||
-		    (per_file[f].edge_text.len && buf_append(&edges, per_file[f].edge_text.ptr, per_file[f].edge_text.len) < 0))
+	for (w = 0; w < n && rc == 0; w++) {
+		waiting |= ws[w].deferred.n > 0;
+		if (deferred_keys(&ws[w].deferred, &keys) < 0 ||
+		    (ws[w].async_edges.len && buf_append(&edges, ws[w].async_edges.ptr, ws[w].async_edges.len) < 0))
 			rc = -1;
-	if (rc == 0 && asynccalls_names(buf_cstr(&names), names.len, buf_cstr(&edges), edges.len, &wanted) < 0)
+	}
+	if (rc == 0 && waiting && asynccalls_names(buf_cstr(&keys), keys.len, buf_cstr(&edges), edges.len, &wanted) < 0)
 		rc = -1;
 	if (rc == 0 && wanted.count) {
 		sh->async_wanted = &wanted;
 		sh->collecting = 2;
 		atomic_store(&sh->next, 0);
 		parallel_run(n, work, ws, sizeof(*ws));
-		sh->collecting = 1;
+		sh->collecting = 0;
 		sh->async_wanted = NULL;
+		rc = atomic_load(&sh->failed) ? -1 : 0;
 	}
+	for (w = 0; w < n && rc == 0 && waiting && lib->finished; w++)
+		if ((ws[w].async_calls.len && typelib_add_async_calls(lib, ws[w].async_calls.ptr, ws[w].async_calls.len) < 0) ||
+		    (ws[w].async_edges.len && typelib_add_async_edges(lib, ws[w].async_edges.ptr, ws[w].async_edges.len) < 0))
+			rc = -1;
+	if (rc == 0 && waiting && lib->finished && typelib_index_async(lib) < 0)
+		rc = -1;
+	for (w = 0; w < n; w++)
+		if (rc == 0 && lib->finished && deferred_resolve(&ws[w].deferred, lib, ws[w].out.rule_findings) < 0)
+			rc = -1;
 	strlist_free(&wanted);
-	buf_free(&names);
+	buf_free(&keys);
 	buf_free(&edges);
 	return rc;
 }
@@ -1189,18 +1212,18 @@ static void *work(void *arg)
 				library_seen = 1;
 				continue;
 			}
-			if (sh->settled[i] == SETTLED || !(sh->settled[i] & HINT_NO_CLONE) ||
-			    (sh->rules_need_library && !(sh->settled[i] & HINT_RULES_NOT_WANTED)))
+			if (sh->settled[i] == SETTLED || !(sh->settled[i] & HINT_NO_CLONE))
 				continue;
 		} else if ((i = atomic_fetch_add(&sh->next, 1)) >= sh->src->count)
 			break;
 		f = &sh->src->files[i];
 		buf_clear(&msg);
-		if (sh->collecting == 2) { /* pass 1, step 2: async code's calls (asynccalls.h) */
-			if (!sh->async_caller[i] || !scratch || sources_read(sh->src, i, &data, &msg) < 0 || !data.ptr)
+		if (sh->collecting == 2) { /* after pass 2: async code pass 2 did not lex (asynccalls.h) */
+			if (!sh->async_caller[i] || sh->async_recorded[i] || !scratch || sources_read(sh->src, i, &data, &msg) < 0 ||
+			    !data.ptr)
 				continue;
 			if (async_calls_of(scratch, sh->async_wanted, shown_path(f->report, &shown), data.ptr, data.len,
-			                   &w->types[i]) < 0) {
+			                   &w->async_calls) < 0) {
 				atomic_store(&sh->failed, 1);
 				break;
 			}
@@ -1222,9 +1245,11 @@ static void *work(void *arg)
 				sh->settled[i] = SETTLED;
 			} else
 				sh->settled[i] = (unsigned char)hint;
+			sh->async_caller[i] = sh->opt->packs && sh->opt->packs->async_callers && async_loops(data.ptr, data.len) &&
+			                      !test_by_path(sh->opt, name, &scratch->slashed);
 			/* the library copies what it keeps */
 			if (typelib_collect(&w->types[i], &scratch->lx, data.ptr, data.len) < 0 ||
-			    calls_of(sh->opt, scratch, name, data.ptr, data.len, &w->types[i], &sh->async_caller[i]) < 0 ||
+			    hot_calls_of(sh->opt, scratch, name, data.ptr, data.len, &w->types[i]) < 0 ||
 			    add_crate_of(sh->opt, scratch, f->report, &w->types[i]) < 0) {
 				atomic_store(&sh->failed, 1);
 				break;
@@ -1237,11 +1262,14 @@ static void *work(void *arg)
 			add_problem(w->out.problems, shown_path(f->report, &shown), 0, buf_cstr(&msg));
 			continue;
 		}
+		w->out.recorded = 0;
 		if (audit_file(library_seen ? sh->opt : sh->opt_early, scratch, f->report, data.ptr ? data.ptr : "", data.len,
 		               &w->out, sh->settled[i]) < 0) {
 			atomic_store(&sh->failed, 1);
 			break;
 		}
+		if (w->out.recorded)
+			sh->async_recorded[i] = 1;
 	}
 	buf_free(&msg);
 	buf_free(&shown);
@@ -1522,7 +1550,6 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	 * then no file is audited before the library is built, so that every
 	 * verdict is the same whatever the threads do */
 	atomic_init(&sh.next_early, opt->arules && opt->arules->hot_calls_across_files ? files->count : 0);
-	sh.rules_need_library = opt->packs && opt->packs->async_callers;
 	atomic_init(&sh.library_ready, 0);
 	atomic_init(&sh.failed, 0);
 	if (!(ws = calloc(n, sizeof(*ws)))) {
@@ -1537,6 +1564,11 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		o->rule_findings = json_array();
 		o->problems = json_array();
 		o->file_facts = opt->packs && opt->packs->hygiene ? &ws[i].facts : NULL;
+		if (opt->packs && opt->packs->async_callers) {
+			o->deferred = &ws[i].deferred;
+			o->async_calls = &ws[i].async_calls;
+			o->async_edges = &ws[i].async_edges;
+		}
 		if (!o->rule_findings || !o->problems)
 			atomic_store(&sh.failed, 1);
 	}
@@ -1545,8 +1577,9 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	per_file = calloc(files->count ? files->count : 1, sizeof(*per_file));
 	sh.settled = calloc(files->count ? files->count : 1, 1);
 	sh.async_caller = calloc(files->count ? files->count : 1, 1);
+	sh.async_recorded = calloc(files->count ? files->count : 1, 1);
 	sh.crates = crate_index_new();
-	if (!per_file || !sh.settled || !sh.async_caller || !sh.crates)
+	if (!per_file || !sh.settled || !sh.async_caller || !sh.async_recorded || !sh.crates)
 		atomic_store(&sh.failed, 1);
 	for (i = 0; i < n; i++)
 		ws[i].types = per_file;
@@ -1556,8 +1589,6 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	 * what other files' async code calls */
 	if (!atomic_load(&sh.failed) && (!opt->packs || opt->packs->clone || opt->packs->async_callers))
 		parallel_run(n, work, ws, sizeof(*ws));
-	if (!atomic_load(&sh.failed) && opt->packs && opt->packs->async_callers && async_step(&sh, per_file, ws, n) < 0)
-		atomic_store(&sh.failed, 1);
 
 	/* pass 2: the audit, the type library built by its first worker */
 	sh.collecting = 0;
@@ -1573,6 +1604,8 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		parallel_run(n, pass2, ws, sizeof(*ws));
 	else
 		build_library(&sh); /* frees the pieces */
+	if (!atomic_load(&sh.failed) && opt->packs && opt->packs->async_callers && resolve_waiting(&sh, &lib, ws, n) < 0)
+		atomic_store(&sh.failed, 1);
 	free(per_file);
 	crate_index_free(sh.crates); /* the workers are done with it */
 	sh.crates = NULL;
@@ -1608,10 +1641,14 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		json_decref(ws[i].out.rule_findings);
 		json_decref(ws[i].out.problems);
 		hygiene_files_free(&ws[i].facts);
+		deferred_free(&ws[i].deferred);
+		buf_free(&ws[i].async_calls);
+		buf_free(&ws[i].async_edges);
 	}
 	free(ws);
 	free(sh.settled);
 	free(sh.async_caller);
+	free(sh.async_recorded);
 	free(sh.claimed);
 	pthread_cond_destroy(&sh.ready_cond);
 	pthread_mutex_destroy(&sh.ready_lock);

@@ -44,6 +44,12 @@ typedef struct {
 	json_t *rule_findings;       /* rule-pack findings */
 	json_t *problems;            /* {path, line, message} */
 	hygiene_files *file_facts;   /* crate hygiene's per-file figures, or NULL when no pack has metrics */
+	/* when a rule asks what other files' async code calls (asynccalls.h),
+	 * else NULL: the findings that wait for every file (deferred.h), the
+	 * async code's calls and the plain fns' calls of the files audited */
+	struct deferred_list *deferred;
+	buf *async_calls, *async_edges;
+	int recorded;                /* set by the audit of a file: its async calls are in async_calls */
 } audit_sink;
 
 typedef struct {

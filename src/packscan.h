@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "pack.h"
 #include "pylex.h"
+#include "strlist.h"
 #include "rustscan.h"
 
 typedef struct {
@@ -34,7 +35,11 @@ typedef struct {
 	char matched[128];        /* the matched code, blanks squeezed, cut to fit */
 	char value[160];          /* a metric's figure as the message shows it; "" for a rule */
 	char hot_why[224];        /* why the code runs per request or per event, when only the code says so; "" otherwise */
-	char caller[512];         /* the code of another file that reaches it (asynccalls.h), Markdown; "" when none */
+	/* a finding that waits for the whole workspace (deferred.h): the keys
+	 * of the fns async code may reach it through, "KEY\tNOTE\n" lines, and
+	 * the words of the predicate that asked; "" when it waits for nothing */
+	char pending[512];
+	const strlist *pending_words;
 } pack_hit;
 
 typedef struct {
@@ -48,7 +53,6 @@ typedef struct {
 void pack_hit_text(char *out, size_t cap, const char *s, size_t n);
 
 struct hotpaths_map_;
-struct typelib_;
 struct pyhot_map_;
 
 typedef struct {
@@ -57,7 +61,6 @@ typedef struct {
 	const audit_rules *infer; /* Rust, not hot by its path, code that may be hot by what it does, or NULL */
 	const struct hotpaths_map_ *hot_map; /* ... and the map of it (hotpaths.h), or NULL (the prefilter has none) */
 	const struct pyhot_map_ *py_hot_map; /* Python, not hot by its path: what its code shows (pyhot.h), or NULL */
-	const struct typelib_ *types; /* Rust: the workspace's library (typelib.h), or NULL before it is built */
 } pack_file;
 
 /* Could any generic rule of `language` match text[0..len) at all, and

@@ -2,9 +2,7 @@
 
 #include "packscan_rust.h"
 
-#include "asynccalls.h"
 #include "hotpaths.h"
-#include "typelib.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -581,45 +579,53 @@ static int r_called_from_async(const rust_file *f, size_t tok, const strlist *of
 	return 0;
 }
 
-/* Why async code of another file reaches fn g of this file in a loop
- * (asynccalls.h), into out (cap bytes): directly, or through the plain
- * fns of this file that call g, `depth` calls back at most.  1, or 0. */
-static int r_reached_from_async(const rust_file *f, uint32_t g, const strlist *off_executor, int depth, char *out,
-                                size_t cap)
+/* The key fn g would be recorded under by a call of it (asynccalls.h):
+ * "Type::f" for a fn of an impl, "f" for a free fn; "" when it has none. */
+static void r_fn_key(const rust_file *f, uint32_t g, char *out, size_t cap)
 {
 	const rs_fn *fn = &f->rs->fns[g];
-	const char *type = NULL, *reason;
-	size_t tn = 0, i, k, name = fn->name;
+	const rustlex_token *name = &f->t[fn->name];
+
+	out[0] = '\0';
+	if (fn->impl != RS_NONE) {
+		const rs_impl *im = &f->rs->impls[fn->impl];
+		if (im->self_type == RS_NONE || im->self_ref)
+			return;
+		snprintf(out, cap, "%.*s::%.*s", (int)f->t[im->self_type].len, f->lx->text + f->t[im->self_type].off,
+		         (int)name->len, f->lx->text + name->off);
+	} else
+		snprintf(out, cap, "%.*s", (int)name->len, f->lx->text + name->off);
+}
+
+/* The fns async code of another file may reach fn g through, onto the
+ * candidates (cap bytes): g itself, and the plain fns of this file that
+ * call g, `depth` calls back -- each "KEY\tNOTE\n", NOTE how it reaches
+ * g after the note of the fn that reaches it (", and `store_file` calls
+ * `check_quota` (line 19)").  A fn with a key only; a caller when g is
+ * the only fn of the file so named, and calls it as it can be (a method
+ * as `self.g(..)` or `Self::g(..)`, a free fn not as a method). */
+static void r_reach_candidates(const rust_file *f, uint32_t g, const char *note, const strlist *off_executor,
+                               int depth, char *out, size_t cap)
+{
+	const rs_fn *fn = &f->rs->fns[g];
+	char key[160];
+	size_t i, k, name = fn->name, len;
 	int method = fn->impl != RS_NONE;
 
 	if (fn->is_test || fn->is_async || name == RS_NONE)
-		return 0;
-	if (method) {
-		const rs_impl *im = &f->rs->impls[fn->impl];
-		if (im->self_type == RS_NONE || im->self_ref)
-			return 0;
-		type = f->lx->text + f->t[im->self_type].off;
-		tn = f->t[im->self_type].len;
-	}
-	{
-		buf why = BUF_INIT;
-		reason = asynccalls_reason(f->pf->types, type, tn, f->lx->text + f->t[name].off, f->t[name].len, off_executor,
-		                           &why);
-		if (reason)
-			snprintf(out, cap, "%s", reason);
-		buf_free(&why);
-		if (reason)
-			return 1;
-	}
+		return;
+	r_fn_key(f, g, key, sizeof(key));
+	len = strlen(out);
+	if (key[0] && len + strlen(key) + strlen(note) + 3 < cap)
+		snprintf(out + len, cap - len, "%s\t%s\n", key, note);
 	if (depth == 0)
-		return 0;
-	/* g must be the only fn of the file so named, and called as it can be */
+		return;
 	for (i = 0; i < f->rs->fn_count; i++)
 		if (i != g && same_text(f, f->rs->fns[i].name, name))
-			return 0;
+			return;
 	for (k = 2; k + 1 < f->n; k++) {
 		uint32_t caller;
-		size_t len;
+		char more[256];
 		if (k == name || r_kind(f, k) != TOK_IDENT || !r_is(f, k + 1, "(") || !same_text(f, k, name) ||
 		    r_is(f, k - 1, "fn"))
 			continue;
@@ -627,16 +633,13 @@ static int r_reached_from_async(const rust_file *f, uint32_t g, const strlist *o
 		           : (r_is(f, k - 1, ".") || (r_is(f, k - 1, "::") && !r_is(f, k - 2, "self"))))
 			continue;
 		if ((caller = r_fn_of(f, k)) == RS_NONE || caller == g || f->rs->fns[caller].name == RS_NONE ||
-		    r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_ASYNC) || r_inside_call(f, k, off_executor) ||
-		    !r_reached_from_async(f, caller, off_executor, depth - 1, out, cap))
+		    r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_ASYNC) || r_inside_call(f, k, off_executor))
 			continue;
-		len = strlen(out);
-		snprintf(out + len, cap - len, ", and `%.*s` calls `%.*s` (line %u)", (int)f->t[f->rs->fns[caller].name].len,
+		snprintf(more, sizeof(more), ", and `%.*s` calls `%.*s` (line %u)%s", (int)f->t[f->rs->fns[caller].name].len,
 		         f->lx->text + f->t[f->rs->fns[caller].name].off, (int)f->t[name].len, f->lx->text + f->t[name].off,
-		         f->t[k].line);
-		return 1;
+		         f->t[k].line, note);
+		r_reach_candidates(f, caller, more, off_executor, depth - 1, out, cap);
 	}
-	return 0;
 }
 
 /* called_from_async_elsewhere WORDS: tok is in a plain fn that async code
@@ -644,19 +647,22 @@ static int r_reached_from_async(const rust_file *f, uint32_t g, const strlist *o
  * `paste.store_file(..)` per multipart field of an upload handler -- or in
  * a plain fn of this file that such a fn calls (two calls on at most).
  * Not where called_from_async holds (the async caller is in this file).
- * hit->caller: who calls it, and how. */
+ * Known only when every file has been read: the hit waits (deferred.h),
+ * with the fns it may be reached through in hit->pending. */
 static int r_called_from_async_elsewhere(const rust_file *f, size_t tok, const strlist *off_executor, pack_hit *hit)
 {
 	uint32_t fn = r_fn_of(f, tok);
 	pack_hit here;
 
-	if (fn == RS_NONE || !f->pf || !f->pf->types || r_in_scope_of(f, tok, f->rs->fns[fn].body_open, RS_ASYNC) ||
-	    r_inside_call(f, tok, off_executor))
+	if (fn == RS_NONE || r_in_scope_of(f, tok, f->rs->fns[fn].body_open, RS_ASYNC) || r_inside_call(f, tok, off_executor))
 		return 0;
 	memset(&here, 0, sizeof(here));
 	if (r_called_from_async(f, tok, off_executor, &here))
 		return 0;
-	return r_reached_from_async(f, fn, off_executor, 2, hit->caller, sizeof(hit->caller));
+	hit->pending[0] = '\0';
+	r_reach_candidates(f, fn, "", off_executor, 2, hit->pending, sizeof(hit->pending));
+	hit->pending_words = off_executor;
+	return hit->pending[0] != '\0';
 }
 
 /* Is the name at k lent (`&re`) or a method called on it (`re.is_match(s)`)? */
@@ -1005,7 +1011,7 @@ int packscan_rust(const pack_set *ps, const rustscan_result *rs, const char *cod
 {
 	static const language_ops ops = { PACK_RUST,      rust_token_at, rust_count, rust_line_col, rust_place,
 		                              rust_predicate, rust_ident,    rust_text,  rust_closes_at, rust_hot_reason };
-	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count, pf };
+	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count };
 	file_has has = { 0, 0, 0, 0 };
 	size_t i;
 

@@ -31,7 +31,6 @@ typedef struct {
 	const rustlex_result *lx;
 	const rustlex_token *t;
 	size_t n;
-	const pack_file *pf;        /* what the audit knows of the file (its library, its hot paths) */
 } rust_file;
 
 /* ---- packscan_rust_syntax.c ---- */

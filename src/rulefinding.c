@@ -24,7 +24,6 @@ static json_t *facts(const finding_file *ff, const pack_hit *hit)
 	    put(ctx, "code", md_code_json(hit->matched)) < 0 || put(ctx, "fn_code", md_code_json(hit->fn)) < 0 ||
 	    put(ctx, "name_code", md_code_json(hit->name)) < 0 ||
 	    (hit->related_line && put(ctx, "related_line", json_integer(hit->related_line)) < 0) ||
-	    (hit->caller[0] && put(ctx, "caller", json_string(hit->caller)) < 0) ||
 	    (hit->value[0] && put(ctx, "value", json_string(hit->value)) < 0)) {
 		json_decref(ctx);
 		return NULL;
@@ -41,6 +40,16 @@ static json_t *render(const mustache_template *t, const json_t *ctx, mustache_es
 		v = json_stringn(buf_cstr(&out), out.len);
 	buf_free(&out);
 	return v;
+}
+
+json_t *rulefinding_context(const finding_file *ff, const pack_hit *hit)
+{
+	return facts(ff, hit);
+}
+
+json_t *rulefinding_message(const pack_writeup *rule, const json_t *ctx)
+{
+	return render(rule->message, ctx, mustache_escape_markdown);
 }
 
 json_t *rulefinding_build(const finding_file *ff, const pack_hit *hit, const char *text, size_t text_len,

@@ -21,4 +21,12 @@
 json_t *rulefinding_build(const finding_file *ff, const pack_hit *hit, const char *text, size_t text_len,
                           const char *fingerprint);
 
+/* What the hit's templates are rendered with (the values above), as a new
+ * object: for a finding whose message waits for the whole workspace
+ * (deferred.h), which adds `caller` and renders it again. */
+json_t *rulefinding_context(const finding_file *ff, const pack_hit *hit);
+
+/* The rule's message rendered with ctx: a new string, or NULL. */
+json_t *rulefinding_message(const pack_writeup *rule, const json_t *ctx);
+
 #endif

@@ -1187,6 +1187,18 @@ static const typelib_entry *run_of(const typelib_entry *v, size_t count, const c
 	return e;
 }
 
+int typelib_index_async(typelib *lib)
+{
+	free(lib->async_calls);
+	free(lib->edges);
+	lib->async_calls = lib->edges = NULL;
+	lib->nasync_calls = lib->nedges = 0;
+	return index_lines(&lib->async_text, &lib->async_calls, &lib->nasync_calls) < 0 ||
+	               index_lines(&lib->edge_text, &lib->edges, &lib->nedges) < 0
+	           ? -1
+	           : 0;
+}
+
 const typelib_entry *typelib_async_calls(const typelib *lib, const char *key, size_t n, size_t *count)
 {
 	*count = 0;
@@ -1223,9 +1235,7 @@ int typelib_finish(typelib *lib)
 	const rustscan_result *rs = &lib->scan;
 	size_t i, k;
 
-	if (index_lines(&lib->hot_text, &lib->hot_calls, &lib->nhot_calls) < 0 ||
-	    index_lines(&lib->async_text, &lib->async_calls, &lib->nasync_calls) < 0 ||
-	    index_lines(&lib->edge_text, &lib->edges, &lib->nedges) < 0)
+	if (index_lines(&lib->hot_text, &lib->hot_calls, &lib->nhot_calls) < 0)
 		return -1;
 	memset(&lib->lex, 0, sizeof(lib->lex));
 	if (rustlex_lex(&lib->lex, buf_cstr(&lib->text), lib->text.len) < 0 || rustscan_scan(&lib->scan, &lib->lex) < 0)
@@ -1394,7 +1404,7 @@ void typelib_free(typelib *lib)
 	buf_free(&lib->async_text);
 	free(lib->edges);
 	buf_free(&lib->edge_text);
-	buf_free(&lib->blocker_text);
+
 	free(lib->fns);
 	free(lib->structs);
 	free(lib->aliases);

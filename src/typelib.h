@@ -66,9 +66,6 @@ typedef struct typelib_ {
 	buf edge_text;
 	typelib_entry *edges;
 	size_t nedges;
-	/* a file's piece only: the names asynccalls.h's step 1 found in it,
-	 * "NAME\n" lines (owned; never merged) */
-	buf blocker_text;
 	/* the workspace's crates by the name code uses for them (`-` as `_`):
 	 * a "NAME\n" line for each audited file (owned) */
 	buf crate_text;
@@ -176,6 +173,11 @@ const typelib_entry *typelib_async_calls(const typelib *lib, const char *key, si
  * lib->edge_text of "ROOT\tCALLS\tCALLER\tNOTE". */
 int typelib_add_async_edges(typelib *lib, const char *lines, size_t len);
 const typelib_entry *typelib_async_edges(const typelib *lib, const char *key, size_t n, size_t *count);
+
+/* Index the async calls and edges added (pass 2 records them, after the
+ * library is finished; asynccalls.h).  Once: the lines are cut in place.
+ * 0, or -1. */
+int typelib_index_async(typelib *lib);
 
 /* How many fns of the workspace (free fns, methods, trait methods, in any
  * file read) are called name[0..n): 0 when none, up to 255; -1 when the

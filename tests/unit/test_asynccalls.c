@@ -11,38 +11,24 @@
 #include "tap.h"
 #include "typelib.h"
 
-/* The byte offsets of `std::fs::` in text: the blocking pattern's matches. */
-static size_t blocking_at(const char *text, size_t *offs, size_t cap)
-{
-	const char *p = text;
-	size_t n = 0;
-
-	while (n < cap && (p = strstr(p, "std::fs::")) != NULL)
-		offs[n++] = (size_t)(p++ - text);
-	return n;
-}
-
-/* The records of one file: its async calls (step 2, any name), then
- * "names:" and "edges:", step 1's. */
+/* The records of one file: its async calls, then "edges:" and the calls
+ * its plain fns make. */
 static const char *records(const char *text)
 {
 	static buf out;
-	buf calls = BUF_INIT, names = BUF_INIT, edges = BUF_INIT;
+	buf calls = BUF_INIT, edges = BUF_INIT;
 	rustlex_result lx;
 	rustscan_result rs;
-	size_t offs[16], n = blocking_at(text, offs, 16);
 
 	memset(&lx, 0, sizeof(lx));
 	buf_clear(&out);
 	if (rustlex_lex(&lx, text, strlen(text)) < 0 || rustscan_scan(&rs, &lx) < 0 ||
-	    asynccalls_out(&rs, "src/server.rs", NULL, &calls) < 0 ||
-	    asynccalls_blockers(&rs, "src/server.rs", offs, n, &names, &edges) < 0)
+	    asynccalls_out(&rs, "src/server.rs", NULL, &calls) < 0 || asynccalls_edges(&rs, "src/server.rs", &edges) < 0)
 		return "error";
-	buf_printf(&out, "%snames:\n%sedges:\n%s", buf_cstr(&calls), buf_cstr(&names), buf_cstr(&edges));
+	buf_printf(&out, "%sedges:\n%s", buf_cstr(&calls), buf_cstr(&edges));
 	rustscan_free(&rs);
 	rustlex_free(&lx);
 	buf_free(&calls);
-	buf_free(&names);
 	buf_free(&edges);
 	return buf_cstr(&out);
 }
@@ -77,7 +63,6 @@ static void test_forms(void)
 	          "fetch\tother_crate\t-\tasync `serve` (`src/server.rs`, line 13) calls `fetch` in a loop\n"
 	          "spawn_blocking\t-\t-\tasync `serve` (`src/server.rs`, line 15) calls `spawn_blocking` in a loop\n"
 	          "load\t-\tspawn_blocking\tasync `serve` (`src/server.rs`, line 15) calls `load` in a loop\n"
-	          "names:\n"
 	          "edges:\n"
 	          "check\t-\t-\tlocal\t`local` (`src/server.rs`) calls `check` (line 20)\n",
 	          "asynccalls: each form that names a fn is recorded, with its root and the calls around it");
@@ -101,29 +86,21 @@ static void test_loops(void)
 	                  "}\n"),
 	          "store\t-\tspawn\tan async block of `spawn_all` (`src/server.rs`, line 9) calls `store` in a loop\n"
 	          "save\t-\tthread::spawn\tasync `on_threads` (`src/server.rs`, line 13) calls `save` in a loop\n"
-	          "names:\n"
 	          "edges:\n"
 	          "spawn\ttokio\t-\tspawn_all\t`spawn_all` (`src/server.rs`) calls `spawn` (line 9)\n",
 	          "asynccalls: a loop that sleeps on every pass is a poll; an async block in a loop counts; a thread's closure says so");
 }
 
-static void test_blockers(void)
+static void test_names(void)
 {
 	strlist wanted = { 0 };
 	static const char edges[] = "get_dir_size\t-\t-\tPaste::store_file\t`store_file` (`src/paste.rs`) calls `get_dir_size` (line 3)\n"
 	                            "unrelated\t-\t-\tother\t`other` (`src/x.rs`) calls `unrelated` (line 9)\n";
 
-	TAP_STREQ(records("fn read_it(p: &Path) -> Vec<u8> { std::fs::read(p).unwrap() }\n"
-	                  "fn one(p: &Path) { read_it(p); }\n"
-	                  "fn two(p: &Path) { one(p); }\n"
-	                  "fn three(p: &Path) { two(p); }\n"
-	                  "async fn direct(p: &Path) { std::fs::read(p); }\n"
-	                  "#[test]\nfn t() { read_it(Path::new(\"x\")); }\n"),
-	          "names:\nread_it\none\ntwo\nedges:\n",
-	          "asynccalls: step 1 names the plain fns a match is in and their callers, two calls back");
-	TAP_OK(asynccalls_names("get_dir_size\n", 13, edges, strlen(edges), &wanted) == 0 && wanted.count == 2 &&
-	           strlist_has(&wanted, "get_dir_size", 12) && strlist_has(&wanted, "Paste", 5),
-	       "asynccalls: step 2 looks for the names (a type's fn: the type), and the callers of the edges into them");
+	TAP_OK(asynccalls_names("get_dir_size\nStore::save\n", 25, edges, strlen(edges), &wanted) == 0 && wanted.count == 3 &&
+	           strlist_has(&wanted, "get_dir_size", 12) && strlist_has(&wanted, "Store", 5) &&
+	           strlist_has(&wanted, "Paste", 5),
+	       "asynccalls: the words looked for: a key's (a type's fn: the type), and the callers' of the edges into one");
 	TAP_OK(asynccalls_wanted(&wanted, "let p: &Paste = x;", 18) && !asynccalls_wanted(&wanted, "let p: &Pasted = x;", 19) &&
 	           !asynccalls_wanted(&wanted, "get_dir_sizes(x)", 16),
 	       "asynccalls: a word is wanted as a whole identifier, not inside another");
@@ -163,13 +140,12 @@ static void test_reason(void)
 	for (i = 0; i < 3; i++) {
 		rustlex_result one;
 		rustscan_result rs;
-		buf calls = BUF_INIT, names = BUF_INIT, edges = BUF_INIT;
+		buf calls = BUF_INIT, edges = BUF_INIT;
 		memset(&one, 0, sizeof(one));
 		if (rustlex_lex(&one, files[i], strlen(files[i])) == 0 && rustscan_scan(&rs, &one) == 0) {
-			static const size_t none[1] = { 0 };
 			const char *path = i == 0 ? "src/server.rs" : i == 1 ? "src/paste.rs" : "src/util.rs";
 			asynccalls_out(&rs, path, NULL, &calls);
-			asynccalls_blockers(&rs, path, none, 0, &names, &edges);
+			asynccalls_edges(&rs, path, &edges);
 			typelib_add_async_calls(&lib, buf_cstr(&calls), calls.len);
 			typelib_add_async_edges(&lib, buf_cstr(&edges), edges.len);
 			rustscan_free(&rs);
@@ -178,10 +154,9 @@ static void test_reason(void)
 		typelib_collect(&lib, &lx, files[i], strlen(files[i]));
 		typelib_add_crate(&lib, "app");
 		buf_free(&calls);
-		buf_free(&names);
 		buf_free(&edges);
 	}
-	TAP_OK(typelib_finish(&lib) == 0, "asynccalls: the library is built");
+	TAP_OK(typelib_finish(&lib) == 0 && typelib_index_async(&lib) == 0, "asynccalls: the library is built");
 	r = asynccalls_reason(&lib, "Paste", 5, "store_file", 10, &off, &why);
 	TAP_STREQ(r, "async `upload` (`src/server.rs`, line 4) calls `store_file` in a loop",
 	          "asynccalls: a method of a parameter's type, called per item");
@@ -206,7 +181,7 @@ int main(void)
 {
 	test_forms();
 	test_loops();
-	test_blockers();
+	test_names();
 	test_reason();
 	return tap_done();
 }
