@@ -2,6 +2,8 @@
 
 #include "asynccalls.h"
 
+#include "packscan.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,7 +315,8 @@ static int record(const file_view *f, uint32_t g, size_t k, int async, const cha
 	if (buf_putc(to, '\t') < 0 || enclosing_calls(f, k, fn->body_open, to) < 0 || buf_putc(to, '\t') < 0)
 		return -1;
 	if (async) {
-		if (buf_puts(to, fn->is_async ? "async `" : "an async block of `") < 0 ||
+		if (buf_append(to, f->text + f->t[fn->name].off, f->t[fn->name].len) < 0 || buf_putc(to, '\t') < 0 ||
+		    buf_puts(to, fn->is_async ? "async `" : "an async block of `") < 0 ||
 		    buf_append(to, f->text + f->t[fn->name].off, f->t[fn->name].len) < 0 || buf_puts(to, "` (`") < 0 ||
 		    put_path(to, path) < 0 || buf_printf(to, "`, line %u) calls `", f->t[k].line) < 0 ||
 		    buf_append(to, f->text + f->t[k].off, f->t[k].len) < 0 || buf_puts(to, "` in a loop\n") < 0)
@@ -393,7 +396,7 @@ static int foreign_call(const file_view *f, const token_index *ix, size_t k)
 	return !defined_here(f, k);
 }
 
-/* The word of a key step 2 looks for in a caller's text: a type's fn is
+/* The word of a key a caller's text is searched for: a type's fn is
  * called through something of that type, which the caller names (a
  * parameter's or field's type, `T::f`, its own impl); a free fn by its
  * name.  "Type::f" -> "Type", "f" -> "f" (key[0..n)). */
@@ -411,7 +414,7 @@ static void key_word(const char *key, size_t n, const char **word, size_t *wn)
 	*wn = n;
 }
 
-/* Is the record (a NUL-ended line from its key on) one step 2 wants? */
+/* Is the record (a NUL-ended line from its key on) a wanted one? */
 static int key_wanted(const strlist *wanted, const char *rec)
 {
 	const char *tab = strchr(rec, '\t'), *w;
@@ -575,15 +578,20 @@ static int root_ok(const typelib *lib, const char *root)
 	return tab && ((root[0] == '-' && root + 1 == tab) || typelib_crate(lib, root, (size_t)(tab - root)));
 }
 
-/* The direct reason for key[0..n), or NULL. */
-static const char *direct(const typelib *lib, const char *key, size_t n, const strlist *off_executor)
+/* The direct reason for key[0..n), or NULL: a record whose async fn is
+ * not named as skip says (start-up, shutdown). */
+static const char *direct(const typelib *lib, const char *key, size_t n, const strlist *off_executor,
+                          const strlist *skip)
 {
 	size_t count, i;
 	const typelib_entry *e = typelib_async_calls(lib, key, n, &count);
 
 	for (i = 0; e && i < count; i++) {
-		const char *root = lib->async_text.ptr + e[i].first, *calls = strchr(root, '\t'), *reason;
-		if (!calls || !(reason = strchr(calls + 1, '\t')) || !root_ok(lib, root))
+		const char *root = lib->async_text.ptr + e[i].first, *calls = strchr(root, '\t'), *caller, *reason;
+		if (!calls || !(caller = strchr(calls + 1, '\t')) || !(reason = strchr(caller + 1, '\t')) ||
+		    !root_ok(lib, root))
+			continue;
+		if (skip && packscan_name_matches(skip, caller + 1, (size_t)(reason - caller - 1)))
 			continue;
 		if (outside_calls(calls + 1, off_executor))
 			return reason + 1;
@@ -608,17 +616,18 @@ static void split_key(const char *key, size_t n, size_t *tn, const char **name, 
 		}
 }
 
-const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t n, const strlist *off_executor, buf *why)
+const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t n, const strlist *off_executor,
+                                  const strlist *skip, buf *why)
 {
 	const char *name;
 	size_t tn, nn;
 
 	split_key(key, n, &tn, &name, &nn);
-	return asynccalls_reason(lib, tn ? key : NULL, tn, name, nn, off_executor, why);
+	return asynccalls_reason(lib, tn ? key : NULL, tn, name, nn, off_executor, skip, why);
 }
 
 const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, const char *name, size_t n,
-                              const strlist *off_executor, buf *why)
+                              const strlist *off_executor, const strlist *skip, buf *why)
 {
 	char key[256];
 	size_t kn = (tn ? tn + 2 : 0) + n, count, i;
@@ -633,7 +642,7 @@ const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, c
 		memcpy(key + tn, "::", 2);
 	}
 	memcpy(key + (tn ? tn + 2 : 0), name, n);
-	if ((reason = direct(lib, key, kn, off_executor)))
+	if ((reason = direct(lib, key, kn, off_executor, skip)))
 		return buf_puts(why, reason) < 0 ? NULL : buf_cstr(why);
 	/* one plain fn of another file between: `store_file` (src/paste.rs),
 	 * which the upload handler calls per field, calls `get_dir_size` */
@@ -646,7 +655,7 @@ const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, c
 			continue;
 		caller++;
 		split_key(caller, (size_t)(note - caller), &ctn, &cname, &cn);
-		if (!key_ok(lib, caller, ctn, cname, cn) || !(reason = direct(lib, caller, (size_t)(note - caller), off_executor)))
+		if (!key_ok(lib, caller, ctn, cname, cn) || !(reason = direct(lib, caller, (size_t)(note - caller), off_executor, skip)))
 			continue;
 		if (buf_puts(why, reason) < 0 || buf_puts(why, ", and ") < 0 || buf_puts(why, note + 1) < 0)
 			return NULL;

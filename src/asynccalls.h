@@ -12,8 +12,8 @@
  * file on: `Paste::store_file` calls `util::get_dir_size`).  Then the
  * files with async code and a loop that pass 2 did not lex are lexed
  * for the same -- only those that name, as a whole word, a fn a waiting
- * finding may be reached through (asynccalls_names), so a tree where no
- * plain fn blocks pays nothing.  A call is recorded in a form that says
+ * finding may be reached through (asynccalls_names): where no finding
+ * waits, no file is read again.  A call is recorded in a form that says
  * which fn is meant:
  *   - `helper(..)`, `util::helper(..)`: a free fn (not one a `use` brings
  *     in from another crate: the root is kept and checked against the
@@ -61,7 +61,7 @@ int asynccalls_wanted(const strlist *words, const char *text, size_t len);
 /* The calls of rs's async code, in loops, to fns rs does not define
  * (wanted: only those whose key's word is one of these; NULL: any), as
  * the type library keeps them: one line per call,
- * "KEY\tROOT\tCALLS\tREASON\n" -- KEY "Type::f" or "f"; ROOT the crate a
+ * "KEY\tROOT\tCALLS\tFN\tREASON\n" -- KEY "Type::f" or "f"; FN the async fn's name; ROOT the crate a
  * `use` brought a free fn's path from ("-": this crate, a module of it,
  * or no `use`); CALLS the calls around it in its fn, innermost first
  * (`spawn_blocking,map`; "-": none); REASON "async `upload`
@@ -71,13 +71,15 @@ int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *w
 
 /* Does the workspace's async code call the fn named name[0..n) -- of the
  * impl of type[0..tn) (tn 0: a free fn) -- in a loop, outside a call to
- * one of off_executor (`spawn_blocking`), itself or through one plain fn
- * of another file?  Its reason (in why, which the answer points into), or
+ * one of off_executor (`spawn_blocking`), in an async fn not named as one
+ * of skip says (not_in_fn's words; NULL: any), itself or through one plain
+ * fn of another file?  Its reason (in why, which the answer points into), or
  * NULL. */
 const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, const char *name, size_t n,
-                              const strlist *off_executor, buf *why);
+                              const strlist *off_executor, const strlist *skip, buf *why);
 
 /* The same by key[0..n): "Type::f" or "f". */
-const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t n, const strlist *off_executor, buf *why);
+const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t n, const strlist *off_executor,
+                                  const strlist *skip, buf *why);
 
 #endif

@@ -442,7 +442,7 @@ static int add_rule_findings(audit_scratch *sc, const finding_file *ff, const ch
 			if (!deferred)
 				json_decref(f);
 			else if (deferred_add(deferred, f, rulefinding_context(ff, hit), hit->rule, hit->pending_words,
-			                      hit->pending) < 0)
+			                      hit->pending_skip, hit->pending) < 0)
 				goto done;
 			continue;
 		}

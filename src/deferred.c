@@ -9,7 +9,7 @@
 #include "rulefinding.h"
 
 int deferred_add(deferred_list *l, json_t *finding, json_t *ctx, const pack_writeup *rule, const strlist *off_executor,
-                 const char *candidates)
+                 const strlist *skip, const char *candidates)
 {
 	deferred_finding *d;
 
@@ -28,6 +28,7 @@ int deferred_add(deferred_list *l, json_t *finding, json_t *ctx, const pack_writ
 	d->ctx = ctx;
 	d->rule = rule;
 	d->off_executor = off_executor;
+	d->skip = skip;
 	l->n++;
 	return 0;
 fail:
@@ -66,7 +67,7 @@ static int reached(const deferred_finding *d, const typelib *lib, buf *why)
 		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
 		if (!tab || !nl || tab > nl)
 			break;
-		if (asynccalls_reason_key(lib, p, (size_t)(tab - p), d->off_executor, &one))
+		if (asynccalls_reason_key(lib, p, (size_t)(tab - p), d->off_executor, d->skip, &one))
 			rc = buf_puts(why, buf_cstr(&one)) < 0 || buf_append(why, tab + 1, (size_t)(nl - tab - 1)) < 0 ? -1 : 1;
 		p = nl + 1;
 	}

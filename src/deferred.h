@@ -19,6 +19,7 @@ typedef struct {
 	json_t *ctx;                 /* the templates' values (owned) */
 	const pack_writeup *rule;    /* borrowed: the pack set outlives the run */
 	const strlist *off_executor; /* borrowed: the predicate's words */
+	const strlist *skip;         /* borrowed: the rule's not_in_fn words, or NULL */
 	char *candidates;            /* "KEY\tNOTE\n" lines: a fn's key, and how it reaches the finding's fn (owned) */
 } deferred_finding;
 
@@ -30,7 +31,7 @@ typedef struct deferred_list {
 /* Keep a finding; the list takes finding and ctx (also on failure).
  * 0, or -1 when memory ran out. */
 int deferred_add(deferred_list *l, json_t *finding, json_t *ctx, const pack_writeup *rule, const strlist *off_executor,
-                 const char *candidates);
+                 const strlist *skip, const char *candidates);
 
 /* Every candidate key of the list, "KEY\n" lines onto keys (what the
  * async code must name to reach one).  0, or -1. */

@@ -220,45 +220,6 @@ int packscan_wanted(const pack_set *ps, int language, const char *text, size_t l
 	return 0;
 }
 
-int packscan_raw_offsets(const pack_set *ps, int what, const char *text, size_t len, pcre2_match_data *md,
-                         size_t **offs, size_t *n)
-{
-	size_t p, r, k, cap = 0;
-
-	*offs = NULL;
-	*n = 0;
-	for (p = 0; p < ps->n; p++)
-		for (r = 0; r < ps->v[p].nrules; r++) {
-			const pack_rule *rule = &ps->v[p].rules[r];
-			size_t w;
-			for (w = 0; w < rule->nwhere && rule->where[w].what != what; w++)
-				;
-			if (w == rule->nwhere)
-				continue;
-			for (k = 0; k < rule->nre; k++) {
-				size_t at = 0;
-				while (at <= len) {
-					PCRE2_SIZE *ov;
-					int rc = pcre2_match(rule->re[k], (PCRE2_SPTR)text, len, at, PCRE2_NO_UTF_CHECK, md, NULL);
-					if (rc == PCRE2_ERROR_NOMATCH)
-						break;
-					if (rc < 0)
-						return -1;
-					ov = pcre2_get_ovector_pointer(md);
-					if (*n == cap) {
-						size_t *v = realloc(*offs, (cap = cap ? cap * 2 : 16) * sizeof(*v));
-						if (!v)
-							return -1;
-						*offs = v;
-					}
-					(*offs)[(*n)++] = ov[0];
-					at = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
-				}
-			}
-		}
-	return 0;
-}
-
 /* ---- what every language answers ------------------------------------- */
 
 /* Is the identifier one of the words, or its plural? */
@@ -466,9 +427,7 @@ static int for_not_over(const language_ops *ops, const void *file, const place *
 	return !p->in_for_loop || !header_names(ops, file, p->loop_head, p->loop_head_end, words);
 }
 
-/* Is the name one of the words, a word being a name (`main`) or a pattern
- * with `*` at either end (`*init*`: any name holding "init", `_init_user`)? */
-static int name_matches(const strlist *words, const char *s, size_t n)
+int packscan_name_matches(const strlist *words, const char *s, size_t n)
 {
 	size_t i;
 
@@ -510,7 +469,7 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
 		case PRED_NOT_IN_LOOP: ok = !p->in_loop; break;
 		case PRED_NOT_IN_HOT_PATH: ok = !p->hot; break;
-		case PRED_NOT_IN_FN_NAMED: ok = !p->fn_name || !name_matches(&w->words, p->fn_name, p->fn_name_len); break;
+		case PRED_NOT_IN_FN_NAMED: ok = !p->fn_name || !packscan_name_matches(&w->words, p->fn_name, p->fn_name_len); break;
 		case PRED_IN_HOT_PATH: ok = p->hot; break;
 		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
 		case PRED_LOOP_NOT_OVER: ok = loop_not_over(ops, file, p, &w->words); break;
@@ -522,6 +481,11 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		if (line && !hit->related_line)
 			hit->related_line = line; /* the loop the message names */
 	}
+	/* a finding that waits for async code elsewhere (deferred.h): the
+	 * start-up names the rule leaves alone apply to that code too */
+	for (k = 0; hit->pending[0] && k < rule->nwhere; k++)
+		if (rule->where[k].what == PRED_NOT_IN_FN_NAMED)
+			hit->pending_skip = &rule->where[k].words;
 	return 1;
 }
 

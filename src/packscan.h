@@ -40,6 +40,7 @@ typedef struct {
 	 * the words of the predicate that asked; "" when it waits for nothing */
 	char pending[512];
 	const strlist *pending_words;
+	const strlist *pending_skip; /* the rule's not_in_fn words, for the async code that reaches it; or NULL */
 } pack_hit;
 
 typedef struct {
@@ -72,12 +73,10 @@ typedef struct {
 int packscan_wanted(const pack_set *ps, int language, const char *text, size_t len, const pack_file *pf,
                     pcre2_match_data *md);
 
-/* The byte offsets in text[0..len) where a pattern of a rule that asks
- * predicate `what` matches the raw text (a superset of the code's matches:
- * comments and strings too), into *offs (malloc'd, the caller frees; any
- * order) and *n.  0, or -1 when memory ran out or a match failed. */
-int packscan_raw_offsets(const pack_set *ps, int what, const char *text, size_t len, pcre2_match_data *md,
-                         size_t **offs, size_t *n);
+/* Is the name one of the words, a word being a name (`main`) or a pattern
+ * with `*` at either end (`*init*`: any name holding "init", `_init_user`)?
+ * (not_in_fn's test) */
+int packscan_name_matches(const strlist *words, const char *s, size_t n);
 
 /* The code view of lexed text (see above), into `out` (cleared first). */
 int packscan_code_view_rust(buf *out, const rustlex_result *lx);

@@ -29,6 +29,12 @@ impl Store {
         std::fs::create_dir_all(&self.root)
     }
 
+    // Called per store by async shutdown code (upload.rs's
+    // `shutdown_all`): not per request.
+    pub fn flush_index(&self) -> std::io::Result<()> {
+        std::fs::write(self.root.join("index"), b"")
+    }
+
     // Called per item through a receiver whose type nothing says
     // (`handle.describe()`): which `describe` is meant is unknown.
     pub fn describe(&self) -> String {

@@ -39,3 +39,9 @@ pub async fn wait_ready(path: &Path) -> String {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
 }
+
+pub async fn shutdown_all(stores: Vec<Store>) {
+    for store in &stores {
+        let _ = store.flush_index();
+    }
+}
