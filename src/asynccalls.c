@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Per token of a file: inside a loop of some fn, inside async code. */
-enum { IN_LOOP = 1, IN_ASYNC = 2 };
+/* Per token of a file: inside a loop of some fn, inside async code, inside
+ * test code (a `#[cfg(test)]` item, a test fn). */
+enum { IN_LOOP = 1, IN_ASYNC = 2, IN_TEST = 4 };
 
 typedef struct {
 	const rustscan_result *rs;
@@ -379,6 +380,9 @@ static int index_tokens(const file_view *f, token_index *ix)
 			ix->flags[k] |= bit;
 		ix->timers[i] = sc->kind == RS_LOOP && timer_loop(f, sc);
 	}
+	for (i = 0; i < rs->test_count; i++)
+		for (k = rs->tests[i].start; k < rs->tests[i].end && k < f->n; k++)
+			ix->flags[k] |= IN_TEST;
 	return 0;
 }
 
@@ -389,7 +393,7 @@ static int foreign_call(const file_view *f, const token_index *ix, size_t k)
 	uint32_t g = ix->owner[k];
 
 	if (g == RS_NONE || !ident(f, k) || !is(f, k + 1, "(") || is(f, k - 1, "fn") || f->rs->fns[g].is_test ||
-	    f->rs->fns[g].name == RS_NONE)
+	    (ix->flags[k] & IN_TEST) || f->rs->fns[g].name == RS_NONE)
 		return 0;
 	if (is(f, k - 1, ".") || is(f, k - 1, "::"))
 		return !((is(f, k - 2, "self") || is(f, k - 2, "Self")) && defined_here(f, k));
@@ -474,7 +478,7 @@ int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *w
 	for (k = 2; k + 1 < f.n && rc == 0; k++) {
 		/* async code in a loop calls it per item (not a poll's loop) */
 		size_t at = out->len;
-		if (!(ix.flags[k] & IN_ASYNC) || !(ix.flags[k] & IN_LOOP) || !foreign_call(&f, &ix, k) ||
+		if ((ix.flags[k] & (IN_ASYNC | IN_LOOP)) != (IN_ASYNC | IN_LOOP) || !foreign_call(&f, &ix, k) ||
 		    in_timer_loop(&f, ix.timers, k))
 			continue;
 		rc = record(&f, ix.owner[k], k, 1, path, out, NULL);
