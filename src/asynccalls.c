@@ -246,7 +246,8 @@ static int call_key(const file_view *f, uint32_t g, size_t k, buf *out)
 }
 
 /* Does loop scope sc sleep on every pass (`tokio::time::sleep(..).await`,
- * `interval.tick().await` in its body)?  What it calls then runs per
+ * `interval.tick().await` in its body, a `select!` arm
+ * `_ = interval.tick() =>`)?  What it calls then runs per
  * interval, not per item: atuin's CLI polling a file for the URL its
  * child writes. */
 static int timer_loop(const file_view *f, const rs_scope *sc)
@@ -255,7 +256,9 @@ static int timer_loop(const file_view *f, const rs_scope *sc)
 
 	for (i = sc->start; i + 4 < sc->end && i + 4 < f->n; i++)
 		if ((is(f, i, "sleep") || is(f, i, "sleep_until") || is(f, i, "tick")) && is(f, i + 1, "(") &&
-		    f->t[i + 1].pair_ok && is(f, f->t[i + 1].pair + 1, ".") && is(f, f->t[i + 1].pair + 2, "await"))
+		    f->t[i + 1].pair_ok &&
+		    ((is(f, f->t[i + 1].pair + 1, ".") && is(f, f->t[i + 1].pair + 2, "await")) ||
+		     is(f, f->t[i + 1].pair + 1, "=>")))
 			return 1;
 	return 0;
 }

@@ -534,6 +534,30 @@ static int r_from_crate(const rust_file *f, size_t tok, const strlist *crates)
 	return !(*s >= 'A' && *s <= 'Z');
 }
 
+/* Is the innermost loop around token k a timer's: one that sleeps or
+ * waits for an interval's tick on every pass (`sleep(..).await`,
+ * `interval.tick().await`, a `select!` arm `_ = interval.tick() =>`)?
+ * What it calls runs per interval, not per item: pingora's parent process
+ * reading the daemon's pid file on each liveness tick. */
+static int r_in_timer_loop(const rust_file *f, size_t k)
+{
+	const rs_scope *loop = NULL;
+	size_t s, i;
+
+	for (s = 0; s < f->rs->scope_count; s++) {
+		const rs_scope *sc = &f->rs->scopes[s];
+		if (sc->kind == RS_LOOP && sc->start <= k && k < sc->end && (!loop || sc->start > loop->start))
+			loop = sc;
+	}
+	for (i = loop ? loop->start : f->n; loop && i + 3 < loop->end; i++)
+		if ((r_is(f, i, "sleep") || r_is(f, i, "sleep_until") || r_is(f, i, "tick")) && r_is(f, i + 1, "(") &&
+		    f->t[i + 1].pair_ok &&
+		    ((r_is(f, f->t[i + 1].pair + 1, ".") && r_is(f, f->t[i + 1].pair + 2, "await")) ||
+		     r_is(f, f->t[i + 1].pair + 1, "=>")))
+			return 1;
+	return 0;
+}
+
 /* called_from_async WORDS: tok is in a plain fn of this file that async
  * code of this file calls in a loop -- `read_file_content(&path)` per
  * search hit in the body of an async fn or an async block, not inside a
@@ -570,7 +594,8 @@ static int r_called_from_async(const rust_file *f, size_t tok, const strlist *of
 			continue;
 		if (!f->rs->fns[caller].is_async && !r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_ASYNC))
 			continue;
-		if (!r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_LOOP) || r_inside_call(f, k, off_executor))
+		if (!r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_LOOP) || r_inside_call(f, k, off_executor) ||
+		    r_in_timer_loop(f, k))
 			continue;
 		r_name(f, f->rs->fns[caller].name, hit->name, sizeof(hit->name));
 		hit->related_line = f->t[k].line;
