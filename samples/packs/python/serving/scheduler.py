@@ -942,3 +942,24 @@ async def send_body(send, chunks):
 async def write_parts(parts_to_write):
     for part, data in parts_to_write:
         await part.file.write(data)
+
+
+# A record made per request and stored in the request's slot of the batch:
+# the pass's output (lorax's prefill logprobs, held-out findings judged
+# wrong) ...
+def prefill_outputs(batch, requests):
+    for i, request in enumerate(requests):
+        tokens = NextTokens(request.ids, request.logprobs, [], None)
+        if batch.previous[i] is not None:
+            tokens = batch.previous[i] + tokens
+        batch.outputs[i] = tokens
+
+
+# ... and steps that each read what the steps before them wrote into a
+# dict (`trajectory[key] = ..`): in order (dspy's ReAct loop, a held-out
+# finding judged wrong).
+async def react(agent, max_iters):
+    trajectory = {}
+    for idx in range(max_iters):
+        pred = await agent.step(trajectory)
+        trajectory[f"thought_{idx}"] = pred.thought
