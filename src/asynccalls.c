@@ -3,6 +3,7 @@
 #include "asynccalls.h"
 
 #include "packscan.h"
+#include "textfind.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,10 @@ typedef struct {
 	const rustlex_token *t;
 	const char *text;
 	size_t n;
+	/* the tokens naming the file's fns and the modules it declares (`mod
+	 * NAME`), sorted by their text, once per file (index_tokens) */
+	const uint32_t *fns, *mods;
+	size_t nfns, nmods;
 } file_view;
 
 static int is(const file_view *f, size_t i, const char *s)
@@ -45,15 +50,38 @@ static int lower(const file_view *f, size_t i)
 	return ident(f, i) && ((c >= 'a' && c <= 'z') || c == '_');
 }
 
+/* Token a against token b's text, as bytes. */
+static int cmp_tokens(const file_view *f, uint32_t a, uint32_t b)
+{
+	const rustlex_token *x = &f->t[a], *y = &f->t[b];
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(f->text + x->off, f->text + y->off, n);
+
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/* Is token k's text among the sorted name tokens v[0..n)? */
+static int among(const file_view *f, const uint32_t *v, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = cmp_tokens(f, v[mid], (uint32_t)k);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
 /* Does the file define a fn named by token k? */
 static int defined_here(const file_view *f, size_t k)
 {
-	size_t g;
-
-	for (g = 0; g < f->rs->fn_count; g++)
-		if (f->rs->fns[g].name != RS_NONE && same(f, f->rs->fns[g].name, k))
-			return 1;
-	return 0;
+	return among(f, f->fns, f->nfns, k);
 }
 
 /* The root of a `use` that brings the name at k in (`use foo::bar;`: foo),
@@ -236,12 +264,8 @@ static int call_key(const file_view *f, uint32_t g, size_t k, buf *out)
 	if (root == RS_NONE)
 		return buf_putc(out, '-') < 0 ? -1 : 1;
 	/* a root this file declares as a module is this crate's */
-	{
-		size_t i;
-		for (i = 0; i + 1 < f->n; i++)
-			if (is(f, i, "mod") && same(f, i + 1, root))
-				return buf_putc(out, '-') < 0 ? -1 : 1;
-	}
+	if (among(f, f->mods, f->nmods, root))
+		return buf_putc(out, '-') < 0 ? -1 : 1;
 	return buf_append(out, f->text + f->t[root].off, f->t[root].len) < 0 ? -1 : 1;
 }
 
@@ -263,8 +287,9 @@ static int timer_loop(const file_view *f, const rs_scope *sc)
 	return 0;
 }
 
-/* Is the innermost loop around token k a timer's (timers[i]: scope i's)? */
-static int in_timer_loop(const file_view *f, const unsigned char *timers, size_t k)
+/* Is the innermost loop around token k a timer's (timers[i]: scope i's,
+ * 0 not yet known, 1 no, 2 yes)? */
+static int in_timer_loop(const file_view *f, unsigned char *timers, size_t k)
 {
 	size_t i, best = RS_NONE;
 
@@ -274,7 +299,11 @@ static int in_timer_loop(const file_view *f, const unsigned char *timers, size_t
 		    (best == RS_NONE || sc->start > f->rs->scopes[best].start))
 			best = i;
 	}
-	return best != RS_NONE && timers[best];
+	if (best == RS_NONE)
+		return 0;
+	if (!timers[best]) /* looked at once, when a call in it is recorded */
+		timers[best] = timer_loop(f, &f->rs->scopes[best]) ? 2 : 1;
+	return timers[best] == 2;
 }
 
 /* A path as a reason shows it: inside a code span, so no backtick. */
@@ -343,6 +372,7 @@ static int record(const file_view *f, uint32_t g, size_t k, int async, const cha
 typedef struct {
 	unsigned char *flags, *timers;
 	uint32_t *owner;
+	uint32_t *fns, *mods;       /* name tokens, sorted by text */
 } token_index;
 
 static void index_free(token_index *ix)
@@ -350,13 +380,53 @@ static void index_free(token_index *ix)
 	free(ix->flags);
 	free(ix->timers);
 	free(ix->owner);
+	free(ix->fns);
+	free(ix->mods);
 }
 
-static int index_tokens(const file_view *f, token_index *ix)
+static int cmp_sorted(const void *a, const void *b, void *view)
+{
+	return cmp_tokens(view, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static void sort_tokens(const file_view *f, uint32_t *v, size_t n)
+{
+	qsort_r(v, n, sizeof(*v), cmp_sorted, (void *)f);
+}
+
+/* ix for the file f views; f's name sets then point into it. */
+static int index_tokens(file_view *f, token_index *ix)
 {
 	const rustscan_result *rs = f->rs;
 	size_t i, k;
 
+	memset(ix, 0, sizeof(*ix));
+	ix->fns = malloc((rs->fn_count ? rs->fn_count : 1) * sizeof(*ix->fns));
+	ix->mods = malloc(16 * sizeof(*ix->mods));
+	if (!ix->fns || !ix->mods) {
+		index_free(ix);
+		return -1;
+	}
+	f->nfns = f->nmods = 0;
+	for (i = 0; i < rs->fn_count; i++)
+		if (rs->fns[i].name != RS_NONE)
+			ix->fns[f->nfns++] = rs->fns[i].name;
+	for (k = 0, i = 16; k + 1 < f->n; k++)
+		if (f->t[k].kind == TOK_IDENT && is(f, k, "mod") && ident(f, k + 1)) {
+			if (f->nmods == i) {
+				uint32_t *m = realloc(ix->mods, (i *= 2) * sizeof(*m));
+				if (!m) {
+					index_free(ix);
+					return -1;
+				}
+				ix->mods = m;
+			}
+			ix->mods[f->nmods++] = (uint32_t)(k + 1);
+		}
+	sort_tokens(f, ix->fns, f->nfns);
+	sort_tokens(f, ix->mods, f->nmods);
+	f->fns = ix->fns;
+	f->mods = ix->mods;
 	ix->flags = calloc(f->n, 1);
 	ix->owner = malloc(f->n * sizeof(*ix->owner));
 	ix->timers = calloc(rs->scope_count ? rs->scope_count : 1, 1);
@@ -381,7 +451,6 @@ static int index_tokens(const file_view *f, token_index *ix)
 		unsigned char bit = sc->kind == RS_LOOP ? IN_LOOP : sc->kind == RS_ASYNC ? IN_ASYNC : 0;
 		for (k = sc->start; bit && k < sc->end && k < f->n; k++)
 			ix->flags[k] |= bit;
-		ix->timers[i] = sc->kind == RS_LOOP && timer_loop(f, sc);
 	}
 	for (i = 0; i < rs->test_count; i++)
 		for (k = rs->tests[i].start; k < rs->tests[i].end && k < f->n; k++)
@@ -451,8 +520,23 @@ static int word_char(unsigned char c)
 
 int asynccalls_wanted(const strlist *words, const char *text, size_t len)
 {
-	size_t i = 0;
+	size_t i = 0, w;
 
+	/* a few words: each searched for (vectorised), its hits checked for
+	 * word boundaries -- many: one pass over the text's identifiers */
+	if (words->count <= 32) {
+		for (w = 0; w < words->count; w++) {
+			const char *s = words->items[w].s, *p = text, *hit;
+			size_t n = words->items[w].len;
+			while ((hit = textfind(p, (size_t)(text + len - p), s, n)) != NULL) {
+				if ((hit == text || !word_char((unsigned char)hit[-1])) &&
+				    (hit + n == text + len || !word_char((unsigned char)hit[n])))
+					return 1;
+				p = hit + 1;
+			}
+		}
+		return 0;
+	}
 	while (i < len) {
 		size_t start;
 		if (!word_char((unsigned char)text[i])) {
@@ -469,13 +553,25 @@ int asynccalls_wanted(const strlist *words, const char *text, size_t len)
 
 int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *wanted, buf *out)
 {
-	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count };
+	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, NULL, NULL, 0, 0 };
 	token_index ix;
 	size_t k;
 	int rc = 0;
 
 	if (f.n < 3 || !rs->fn_count || rs->file_is_test)
 		return 0;
+	{ /* async code and a loop, or nothing to record */
+		size_t i;
+		int async = 0, loop = 0;
+		for (i = 0; i < rs->fn_count && !async; i++)
+			async = rs->fns[i].is_async;
+		for (i = 0; i < rs->scope_count; i++) {
+			async |= rs->scopes[i].kind == RS_ASYNC;
+			loop |= rs->scopes[i].kind == RS_LOOP;
+		}
+		if (!async || !loop)
+			return 0;
+	}
 	if (index_tokens(&f, &ix) < 0)
 		return -1;
 	for (k = 2; k + 1 < f.n && rc == 0; k++) {
@@ -494,7 +590,7 @@ int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *w
 
 int asynccalls_edges(const rustscan_result *rs, const char *path, buf *edges)
 {
-	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count };
+	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, NULL, NULL, 0, 0 };
 	token_index ix;
 	size_t k;
 	int rc = 0;
@@ -621,6 +717,41 @@ static void split_key(const char *key, size_t n, size_t *tn, const char **name, 
 			*nn = n - i;
 			return;
 		}
+}
+
+int asynccalls_named(const typelib *lib, const char *keys, size_t len, strlist *words)
+{
+	const char *p = keys, *end = keys + len, *w;
+	size_t wn;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t count, i;
+		const typelib_entry *e;
+		if (!nl)
+			break;
+		if (typelib_async_calls(lib, p, (size_t)(nl - p), &count) && count) {
+			key_word(p, (size_t)(nl - p), &w, &wn);
+			if (add_name(words, w, wn) < 0)
+				return -1;
+		}
+		e = typelib_async_edges(lib, p, (size_t)(nl - p), &count);
+		for (i = 0; e && i < count; i++) {
+			const char *root = lib->edge_text.ptr + e[i].first, *calls = strchr(root, '\t'), *caller, *note;
+			size_t c2;
+			if (!calls || !(caller = strchr(calls + 1, '\t')) || !(note = strchr(caller + 1, '\t')) ||
+			    !typelib_async_calls(lib, caller + 1, (size_t)(note - caller - 1), &c2) || !c2)
+				continue;
+			key_word(p, (size_t)(nl - p), &w, &wn);
+			if (add_name(words, w, wn) < 0)
+				return -1;
+			key_word(caller + 1, (size_t)(note - caller - 1), &w, &wn);
+			if (add_name(words, w, wn) < 0)
+				return -1;
+		}
+		p = nl + 1;
+	}
+	return 0;
 }
 
 const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t n, const strlist *off_executor,

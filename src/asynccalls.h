@@ -78,6 +78,13 @@ int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *w
 const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, const char *name, size_t n,
                               const strlist *off_executor, const strlist *skip, buf *why);
 
+/* The words (asynccalls_names') of the keys ("KEY\n" lines) that some
+ * record of lib (async calls and edges, indexed) names -- an async call of
+ * it, or an edge into it from a fn an async call names, whose word comes
+ * too -- onto words: what the workspace's library must know of to resolve
+ * them (no key or root checked yet; none: no library needed).  0, or -1. */
+int asynccalls_named(const typelib *lib, const char *keys, size_t len, strlist *words);
+
 /* The same by key[0..n): "Type::f" or "f". */
 const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t n, const strlist *off_executor,
                                   const strlist *skip, buf *why);

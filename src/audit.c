@@ -959,11 +959,9 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 		int waits = 0;
 		for (i = 0; i < sc->hits.n; i++)
 			waits |= sc->hits.v[i].pending[0] != '\0';
-		if (async_loops(text, len)) {
-			if (asynccalls_out(&rs, shown, NULL, out->async_calls) < 0)
-				goto done;
-			out->recorded = 1;
-		}
+		if (asynccalls_out(&rs, shown, NULL, out->async_calls) < 0)
+			goto done;
+		out->recorded = 1;
 		if (waits && asynccalls_edges(&rs, shown, out->async_edges) < 0)
 			goto done;
 	}
@@ -1023,6 +1021,7 @@ typedef struct {
 	 * recorded its calls; the words the files it did not are searched for */
 	unsigned char *async_caller, *async_recorded;
 	const strlist *async_wanted;
+	int collected;           /* the first pass ran (the library and the files' hints are from it) */
 	/* Pass 2 begins while the first worker builds the type library: the
 	 * others take the files pass 1 found without `clone`, which do not need
 	 * it, from next_early; then every worker takes files from next.  A file
@@ -1092,19 +1091,70 @@ static int settled_file(const audit_options *opt, audit_scratch *sc, const char 
 
 static void *work(void *arg);
 
+/* The library of a run without a first pass, made after pass 2 only for
+ * the findings that wait (resolve_waiting): every file's crate, and the
+ * types, fns and imports of the files that name one of the words (the
+ * waiting findings' keys': which fns of a name the workspace defines, which
+ * types it declares or imports, is all the lookups ask), merged in file
+ * order into lib.  0, or -1. */
+static int library_after(shared_state *sh, const strlist *words, worker *ws, unsigned n, typelib *lib)
+{
+	typelib *pieces = calloc(sh->src->count ? sh->src->count : 1, sizeof(*pieces));
+	size_t f;
+	unsigned w;
+	int rc = 0;
+
+	if (!pieces)
+		return -1;
+	for (w = 0; w < n; w++)
+		ws[w].types = pieces;
+	sh->async_wanted = words;
+	sh->collecting = 3;
+	atomic_store(&sh->next, 0);
+	parallel_run(n, work, ws, sizeof(*ws));
+	sh->collecting = 0;
+	sh->async_wanted = NULL;
+	if (atomic_load(&sh->failed))
+		rc = -1;
+	for (f = 0; f < sh->src->count; f++) {
+		if (rc == 0 && typelib_merge(lib, &pieces[f]) < 0)
+			rc = -1;
+		typelib_free(&pieces[f]);
+	}
+	free(pieces);
+	return rc == 0 && typelib_finish(lib) == 0 ? 0 : -1;
+}
+
+/* The workers' records of async calls and plain fns' calls into lib. */
+static int add_records(typelib *lib, worker *ws, unsigned n)
+{
+	unsigned w;
+
+	for (w = 0; w < n; w++)
+		if ((ws[w].async_calls.len && typelib_add_async_calls(lib, ws[w].async_calls.ptr, ws[w].async_calls.len) < 0) ||
+		    (ws[w].async_edges.len && typelib_add_async_edges(lib, ws[w].async_edges.ptr, ws[w].async_edges.len) < 0))
+			return -1;
+	return typelib_index_async(lib);
+}
+
 /* After pass 2, the findings that wait for the whole workspace
  * (deferred.h): the files with async code that pass 2 did not lex are
  * read for their calls when they name a fn such a finding may be reached
  * through (none waiting: nothing read), every file's records go into the
  * library, and each waiting finding is kept, with its caller, or dropped.
- * 0, or -1. */
+ * A run without a first pass (no clone pack) makes the library only when
+ * some waiting finding's fn is named by a record at all.  0, or -1. */
 static int resolve_waiting(shared_state *sh, typelib *lib, worker *ws, unsigned n)
 {
 	buf keys = BUF_INIT, edges = BUF_INIT;
-	strlist wanted = { 0 };
+	strlist wanted = { 0 }, needed = { 0 };
+	typelib own, recs;
+	typelib *use = lib;
 	unsigned w;
 	int rc = 0, waiting = 0;
 
+	memset(&own, 0, sizeof(own));
+	memset(&recs, 0, sizeof(recs));
 	for (w = 0; w < n && rc == 0; w++) {
 		waiting |= ws[w].deferred.n > 0;
 		if (deferred_keys(&ws[w].deferred, &keys) < 0 ||
@@ -1122,15 +1172,25 @@ static int resolve_waiting(shared_state *sh, typelib *lib, worker *ws, unsigned 
 		sh->async_wanted = NULL;
 		rc = atomic_load(&sh->failed) ? -1 : 0;
 	}
-	for (w = 0; w < n && rc == 0 && waiting && lib->finished; w++)
-		if ((ws[w].async_calls.len && typelib_add_async_calls(lib, ws[w].async_calls.ptr, ws[w].async_calls.len) < 0) ||
-		    (ws[w].async_edges.len && typelib_add_async_edges(lib, ws[w].async_edges.ptr, ws[w].async_edges.len) < 0))
+	if (rc == 0 && waiting && !sh->collected) {
+		/* a record for some waiting finding's fn, or no library needed */
+		if (add_records(&recs, ws, n) < 0 || asynccalls_named(&recs, buf_cstr(&keys), keys.len, &needed) < 0)
 			rc = -1;
-	if (rc == 0 && waiting && lib->finished && typelib_index_async(lib) < 0)
+		else if (needed.count) {
+			use = &own;
+			if (library_after(sh, &needed, ws, n, &own) < 0)
+				rc = -1;
+		} else
+			waiting = 0;
+	}
+	if (rc == 0 && waiting && use->finished && add_records(use, ws, n) < 0)
 		rc = -1;
 	for (w = 0; w < n; w++)
-		if (rc == 0 && lib->finished && deferred_resolve(&ws[w].deferred, lib, ws[w].out.rule_findings) < 0)
+		if (rc == 0 && waiting && use->finished && deferred_resolve(&ws[w].deferred, use, ws[w].out.rule_findings) < 0)
 			rc = -1;
+	typelib_free(&own);
+	typelib_free(&recs);
+	strlist_free(&needed);
 	strlist_free(&wanted);
 	buf_free(&keys);
 	buf_free(&edges);
@@ -1236,6 +1296,17 @@ static void *work(void *arg)
 			/* ill-formed UTF-8 is repaired, and reported, by pass 2 */
 			if (!py_utf8_valid(data.ptr, data.len))
 				continue;
+			if (sh->collecting == 3) { /* the library alone, after pass 2 (resolve_waiting) */
+				/* only a file that names one of the words can declare, import
+				 * or define what the waiting findings ask about */
+				if ((asynccalls_wanted(sh->async_wanted, data.ptr, data.len) &&
+				     typelib_collect(&w->types[i], &scratch->lx, data.ptr, data.len) < 0) ||
+				    add_crate_of(sh->opt, scratch, f->report, &w->types[i]) < 0) {
+					atomic_store(&sh->failed, 1);
+					break;
+				}
+				continue;
+			}
 			name = shown_path(f->report, &shown);
 			if (settled_file(sh->opt, scratch, name, data.ptr, data.len, &count, &hint)) {
 				if (count && hygiene_file_lines(name, data.ptr, data.len, w->out.file_facts) < 0) {
@@ -1262,6 +1333,10 @@ static void *work(void *arg)
 			add_problem(w->out.problems, shown_path(f->report, &shown), 0, buf_cstr(&msg));
 			continue;
 		}
+		/* no first pass: which files have async code, seen here */
+		if (!sh->collected && sh->opt->packs && sh->opt->packs->async_callers && data.ptr)
+			sh->async_caller[i] = async_loops(data.ptr, data.len) &&
+			                      !test_by_path(sh->opt, shown_path(f->report, &shown), &scratch->slashed);
 		w->out.recorded = 0;
 		if (audit_file(library_seen ? sh->opt : sh->opt_early, scratch, f->report, data.ptr ? data.ptr : "", data.len,
 		               &w->out, sh->settled[i]) < 0) {
@@ -1585,10 +1660,13 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		ws[i].types = per_file;
 	sh.collecting = 1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	/* the type library serves the clone classifier, and the rules that ask
-	 * what other files' async code calls */
-	if (!atomic_load(&sh.failed) && (!opt->packs || opt->packs->clone || opt->packs->async_callers))
+	/* the type library serves the clone classifier (the rules that ask what
+	 * other files' async code calls build it afterwards when they need it:
+	 * resolve_waiting) */
+	if (!atomic_load(&sh.failed) && (!opt->packs || opt->packs->clone)) {
 		parallel_run(n, work, ws, sizeof(*ws));
+		sh.collected = 1;
+	}
 
 	/* pass 2: the audit, the type library built by its first worker */
 	sh.collecting = 0;

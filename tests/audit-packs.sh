@@ -56,6 +56,15 @@ check "packs: the table is the samples' expect: markers" \
 	python3 "$scratch/labels.py" markers "$P/expected-findings.tsv" "$P"
 check "packs: every rule and metric of perf-review and crate-hygiene has a positive sample" \
 	python3 "$scratch/labels.py" coverage "$P/expected-findings.tsv" "$P" "$scratch/p1.json"
+# the findings that wait for every file (a blocking helper that another
+# file's async code calls) are the same whether the clone pack's first pass
+# made the library or it was made only for them
+"$H" audit --root "$P" --paths . --packs clone,perf-review,crate-hygiene --format json --jobs 2 >"$scratch/pc.json"
+check "packs: the cross-file findings, with the clone pack's library or one made for them" python3 -c "
+import json, sys
+a, b = ([(f['path'], f['line'], f['message']) for f in json.load(open(p))['rule_findings'] if f['rule'] == 'blocking-in-async-callee']
+        for p in sys.argv[1:])
+sys.exit(0 if a == b and len(a) == 3 else 1)" "$scratch/p1.json" "$scratch/pc.json"
 
 cat >"$scratch/fields.py" <<'PY'
 import json, sys
