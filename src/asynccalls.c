@@ -269,24 +269,6 @@ static int call_key(const file_view *f, uint32_t g, size_t k, buf *out)
 	return buf_append(out, f->text + f->t[root].off, f->t[root].len) < 0 ? -1 : 1;
 }
 
-/* Does loop scope sc sleep on every pass (`tokio::time::sleep(..).await`,
- * `interval.tick().await` in its body, a `select!` arm
- * `_ = interval.tick() =>`)?  What it calls then runs per
- * interval, not per item: atuin's CLI polling a file for the URL its
- * child writes. */
-static int timer_loop(const file_view *f, const rs_scope *sc)
-{
-	size_t i;
-
-	for (i = sc->start; i + 4 < sc->end && i + 4 < f->n; i++)
-		if ((is(f, i, "sleep") || is(f, i, "sleep_until") || is(f, i, "tick")) && is(f, i + 1, "(") &&
-		    f->t[i + 1].pair_ok &&
-		    ((is(f, f->t[i + 1].pair + 1, ".") && is(f, f->t[i + 1].pair + 2, "await")) ||
-		     is(f, f->t[i + 1].pair + 1, "=>")))
-			return 1;
-	return 0;
-}
-
 /* Is the innermost loop around token k a timer's (timers[i]: scope i's,
  * 0 not yet known, 1 no, 2 yes)? */
 static int in_timer_loop(const file_view *f, unsigned char *timers, size_t k)
@@ -302,7 +284,7 @@ static int in_timer_loop(const file_view *f, unsigned char *timers, size_t k)
 	if (best == RS_NONE)
 		return 0;
 	if (!timers[best]) /* looked at once, when a call in it is recorded */
-		timers[best] = timer_loop(f, &f->rs->scopes[best]) ? 2 : 1;
+		timers[best] = rustscan_loop_waits(f->rs, &f->rs->scopes[best]) ? 2 : 1;
 	return timers[best] == 2;
 }
 
@@ -551,14 +533,26 @@ int asynccalls_wanted(const strlist *words, const char *text, size_t len)
 	return 0;
 }
 
+/* The view of rs, for a file that may hold something to record (not
+ * test code, a fn, a few tokens).  0 when it cannot. */
+static int view_of(const rustscan_result *rs, file_view *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->rs = rs;
+	f->t = rs->lex->tokens;
+	f->text = rs->lex->text;
+	f->n = rs->lex->count;
+	return f->n >= 3 && rs->fn_count && !rs->file_is_test;
+}
+
 int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *wanted, buf *out)
 {
-	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, NULL, NULL, 0, 0 };
+	file_view f;
 	token_index ix;
 	size_t k;
 	int rc = 0;
 
-	if (f.n < 3 || !rs->fn_count || rs->file_is_test)
+	if (!view_of(rs, &f))
 		return 0;
 	{ /* async code and a loop, or nothing to record */
 		size_t i;
@@ -590,13 +584,13 @@ int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *w
 
 int asynccalls_edges(const rustscan_result *rs, const char *path, buf *edges)
 {
-	file_view f = { rs, rs->lex->tokens, rs->lex->text, rs->lex->count, NULL, NULL, 0, 0 };
+	file_view f;
 	token_index ix;
 	size_t k;
 	int rc = 0;
 
-	if (f.n < 3 || !rs->fn_count || rs->file_is_test)
-		return 0;
+	if (!view_of(rs, &f))
+		return 0; /* (the same opening as asynccalls_out's, less its test for async code) */
 	if (index_tokens(&f, &ix) < 0)
 		return -1;
 	for (k = 2; k + 1 < f.n && rc == 0; k++)

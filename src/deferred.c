@@ -14,12 +14,10 @@ int deferred_add(deferred_list *l, json_t *finding, json_t *ctx, const pack_writ
 	deferred_finding *d;
 
 	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 8;
-		deferred_finding *v = realloc(l->v, cap * sizeof(*v));
+		deferred_finding *v = buf_grow_array(l->v, &l->cap, sizeof(*v), 8);
 		if (!v)
 			goto fail;
 		l->v = v;
-		l->cap = cap;
 	}
 	d = &l->v[l->n];
 	if (!(d->candidates = strdup(candidates)))

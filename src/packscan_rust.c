@@ -542,20 +542,14 @@ static int r_from_crate(const rust_file *f, size_t tok, const strlist *crates)
 static int r_in_timer_loop(const rust_file *f, size_t k)
 {
 	const rs_scope *loop = NULL;
-	size_t s, i;
+	size_t s;
 
 	for (s = 0; s < f->rs->scope_count; s++) {
 		const rs_scope *sc = &f->rs->scopes[s];
 		if (sc->kind == RS_LOOP && sc->start <= k && k < sc->end && (!loop || sc->start > loop->start))
 			loop = sc;
 	}
-	for (i = loop ? loop->start : f->n; loop && i + 3 < loop->end; i++)
-		if ((r_is(f, i, "sleep") || r_is(f, i, "sleep_until") || r_is(f, i, "tick")) && r_is(f, i + 1, "(") &&
-		    f->t[i + 1].pair_ok &&
-		    ((r_is(f, f->t[i + 1].pair + 1, ".") && r_is(f, f->t[i + 1].pair + 2, "await")) ||
-		     r_is(f, f->t[i + 1].pair + 1, "=>")))
-			return 1;
-	return 0;
+	return loop && rustscan_loop_waits(f->rs, loop);
 }
 
 /* called_from_async WORDS: tok is in a plain fn of this file that async

@@ -986,3 +986,18 @@ int rustscan_tok_is(const rustscan_result *r, uint32_t i, const char *s)
 {
 	return i < r->lex->count && rustlex_is(r->lex, &r->lex->tokens[i], s);
 }
+
+int rustscan_loop_waits(const rustscan_result *r, const rs_scope *loop)
+{
+	const rustlex_token *t = r->lex->tokens;
+	size_t i;
+
+	for (i = loop->start; i + 3 < loop->end && i + 3 < r->lex->count; i++)
+		if ((rustscan_tok_is(r, (uint32_t)i, "sleep") || rustscan_tok_is(r, (uint32_t)i, "sleep_until") ||
+		     rustscan_tok_is(r, (uint32_t)i, "tick")) &&
+		    rustscan_tok_is(r, (uint32_t)i + 1, "(") && t[i + 1].pair_ok &&
+		    ((rustscan_tok_is(r, t[i + 1].pair + 1, ".") && rustscan_tok_is(r, t[i + 1].pair + 2, "await")) ||
+		     rustscan_tok_is(r, t[i + 1].pair + 1, "=>")))
+			return 1;
+	return 0;
+}

@@ -118,4 +118,9 @@ void rustscan_free(rustscan_result *r);
 /* Is token i the keyword or identifier s? */
 int rustscan_tok_is(const rustscan_result *r, uint32_t i, const char *s);
 
+/* Does the loop wait on every pass -- `sleep(..).await`, `sleep_until(..)
+ * .await`, `interval.tick().await`, or a `select!` arm `_ = interval.tick()
+ * =>` in its body?  Then what it calls runs per interval, not per item. */
+int rustscan_loop_waits(const rustscan_result *r, const rs_scope *loop);
+
 #endif
