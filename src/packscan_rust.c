@@ -865,6 +865,68 @@ static int r_pattern_fixed_in_loop(const rust_file *f, size_t tok)
 	return 1;
 }
 
+/* Is a field of the name at each use in [from, to) -- where a use starts a
+ * `let SUB = NAME.get("k")..;` -- handed on whole through SUB: cloned
+ * (`SUB.clone()`, `.to_owned()`), or SUB itself an argument (`f(SUB)`,
+ * `f(&SUB)`) later in [from, to)?  Then a Value is what the code needs of
+ * it (lorax's tool call: the generated `function` object becomes the
+ * call's arguments, a held-out finding judged wrong). */
+static int r_subtree_handed_on(const rust_file *f, size_t name, size_t from, size_t to)
+{
+	size_t k, m;
+
+	for (k = from; k < to; k++) {
+		size_t sub;
+		if (!same_text(f, k, name) || r_is(f, k - 1, ".") || k < 3 || !r_is(f, k - 1, "=") || !r_is(f, k - 3, "let"))
+			continue;
+		sub = k - 2;
+		if (r_kind(f, sub) != TOK_IDENT)
+			continue;
+		/* still a Value: not converted on the way (`.as_str()`, `.as_u64()`,
+		 * `.to_string()`: a field read, helicone's "model") */
+		for (m = k; m < r_statement_end(f, k); m++) {
+			static const char *const errors[] = { "ok_or", "ok_or_else", "expect", "map_err", "context",
+				                                   "with_context", NULL };
+			if (f->t[m].kind == TOK_OPEN && f->t[m].pair_ok && f->t[m].pair > m && m > 0 &&
+			    r_is_among(f, m - 1, errors)) {
+				m = f->t[m].pair; /* an error made on the way, not the value's conversion */
+				continue;
+			}
+			if (r_is(f, m, ".") && r_kind(f, m + 1) == TOK_IDENT &&
+			    (r_word_part(f, m + 1, "as") || r_word_part(f, m + 1, "to") || r_is(f, m + 1, "parse")))
+				break;
+		}
+		if (m < r_statement_end(f, k))
+			continue;
+		for (m = r_statement_end(f, k); m < to; m++) {
+			size_t call;
+			if (!same_text(f, m, sub) || r_is(f, m - 1, "."))
+				continue;
+			/* into a type at once, `from_value(sub.clone())`: a typed read
+			 * (tensorzero's relay), which a struct would do from the text */
+			call = r_enclosing_call(f, m);
+			if (call < f->n && call > 0) {
+				size_t callee = call - 1, q;
+				if (r_is(f, callee, ">")) /* `from_value::<Vec<T>>(..)`: past its turbofish */
+					for (q = callee; q > 0 && q + 16 > callee; q--)
+						if (r_is(f, q, "::") && r_is(f, q + 1, "<")) {
+							callee = q - 1;
+							break;
+						}
+				if (r_is(f, callee, "from_value") || r_is(f, callee, "Some") || r_is(f, callee, "Ok") ||
+				    r_is(f, callee, "Err"))
+					continue; /* (and `Some(sub)`: a pattern, or a wrapper, not a use) */
+			}
+			if (r_is(f, m + 1, ".") && (r_is(f, m + 2, "clone") || r_is(f, m + 2, "to_owned")) && r_is(f, m + 3, "("))
+				return 1;
+			if ((r_is(f, m - 1, "(") || r_is(f, m - 1, ",") || (r_is(f, m - 1, "&") && (r_is(f, m - 2, "(") || r_is(f, m - 2, ",")))) &&
+			    (r_is(f, m + 1, ")") || r_is(f, m + 1, ",")))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* only_fields_read: the document the call at tok (`from_..`) parses is
  * bound by `let NAME: Value = serde_json::from_..(..)` (through `?`, `.unwrap()`,
  * `.map_err(..)`, ...) and the rest of the fn only reads fields of it at
@@ -921,7 +983,7 @@ static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 		to = f->rs->fns[fn].body_close;
 	} else
 		return 0;
-	if (r_uses_all(f, name, from, to, r_field_read) <= 0)
+	if (r_uses_all(f, name, from, to, r_field_read) <= 0 || r_subtree_handed_on(f, name, from, to))
 		return 0;
 	r_name(f, name, hit->name, sizeof(hit->name));
 	return 1;
