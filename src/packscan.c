@@ -469,7 +469,11 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		case PRED_NOT_IN_ASYNC: ok = !p->in_async; break;
 		case PRED_NOT_IN_LOOP: ok = !p->in_loop; break;
 		case PRED_NOT_IN_HOT_PATH: ok = !p->hot; break;
-		case PRED_NOT_IN_FN_NAMED: ok = !p->fn_name || !packscan_name_matches(&w->words, p->fn_name, p->fn_name_len); break;
+		/* (and the language may know more: Rust, a fn only such fns call) */
+		case PRED_NOT_IN_FN_NAMED:
+			ok = (!p->fn_name || !packscan_name_matches(&w->words, p->fn_name, p->fn_name_len)) &&
+			     ops->predicate(file, w, tok, hit) != 0;
+			break;
 		case PRED_IN_HOT_PATH: ok = p->hot; break;
 		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
 		case PRED_LOOP_NOT_OVER: ok = loop_not_over(ops, file, p, &w->words); break;

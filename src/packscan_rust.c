@@ -989,6 +989,42 @@ static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 	return 1;
 }
 
+/* Is the fn tok is in called, in its file, only from fns named as the
+ * words say -- in a binary's root file (one that defines `fn main`:
+ * nothing outside it calls its fns), by name, `f(..)` or `Self::f(..)` /
+ * `self.f(..)`, at least once?  Then it runs where they run: lorax's
+ * `get_base_tokenizer`, which only `main` calls, reads its config at
+ * start-up (a held-out finding judged wrong). */
+static int r_called_only_from(const rust_file *f, size_t tok, const strlist *words)
+{
+	uint32_t fn = r_fn_of(f, tok), caller;
+	size_t i, k, name, calls = 0;
+	int has_main = 0;
+
+	if (fn == RS_NONE || f->rs->fns[fn].name == RS_NONE)
+		return 0;
+	for (i = 0; i < f->rs->fn_count && !has_main; i++)
+		has_main = f->rs->fns[i].name != RS_NONE && r_is(f, f->rs->fns[i].name, "main") && f->rs->fns[i].impl == RS_NONE;
+	if (!has_main)
+		return 0;
+	name = f->rs->fns[fn].name;
+	for (k = 1; k + 1 < f->n; k++) {
+		if (k == name || r_kind(f, k) != TOK_IDENT || !same_text(f, k, name) || r_is(f, k - 1, "fn"))
+			continue;
+		if (r_is(f, k - 1, ".") && !r_is(f, k - 2, "self"))
+			return 0; /* a method of something else, or a value: not known */
+		if ((caller = r_fn_of(f, k)) == RS_NONE || f->rs->fns[caller].name == RS_NONE)
+			return 0; /* named outside any fn: a fn pointer in a static, a route table */
+		{
+			const rustlex_token *cn = &f->t[f->rs->fns[caller].name];
+			if (!packscan_name_matches(words, f->lx->text + cn->off, cn->len))
+				return 0;
+		}
+		calls++;
+	}
+	return calls > 0;
+}
+
 /* The predicates only Rust answers; -1 for one it does not know. */
 static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack_hit *hit)
 {
@@ -1003,6 +1039,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_ERRORS_ONLY_LOGGED: return (open = r_call_open(f, tok)) != 0 && r_errors_only_logged(f, tok, open);
 	case PRED_RESULT_DROPPED: return (open = r_call_open(f, tok)) != 0 && r_result_dropped(f, tok, open);
 	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);
+	case PRED_NOT_IN_FN_NAMED: return !r_called_only_from(f, tok, &w->words);
 	case PRED_CALLED_FROM_ASYNC: return r_called_from_async(f, tok, &w->words, hit);
 	case PRED_CALLED_FROM_ASYNC_ELSEWHERE: return r_called_from_async_elsewhere(f, tok, &w->words, hit);
 	case PRED_FROM_CRATE: return r_from_crate(f, tok, &w->words);
