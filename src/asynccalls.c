@@ -40,14 +40,12 @@ static int same(const file_view *f, size_t a, size_t b)
 
 static int upper(const file_view *f, size_t i)
 {
-	char c = f->text[f->t[i].off];
-	return ident(f, i) && c >= 'A' && c <= 'Z';
+	return ident(f, i) && f->text[f->t[i].off] >= 'A' && f->text[f->t[i].off] <= 'Z';
 }
 
 static int lower(const file_view *f, size_t i)
 {
-	char c = f->text[f->t[i].off];
-	return ident(f, i) && ((c >= 'a' && c <= 'z') || c == '_');
+	return ident(f, i) && ((f->text[f->t[i].off] >= 'a' && f->text[f->t[i].off] <= 'z') || f->text[f->t[i].off] == '_');
 }
 
 /* Token a against token b's text, as bytes. */
@@ -248,7 +246,7 @@ static int call_key(const file_view *f, uint32_t g, size_t k, buf *out)
 		if (!lower(f, k))
 			return 0;
 		for (i = fn->body_open + 1; i + 1 < k; i++)
-			if ((is(f, i, "let") && same(f, i + 1, k)) || (is(f, i, "let") && is(f, i + 1, "mut") && same(f, i + 2, k)))
+			if (is(f, i, "let") && same(f, is(f, i + 1, "mut") ? i + 2 : i + 1, k))
 				return 0;
 		if ((root = import_root(f, k)) != RS_NONE && (own_root(f, root)))
 			root = RS_NONE;
@@ -384,19 +382,16 @@ static int index_tokens(file_view *f, token_index *ix)
 
 	memset(ix, 0, sizeof(*ix));
 	ix->fns = malloc((rs->fn_count ? rs->fn_count : 1) * sizeof(*ix->fns));
-	ix->mods = malloc(16 * sizeof(*ix->mods));
-	if (!ix->fns || !ix->mods) {
-		index_free(ix);
+	if (!ix->fns)
 		return -1;
-	}
 	f->nfns = f->nmods = 0;
 	for (i = 0; i < rs->fn_count; i++)
 		if (rs->fns[i].name != RS_NONE)
 			ix->fns[f->nfns++] = rs->fns[i].name;
-	for (k = 0, i = 16; k + 1 < f->n; k++)
-		if (f->t[k].kind == TOK_IDENT && is(f, k, "mod") && ident(f, k + 1)) {
+	for (k = 0, i = 0; k + 1 < f->n; k++)
+		if (is(f, k, "mod") && ident(f, k + 1)) {
 			if (f->nmods == i) {
-				uint32_t *m = realloc(ix->mods, (i *= 2) * sizeof(*m));
+				uint32_t *m = buf_grow_array(ix->mods, &i, sizeof(*m), 16);
 				if (!m) {
 					index_free(ix);
 					return -1;
@@ -454,22 +449,45 @@ static int foreign_call(const file_view *f, const token_index *ix, size_t k)
 	return !defined_here(f, k);
 }
 
+/* Split "Type::f" (or "f") at its last `::`. */
+static void split_key(const char *key, size_t n, size_t *tn, const char **name, size_t *nn)
+{
+	size_t i;
+
+	*tn = 0;
+	*name = key;
+	*nn = n;
+	for (i = n; i >= 2; i--)
+		if (key[i - 1] == ':' && key[i - 2] == ':') {
+			*tn = i - 2;
+			*name = key + i;
+			*nn = n - i;
+			return;
+		}
+}
+
 /* The word of a key a caller's text is searched for: a type's fn is
  * called through something of that type, which the caller names (a
  * parameter's or field's type, `T::f`, its own impl); a free fn by its
  * name.  "Type::f" -> "Type", "f" -> "f" (key[0..n)). */
 static void key_word(const char *key, size_t n, const char **word, size_t *wn)
 {
-	size_t i;
+	const char *name;
+	size_t tn, nn;
 
-	for (i = 0; i + 1 < n; i++)
-		if (key[i] == ':' && key[i + 1] == ':') {
-			*word = key;
-			*wn = i;
-			return;
-		}
-	*word = key;
-	*wn = n;
+	split_key(key, n, &tn, &name, &nn);
+	*word = tn ? key : name;
+	*wn = tn ? tn : nn;
+}
+
+/* A record's fields after its key, NUL-ended -- an async call's
+ * "ROOT\tCALLS\tFN\tREASON", an edge's "ROOT\tCALLS\tCALLER\tNOTE": where
+ * the second, third and fourth start, each just past its tab.  0 when the
+ * record is cut short. */
+static int record_fields(const char *root, const char **calls, const char **caller, const char **note)
+{
+	return (*calls = strchr(root, '\t')) && (*caller = strchr(++*calls, '\t')) && (*note = strchr(++*caller, '\t')) &&
+	       ++*note;
 }
 
 /* Is the record (a NUL-ended line from its key on) a wanted one? */
@@ -684,33 +702,14 @@ static const char *direct(const typelib *lib, const char *key, size_t n, const s
 	const typelib_entry *e = typelib_async_calls(lib, key, n, &count);
 
 	for (i = 0; e && i < count; i++) {
-		const char *root = lib->async_text.ptr + e[i].first, *calls = strchr(root, '\t'), *caller, *reason;
-		if (!calls || !(caller = strchr(calls + 1, '\t')) || !(reason = strchr(caller + 1, '\t')) ||
-		    !root_ok(lib, root))
+		const char *root = lib->async_text.ptr + e[i].first, *calls, *fn, *reason;
+		if (!record_fields(root, &calls, &fn, &reason) || !root_ok(lib, root) ||
+		    (skip && packscan_name_matches(skip, fn, (size_t)(reason - 1 - fn))))
 			continue;
-		if (skip && packscan_name_matches(skip, caller + 1, (size_t)(reason - caller - 1)))
-			continue;
-		if (outside_calls(calls + 1, off_executor))
-			return reason + 1;
+		if (outside_calls(calls, off_executor))
+			return reason;
 	}
 	return NULL;
-}
-
-/* Split "Type::f" (or "f") at its last `::`. */
-static void split_key(const char *key, size_t n, size_t *tn, const char **name, size_t *nn)
-{
-	size_t i;
-
-	*tn = 0;
-	*name = key;
-	*nn = n;
-	for (i = n; i >= 2; i--)
-		if (key[i - 1] == ':' && key[i - 2] == ':') {
-			*tn = i - 2;
-			*name = key + i;
-			*nn = n - i;
-			return;
-		}
 }
 
 int asynccalls_named(const typelib *lib, const char *keys, size_t len, strlist *words)
@@ -731,15 +730,15 @@ int asynccalls_named(const typelib *lib, const char *keys, size_t len, strlist *
 		}
 		e = typelib_async_edges(lib, p, (size_t)(nl - p), &count);
 		for (i = 0; e && i < count; i++) {
-			const char *root = lib->edge_text.ptr + e[i].first, *calls = strchr(root, '\t'), *caller, *note;
+			const char *calls, *caller, *note;
 			size_t c2;
-			if (!calls || !(caller = strchr(calls + 1, '\t')) || !(note = strchr(caller + 1, '\t')) ||
-			    !typelib_async_calls(lib, caller + 1, (size_t)(note - caller - 1), &c2) || !c2)
+			if (!record_fields(lib->edge_text.ptr + e[i].first, &calls, &caller, &note) ||
+			    !typelib_async_calls(lib, caller, (size_t)(note - 1 - caller), &c2) || !c2)
 				continue;
 			key_word(p, (size_t)(nl - p), &w, &wn);
 			if (add_name(words, w, wn) < 0)
 				return -1;
-			key_word(caller + 1, (size_t)(note - caller - 1), &w, &wn);
+			key_word(caller, (size_t)(note - 1 - caller), &w, &wn);
 			if (add_name(words, w, wn) < 0)
 				return -1;
 		}
@@ -748,50 +747,51 @@ int asynccalls_named(const typelib *lib, const char *keys, size_t len, strlist *
 	return 0;
 }
 
-const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t n, const strlist *off_executor,
+const char *asynccalls_reason_key(const typelib *lib, const char *key, size_t kn, const strlist *off_executor,
                                   const strlist *skip, buf *why)
 {
-	const char *name;
-	size_t tn, nn;
-
-	split_key(key, n, &tn, &name, &nn);
-	return asynccalls_reason(lib, tn ? key : NULL, tn, name, nn, off_executor, skip, why);
-}
-
-const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, const char *name, size_t n,
-                              const strlist *off_executor, const strlist *skip, buf *why)
-{
-	char key[256];
-	size_t kn = (tn ? tn + 2 : 0) + n, count, i;
-	const char *reason;
+	const char *reason, *name;
+	size_t tn, n, count, i;
 	const typelib_entry *e;
 
 	buf_clear(why);
-	if (!lib || kn >= sizeof(key) || !key_ok(lib, type, tn, name, n))
+	split_key(key, kn, &tn, &name, &n);
+	if (!lib || !key_ok(lib, key, tn, name, n))
 		return NULL;
-	if (tn) {
-		memcpy(key, type, tn);
-		memcpy(key + tn, "::", 2);
-	}
-	memcpy(key + (tn ? tn + 2 : 0), name, n);
 	if ((reason = direct(lib, key, kn, off_executor, skip)))
 		return buf_puts(why, reason) < 0 ? NULL : buf_cstr(why);
 	/* one plain fn of another file between: `store_file` (src/paste.rs),
 	 * which the upload handler calls per field, calls `get_dir_size` */
 	e = typelib_async_edges(lib, key, kn, &count);
 	for (i = 0; e && i < count; i++) {
-		const char *root = lib->edge_text.ptr + e[i].first, *calls = strchr(root, '\t'), *caller, *note, *cname;
-		size_t ctn, cn;
-		if (!calls || !(caller = strchr(calls + 1, '\t')) || !(note = strchr(caller + 1, '\t')) ||
-		    !root_ok(lib, root) || !outside_calls(calls + 1, off_executor))
+		const char *root = lib->edge_text.ptr + e[i].first, *calls, *caller, *note, *cname;
+		size_t ctn, cn, ckn;
+		if (!record_fields(root, &calls, &caller, &note) || !root_ok(lib, root) || !outside_calls(calls, off_executor))
 			continue;
-		caller++;
-		split_key(caller, (size_t)(note - caller), &ctn, &cname, &cn);
-		if (!key_ok(lib, caller, ctn, cname, cn) || !(reason = direct(lib, caller, (size_t)(note - caller), off_executor, skip)))
+		ckn = (size_t)(note - 1 - caller);
+		split_key(caller, ckn, &ctn, &cname, &cn);
+		if (!key_ok(lib, caller, ctn, cname, cn) || !(reason = direct(lib, caller, ckn, off_executor, skip)))
 			continue;
-		if (buf_puts(why, reason) < 0 || buf_puts(why, ", and ") < 0 || buf_puts(why, note + 1) < 0)
+		if (buf_puts(why, reason) < 0 || buf_puts(why, ", and ") < 0 || buf_puts(why, note) < 0)
 			return NULL;
 		return buf_cstr(why);
 	}
 	return NULL;
+}
+
+const char *asynccalls_reason(const typelib *lib, const char *type, size_t tn, const char *name, size_t n,
+                              const strlist *off_executor, const strlist *skip, buf *why)
+{
+	char key[256];
+	size_t kn = (tn ? tn + 2 : 0) + n;
+
+	buf_clear(why);
+	if (kn >= sizeof(key))
+		return NULL;
+	if (tn) {
+		memcpy(key, type, tn);
+		memcpy(key + tn, "::", 2);
+	}
+	memcpy(key + (tn ? tn + 2 : 0), name, n);
+	return asynccalls_reason_key(lib, key, kn, off_executor, skip, why);
 }

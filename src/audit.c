@@ -742,12 +742,15 @@ static int declares_entry(const audit_rules *ar, const char *text, size_t len)
 	return 0;
 }
 
-/* Does the file have async code with a loop, as far as its text says?
- * (Its async code's calls are recorded: asynccalls.h.) */
-static int async_loops(const char *text, size_t len)
+/* May the file's async code call other files' fns per item, as far as
+ * its text says -- `async` and a loop, not test code by its path, and a
+ * rule asks (asynccalls.h)?  Then the files pass 2 does not lex are read
+ * for it afterwards (resolve_waiting). */
+static int async_caller_of(const audit_options *opt, audit_scratch *sc, const char *shown, const char *text, size_t len)
 {
-	return textfind(text, len, "async", 5) &&
-	       (textfind(text, len, "for ", 4) || textfind(text, len, "while ", 6) || textfind(text, len, "loop", 4));
+	return opt->packs && opt->packs->async_callers && textfind(text, len, "async", 5) &&
+	       (textfind(text, len, "for ", 4) || textfind(text, len, "while ", 6) || textfind(text, len, "loop", 4)) &&
+	       !test_by_path(opt, shown, &sc->slashed);
 }
 
 /* Pass 1: the calls per-request code of this file makes to free fns of
@@ -1316,8 +1319,7 @@ static void *work(void *arg)
 				sh->settled[i] = SETTLED;
 			} else
 				sh->settled[i] = (unsigned char)hint;
-			sh->async_caller[i] = sh->opt->packs && sh->opt->packs->async_callers && async_loops(data.ptr, data.len) &&
-			                      !test_by_path(sh->opt, name, &scratch->slashed);
+			sh->async_caller[i] = (unsigned char)async_caller_of(sh->opt, scratch, name, data.ptr, data.len);
 			/* the library copies what it keeps */
 			if (typelib_collect(&w->types[i], &scratch->lx, data.ptr, data.len) < 0 ||
 			    hot_calls_of(sh->opt, scratch, name, data.ptr, data.len, &w->types[i]) < 0 ||
@@ -1334,9 +1336,9 @@ static void *work(void *arg)
 			continue;
 		}
 		/* no first pass: which files have async code, seen here */
-		if (!sh->collected && sh->opt->packs && sh->opt->packs->async_callers && data.ptr)
-			sh->async_caller[i] = async_loops(data.ptr, data.len) &&
-			                      !test_by_path(sh->opt, shown_path(f->report, &shown), &scratch->slashed);
+		if (!sh->collected && data.ptr)
+			sh->async_caller[i] =
+			    (unsigned char)async_caller_of(sh->opt, scratch, shown_path(f->report, &shown), data.ptr, data.len);
 		w->out.recorded = 0;
 		if (audit_file(library_seen ? sh->opt : sh->opt_early, scratch, f->report, data.ptr ? data.ptr : "", data.len,
 		               &w->out, sh->settled[i]) < 0) {

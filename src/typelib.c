@@ -1067,10 +1067,6 @@ int typelib_merge(typelib *lib, const typelib *part)
 		return -1;
 	if (part->hot_text.len && buf_append(&lib->hot_text, buf_cstr(&part->hot_text), part->hot_text.len) < 0)
 		return -1;
-	if (part->async_text.len && buf_append(&lib->async_text, part->async_text.ptr, part->async_text.len) < 0)
-		return -1;
-	if (part->edge_text.len && buf_append(&lib->edge_text, part->edge_text.ptr, part->edge_text.len) < 0)
-		return -1;
 	if (lib->text.len + part->text.len > TYPELIB_MAX_BYTES) {
 		lib->truncated = 1;
 		return 0;
