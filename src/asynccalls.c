@@ -371,7 +371,8 @@ static int cmp_sorted(const void *a, const void *b, void *view)
 
 static void sort_tokens(const file_view *f, uint32_t *v, size_t n)
 {
-	qsort_r(v, n, sizeof(*v), cmp_sorted, (void *)f);
+	if (n > 1) /* (v is NULL for a file without a `mod`: qsort may not be handed it) */
+		qsort_r(v, n, sizeof(*v), cmp_sorted, (void *)f);
 }
 
 /* ix for the file f views; f's name sets then point into it. */
