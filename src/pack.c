@@ -58,6 +58,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_PATTERN_FIXED_IN_LOOP] = "pattern_fixed_in_loop",
 	[PRED_VALUE_MADE_TO_RESPOND] = "value_made_to_respond",
 	[PRED_VALUE_PARSED_AGAIN] = "value_parsed_again",
+	[PRED_NOT_BEFORE_CALL] = "not_before_call",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -65,7 +66,7 @@ static int predicate_takes_words(int what)
 {
 	return what == PRED_LOOP_OVER || what == PRED_LOOP_NOT_OVER || what == PRED_FOR_NOT_OVER || what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
 	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC || what == PRED_CALLED_FROM_ASYNC_ELSEWHERE ||
-	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER;
+	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER || what == PRED_NOT_BEFORE_CALL;
 }
 
 static int predicate_languages(int what)
@@ -95,6 +96,7 @@ static int predicate_languages(int what)
 	case PRED_VALUE_MADE_TO_RESPOND:
 	case PRED_VALUE_PARSED_AGAIN:
 	case PRED_PATTERN_FIXED_IN_LOOP:
+	case PRED_NOT_BEFORE_CALL:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:

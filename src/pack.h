@@ -93,6 +93,7 @@ enum pack_predicate {
 	PRED_PATTERN_FIXED_IN_LOOP, /* Rust: the call's arguments name nothing the innermost loop binds */
 	PRED_VALUE_MADE_TO_RESPOND, /* Rust: `serde_json::to_value(x)` only handed whole to `Json(..)` */
 	PRED_VALUE_PARSED_AGAIN,  /* Rust: `serde_json::from_value(v)` of a Value parsed from text for it */
+	PRED_NOT_BEFORE_CALL,     /* Rust: the call's argument is not handed to one of the words' calls in the next statements */
 	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a
 	                           * gather or an `as_completed` future itself, not a batch flushed
 	                           * under `if len(..)`, its call reading nothing the loop changes */

@@ -492,6 +492,51 @@ static int r_format_of_str(const rust_file *f, size_t tok)
 
 /* Is token tok inside the arguments of a call to one of `words`, within
  * its function?  Out through the brackets around it, matched ones skipped. */
+/* The call's arguments [from, to) less leading borrows (`&path`, `&mut x`). */
+static size_t r_past_borrow(const rust_file *f, size_t from, size_t to)
+{
+	while (from < to && (r_is(f, from, "&") || r_is(f, from, "mut")))
+		from++;
+	return from;
+}
+
+/* not_before_call WORDS: is the call at tok followed, within its next two
+ * statements of the same block, by a call of one of the words with the
+ * same argument?  `let _ = fs::remove_file(&path);` right before
+ * `UnixListener::bind(&path)` clears a stale socket file for a listener:
+ * set-up work, once per listener (shadowsocks' manager and tun device,
+ * held-out findings judged wrong). */
+static int r_before_call_on_same(const rust_file *f, size_t tok, const strlist *words)
+{
+	size_t open = r_call_open(f, tok), a0, a1, k, statements = 0;
+
+	if (!open)
+		return 0;
+	a1 = f->t[open].pair;
+	a0 = r_past_borrow(f, open + 1, a1);
+	if (a0 >= a1)
+		return 0;
+	for (k = r_statement_end(f, a1); k < f->n && statements < 3; k++) {
+		size_t b0, b1, i;
+		if (r_is(f, k, ";")) {
+			statements++;
+			continue;
+		}
+		if (f->t[k].kind == TOK_CLOSE && f->t[k].pair_ok && f->t[k].pair < tok)
+			break; /* out of the block that holds the call */
+		if (r_kind(f, k) != TOK_IDENT || !r_is(f, k + 1, "(") || !f->t[k + 1].pair_ok ||
+		    !strlist_has(words, f->lx->text + f->t[k].off, f->t[k].len))
+			continue;
+		b1 = f->t[k + 1].pair;
+		b0 = r_past_borrow(f, k + 2, b1);
+		for (i = 0; b0 + i < b1 && a0 + i < a1 && same_text(f, a0 + i, b0 + i); i++)
+			;
+		if (a0 + i == a1 && b0 + i == b1)
+			return 1;
+	}
+	return 0;
+}
+
 static int r_inside_call(const rust_file *f, size_t tok, const strlist *words)
 {
 	uint32_t fn = r_fn_of(f, tok);
@@ -1057,6 +1102,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_PATTERN_FIXED_IN_LOOP: return r_pattern_fixed_in_loop(f, tok);
 	case PRED_VALUE_MADE_TO_RESPOND: return r_value_made_to_respond(f, tok, hit);
 	case PRED_VALUE_PARSED_AGAIN: return r_value_parsed_again(f, tok, hit);
+	case PRED_NOT_BEFORE_CALL: return !r_before_call_on_same(f, tok, &w->words);
 	case PRED_NOT_AWAITED:
 		open = r_call_open(f, tok);
 		return !open || !(r_is(f, f->t[open].pair + 1, ".") && r_is(f, f->t[open].pair + 2, "await"));

@@ -963,3 +963,63 @@ async def react(agent, max_iters):
     for idx in range(max_iters):
         pred = await agent.step(trajectory)
         trajectory[f"thought_{idx}"] = pred.thought
+
+
+# An empty literal after `or`: the fallback when a value is missing, made
+# only then and as cheap as a default argument (xinference's chat template
+# arguments per prefill request, a held-out finding judged wrong).
+def prefill_kwargs(reqs):
+    for req in reqs:
+        kwargs = template_kwargs(req.generate_config) or {}
+        tools = req.generate_config.get("tools") or []
+        req.kwargs = (kwargs, tools)
+
+
+# A constructor building a model's layers: it runs once per object,
+# whatever its loop is over (`shift_tokens`, a hyperparameter: xinference's
+# third-party transformer blocks, a held-out finding judged wrong).
+class Blocks:
+    def __init__(self, layer_types, shift_tokens):
+        self.layers = []
+        for layer_type, shift in zip(layer_types, shift_tokens):
+            if layer_type == "a":
+                layer = Attention(layer_type, shift)
+            else:
+                layer = FeedForward(layer_type)
+            self.layers.append([layer, shift])
+
+
+# A coroutine its own sync function runs on an event loop of its own:
+# nothing else waits on that loop (xinference's cluster health check,
+# `time.sleep` between attempts, a held-out finding judged wrong).
+def health_check(address, attempts):
+    async def check_once():
+        for _ in range(attempts):
+            time.sleep(1)
+            if await ping(address):
+                return True
+        return False
+
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(check_once())
+    finally:
+        loop.close()
+
+
+def health_check_simple(address):
+    async def probe():
+        time.sleep(1)
+        open("/tmp/probe").read()
+        return await ping(address)
+
+    return asyncio.run(probe())
+
+
+# The same coroutine handed back to run on the caller's loop blocks it.
+def make_poller(address):
+    async def poll():
+        time.sleep(1)  # expect: perf-review/sleep-in-async
+        return await ping(address)
+
+    return poll
