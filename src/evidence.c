@@ -981,6 +981,35 @@ static uint32_t copy_by_use(const ctx *c, const rs_fn *site_fn, size_t vs, size_
 	return 0;
 }
 
+/* Does the receiver [vs, ve) end in std's `.as_str()`, or `.to_str()`
+ * unwrapped once (`.unwrap()`, `.expect(..)`, `?`), so that its value is a
+ * `&str`?  Not when the workspace defines a fn of that name (it may return
+ * anything), nor when the library cannot tell (-1). */
+static int str_view_chain(const ctx *c, size_t vs, size_t ve)
+{
+	size_t k, view = RS_NONE, unwraps = 0;
+
+	for (k = vs + 1; k + 3 < ve; k++)
+		if (is(c, k, ".") && (is(c, k + 1, "as_str") || is(c, k + 1, "to_str")) && is_open(c, k + 2, '(') &&
+		    skip_pair(c, k + 2) == k + 3)
+			view = k + 1;
+	if (view == RS_NONE)
+		return 0;
+	for (k = view + 3; k < ve;) {
+		if (is(c, k, "?"))
+			k++;
+		else if (is(c, k, ".") && (is(c, k + 1, "unwrap") || is(c, k + 1, "expect")) && is_open(c, k + 2, '('))
+			k = skip_pair(c, k + 2) + 1;
+		else
+			return 0;
+		unwraps++;
+	}
+	if (unwraps != (is(c, view, "to_str") ? 1u : 0u))
+		return 0; /* `to_str()` gives an Option or a Result, `as_str()` the &str */
+	return typelib_fn_defs(c->tl, c->text + c->t[view].off, c->t[view].len) == 0;
+}
+
+
 void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si,
                      size_t *budget, evidence_memo *memo)
 {
@@ -1191,6 +1220,15 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 				ev->root_kind = EV_ROOT_TEMP;
 			else
 				ev->root_kind = EV_ROOT_CALL;
+		}
+		/* `relpath.to_str().unwrap().clone()`, `m.as_str().clone()`: std's
+		 * `as_str()` and `to_str()` make a `&str`, and str is not Clone, so
+		 * `.clone()` copies the reference -- a Copy value (neon's base
+		 * backup and page service: engineers' removals the audit missed) */
+		if (has_call && !ev->type_source && str_view_chain(&c, vs, ve)) {
+			snprintf(ev->type, sizeof(ev->type), "&str");
+			ev->type_source = "the method's result";
+			ev->cost = EV_COST_COPY;
 		}
 		if (ev->field[0] && !ev->type_source && (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE))
 			ev->cost = EV_COST_UNKNOWN;

@@ -145,6 +145,26 @@ check "... while \`use std::net::SocketAddr\` in the same workspace is: removabl
 check "a name both a Copy struct and an alias of the workspace (cargo's Metadata) is not known Copy: not R7" \
 	sh -c "test \"\$1\" != 'removable_move R7' && test -n \"\$1\"" - "$(verdict engine/src/resolve.rs 4)"
 
+# std's `as_str()` gives a `&str` (its clone a copy of the reference), but
+# not a workspace's own `as_str()`, which may return anything.
+W2=$scratch/ws2
+mkdir -p "$W2/src"
+printf '[package]\nname = "names"\nversion = "0.1.0"\nedition = "2021"\n' >"$W2/Cargo.toml"
+cat >"$W2/src/lib.rs" <<'RS'
+pub mod name;
+pub fn keep(s: String) -> usize { s.len() }
+pub fn shout(n: &name::Name) -> usize { keep(n.as_str().clone()) }
+RS
+cat >"$W2/src/name.rs" <<'RS'
+pub struct Name(String);
+impl Name { pub fn as_str(&self) -> String { self.0.to_uppercase() } }
+RS
+"$H" audit --root "$W2" --format json --output "$scratch/ws2.json"
+check "a workspace's own as_str() (returning a String) is not std's &str: not R7" python3 -c "
+import json, sys
+f = [f for f in json.load(open(sys.argv[1]))['findings'] if f['path'] == 'src/lib.rs' and f['line'] == 3]
+sys.exit(0 if len(f) == 1 and f[0]['rule'] != 'R7' and f[0]['type'] != '&str' else 1)" "$scratch/ws2.json"
+
 # The compiler's word on the shapes this index types: each change the
 # rules propose builds (a Copy field of a for item, of a map's value, of
 # enumerate()'s and zip()'s items, of an if-let payload over &opt,
