@@ -775,13 +775,9 @@ static int py_assigned_before(const pylex_result *lx, size_t from, size_t k)
 	return 0;
 }
 
-/* Is the identifier at i a clean-up step by one of its snake_case parts
- * (`close`, `teardown_for_snapshot`, `shutdown`, `cleanup`, `stop`,
- * `disconnect`, `unmount`)?  A teardown awaited item by item is no work
- * a gather should overlap on a hot path. */
-static int py_cleanup_name(const pylex_result *lx, size_t i)
+/* Is one of the snake_case parts of the identifier at i among parts? */
+static int py_name_has_part(const pylex_result *lx, size_t i, const char *const *parts)
 {
-	static const char *const parts[] = { "close", "teardown", "shutdown", "cleanup", "stop", "disconnect", "unmount", NULL };
 	const char *s = lx->text + lx->tokens[i].off;
 	size_t n = lx->tokens[i].len, a = 0, b, k;
 
@@ -795,6 +791,52 @@ static int py_cleanup_name(const pylex_result *lx, size_t i)
 				return 1;
 		a = b + 1;
 	}
+	return 0;
+}
+
+/* Is the identifier at i a clean-up step by one of its snake_case parts
+ * (`close`, `teardown_for_snapshot`, `shutdown`, `cleanup`, `stop`,
+ * `disconnect`, `unmount`)?  A teardown awaited item by item is no work
+ * a gather should overlap on a hot path. */
+static int py_cleanup_name(const pylex_result *lx, size_t i)
+{
+	static const char *const parts[] = { "close", "teardown", "shutdown", "cleanup", "stop", "disconnect", "unmount", NULL };
+
+	return py_name_has_part(lx, i, parts);
+}
+
+/* Does the awaited call [from, to) go through one database connection or
+ * session -- called on it (`await conn.execute(..)`, `await db.fetch(..)`)
+ * or handed it by keyword (`db_session=session`, `connection=conn`)?  One
+ * connection runs one statement at a time (SQLAlchemy's AsyncSession and
+ * asyncpg refuse a second while one is in flight): a gather would not
+ * overlap them (letta's provider sync, a query per model in one session:
+ * a held-out finding judged wrong).  A plain `session` may be an HTTP
+ * client's, which does overlap requests: not counted. */
+static int py_bound_in(const pylex_result *lx, size_t from, size_t to, size_t name)
+{
+	size_t k;
+
+	for (k = from; k < to; k++)
+		if (lx->tokens[k].kind == PYTOK_IDENT && p_same(lx, k, name) &&
+		    ((k > 0 && p_is(lx, k - 1, "as")) || (p_is(lx, k + 1, "=") && p_line_start(lx, k))))
+			return 1;
+	return 0;
+}
+
+static int py_through_one_connection(const pylex_result *lx, const pylex_block *loop, size_t from, size_t to)
+{
+	static const char *const parts[] = { "db", "database", "conn", "connection", "cursor", "txn", "transaction", NULL };
+	size_t i;
+
+	/* a connection of the pass's own (`async with db.session() as s:` in
+	 * the loop): the passes could run side by side */
+	if (from < to && lx->tokens[from].kind == PYTOK_IDENT && p_is(lx, from + 1, ".") && py_name_has_part(lx, from, parts))
+		return !py_bound_in(lx, loop->body_start, from, from);
+	for (i = from; i + 2 < to; i++)
+		if (lx->tokens[i].kind == PYTOK_IDENT && p_is(lx, i + 1, "=") && (p_is(lx, i - 1, "(") || p_is(lx, i - 1, ",")) &&
+		    py_name_has_part(lx, i, parts))
+			return lx->tokens[i + 2].kind != PYTOK_IDENT || !py_bound_in(lx, loop->body_start, from, i + 2);
 	return 0;
 }
 
@@ -895,6 +937,8 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 			for (i = lx->blocks[b].head; i < lx->blocks[b].colon; i++)
 				if (p_is(lx, i, "len") && p_is(lx, i + 1, "("))
 					return 0;
+	if (py_through_one_connection(lx, lb, tok + 1, end))
+		return 0;
 	/* a name the awaited call reads, changed in the loop's body */
 	for (i = tok + 1; i < end; i++) {
 		if (lx->tokens[i].kind != PYTOK_IDENT || (i > 0 && p_is(lx, i - 1, ".")) || p_is(lx, i + 1, "=") ||

