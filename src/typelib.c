@@ -1044,7 +1044,7 @@ int typelib_crate(const typelib *lib, const char *name, size_t n)
 /* The crates' lines as a sorted index (typelib_crate() searches it). */
 static int index_crates(typelib *lib)
 {
-	const char *p = lib->crate_text.ptr, *end = p + lib->crate_text.len;
+	const char *p = lib->crate_text.ptr, *end = p ? p + lib->crate_text.len : NULL;
 	size_t n = 0, cap = 0;
 
 	while (p && p < end) {
@@ -1134,7 +1134,7 @@ const typelib_entry *typelib_alias(const typelib *lib, const char *name, size_t 
  * ties). */
 static int index_lines(buf *text, typelib_entry **out, size_t *count)
 {
-	char *p = text->ptr, *end = p + text->len;
+	char *p = text->ptr, *end = p ? p + text->len : NULL; /* (NULL + 0 is undefined) */
 	size_t n = 0, cap = 0;
 
 	while (p && p < end) {
@@ -1212,7 +1212,7 @@ const typelib_entry *typelib_async_edges(const typelib *lib, const char *key, si
  * taken for the one a file means. */
 static int foreign_records(typelib *lib)
 {
-	const char *p = lib->import_text.ptr, *end = p + lib->import_text.len;
+	const char *p = lib->import_text.ptr, *end = p ? p + lib->import_text.len : NULL;
 
 	while (p && p < end) {
 		const char *tab = memchr(p, '\t', (size_t)(end - p)), *nl = memchr(p, '\n', (size_t)(end - p));
