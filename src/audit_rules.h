@@ -14,6 +14,7 @@ typedef struct {
 	strlist once_call;     /* calls that run the closure they are given at most once */
 	strlist plain_macro;   /* macros that evaluate each argument once, where it stands (`vec!`, `matches!`) */
 	strlist leak_call;     /* calls a copy is handed to in order to be kept alive or leaked (`forget`, `into_raw`) */
+	strlist value_method;  /* methods whose result holds no borrow of the receiver (`len`, `contains`) */
 	strlist lend_method;   /* methods whose result borrows the receiver (`iter`, `as_str`, `to_str`) */
 	strlist request_type;  /* parameter types that make a fn a request handler (hotpaths.h) */
 	strlist hot_call_skip; /* free fns whose calls are not followed into other files (hotpaths.h) */

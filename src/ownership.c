@@ -1255,17 +1255,84 @@ static int borrows_root(const ctx *c, const char *root, size_t a, size_t b)
 	return 0;
 }
 
+/* Is [init, end) `root(.field)*.m(..)` -- past `?`, `.unwrap()` and the
+ * like -- with m a method whose result may hold a borrow of root: not a
+ * lend_method (borrows_root() says those), not one whose result holds
+ * none (value_method, owned_method: `len`, `to_string`), and not one the
+ * workspace declares returning a value?  Unknown is not "owned". */
+static int result_may_borrow(const ctx *c, const char *root, size_t init, size_t end)
+{
+	size_t m = init + 1, close, k;
+	int returns;
+
+	if (!names_root(c, init, root))
+		return 0;
+	while (m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && !is_open(c, m + 2, '('))
+		m += 2; /* fields */
+	if (!(m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && is_open(c, m + 2, '(')))
+		return 0;
+	m++;
+	if (in_list(c, &c->ar->value_method, m) || in_list(c, &c->ar->owned_method, m) ||
+	    in_list(c, &c->ar->take_method, m))
+		return 0;
+	returns = typelib_fn_returns(c->tl, c->text + c->t[m].off, c->t[m].len);
+	if (returns == 0)
+		return 0;
+	/* the call's value is what the name holds: only `?` and the
+	 * unwrapping methods after it */
+	close = skip_pair(c, m + 1);
+	for (k = close + 1; k < end;) {
+		if (is(c, k, "?"))
+			k++;
+		else if (is(c, k, ".") && is_ident(c, k + 1) && in_list(c, &c->ar->pass_method, k + 1) && is_open(c, k + 2, '('))
+			k = skip_pair(c, k + 2) + 1;
+		else
+			return 0;
+	}
+	return 1;
+}
+
+/* Is token at still inside the block that holds token k -- a `let` at k
+ * then in scope at `at`, not one of a block closed before it? */
+static int block_holds(const ctx *c, const rs_fn *fn, size_t k, size_t at)
+{
+	size_t i = k;
+
+	while (i > fn->body_open) {
+		i--;
+		if (c->t[i].kind == TOK_CLOSE && c->t[i].pair_ok && c->t[i].pair < i)
+			i = c->t[i].pair;
+		else if (is_open(c, i, '{'))
+			return c->t[i].pair_ok && c->t[i].pair > at;
+	}
+	return 1; /* the fn body's own block */
+}
+
 uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t before, size_t after, size_t until)
 {
-	size_t k;
+	size_t k, from = fn->body_open + 1;
 	char buf_name[64];
 
-	for (k = fn->body_open + 1; k + 4 < before; k++) {
-		size_t name, init, end;
+	/* from the root's own `let` on: what borrowed an earlier value of the
+	 * same name (`let mut pairs = pair.into_inner(); let pair =
+	 * pairs.next()?;`: pest_meta) borrows no part of this one */
+	for (k = from; k + 2 < before; k++)
+		if (is(c, k, "let") && (names_root(c, k + 1, root) || (is(c, k + 1, "mut") && names_root(c, k + 2, root))) &&
+		    !is(c, k + 1 + (size_t)is(c, k + 1, "mut") + 1, ".") && block_holds(c, fn, k, before))
+			from = k + 1;
+	for (k = from; k + 4 < before; k++) {
+		size_t name, init, end, pn;
+		int live = 0;
 		if (is(c, k, "let")) {
 			name = k + 1 + (size_t)is(c, k + 1, "mut");
-			init = name + 1;
-			if (!is_ident(c, name) || !is(c, init, "="))
+			/* `let NAME =`, or a tuple of names, `let (a, b, _) =` */
+			if (is_open(c, name, '(') && c->t[name].pair_ok)
+				init = c->t[name].pair + 1;
+			else if (is_ident(c, name))
+				init = name + 1;
+			else
+				continue;
+			if (!is(c, init, "="))
 				continue;
 			init++;
 			end = stmt_end(c, init, before);
@@ -1290,10 +1357,15 @@ uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t bef
 			} else if (!(is_ident(c, init) && borrows_root(c, root, init, end) &&
 			             (names_root(c, init, root) || /* root.iter() */
 			              (is_open(c, init + 1, '(') && skip_pair(c, init + 1) + 1 >= end &&
-			               typelib_fn_returns(c->tl, c->text + c->t[init].off, c->t[init].len) == 1))))
+			               typelib_fn_returns(c->tl, c->text + c->t[init].off, c->t[init].len) == 1))) &&
+			           !result_may_borrow(c, root, init, end))
 				continue;
-			range_text(c, name, name + 1, buf_name, sizeof(buf_name));
-			if (later_use(c, buf_name, "", after, until, NULL, 0))
+			for (pn = name; pn < init - 1 && !live; pn++) /* each name the pattern binds */
+				if (is_ident(c, pn) && !is(c, pn, "_") && !is(c, pn, "mut") && !is(c, pn, "ref")) {
+					range_text(c, pn, pn + 1, buf_name, sizeof(buf_name));
+					live = later_use(c, buf_name, "", after, until, NULL, 0) != 0;
+				}
+			if (live)
 				return c->t[k].line;
 			continue;
 		}

@@ -28,6 +28,8 @@ typedef struct {
 	int compiled;            /* its probe was seen: the check compiles this place */
 	int reverse;             /* a kept clone whose removal is tried (the verdict would become removable) */
 	int not_tried;           /* a kept clone left out after all: nothing is said of it */
+	int refute_only;         /* a removal whose build cannot vouch for it (a copy used in place):
+	                          * tried last, so that the compiler may still refute it */
 	enum state state;
 	buf detail;              /* what the compiler said, or why it was not asked */
 	char code[16];           /* the error code that refuted it */
@@ -358,10 +360,17 @@ static int make_edits(verifier *v, workspace *w, buf *err)
 			 * methods only read; `std::mem::take` hands over an owned
 			 * value, never the original; a Copy value (R7) is copied
 			 * again by a field, an index, `?` or a `let mut`, and only a
-			 * method call could change the original) */
-			decide(c, UNVERIFIED, NULL, "the copy is used in place where it is made (a method call or `&mut` on it, a "
-			                            "`let mut` binding): the compiler accepts a change of the original as readily as "
-			                            "one of a copy, so it cannot vouch for this removal");
+			 * method call could change the original).  A failed build
+			 * still refutes it (zvariant_derive's `let mut generics =
+			 * input.generics.clone();` while `split_for_impl()` borrows
+			 * it: E0505), so it is tried, after the others */
+			c->refute_only = 1;
+			c->has_edit = 1;
+			if (push_index(&file->cands, &file->ncands, &file->cap, w->cands[i]) < 0) {
+				buf_free(&why);
+				buf_puts(err, "out of memory");
+				return -1;
+			}
 		} else {
 			c->has_edit = 1;
 			if (push_index(&file->cands, &file->ncands, &file->cap, w->cands[i]) < 0) {
@@ -776,12 +785,16 @@ static int rounds(verifier *v, workspace *w, buf *err)
 	/* two batches to begin with: the kept clones tried the other way go
 	 * last, so that the removable verdicts, which the report promises,
 	 * get the check runs first */
-	for (reverse = 1; reverse >= 0; reverse--) {
+	/* (a stack: pushed first, checked last) the removals only a failure
+	 * can judge, then the kept clones tried the other way, then the rest */
+	for (reverse = 2; reverse >= 0; reverse--) {
 		group first = { calloc(w->ncands + 1, sizeof(size_t)), 0 };
 		if (!first.v)
 			goto oom;
 		for (i = 0; i < w->ncands; i++)
-			if (v->c[w->cands[i]].state == PENDING && v->c[w->cands[i]].reverse == reverse)
+			if (v->c[w->cands[i]].state == PENDING &&
+			    (reverse == 2 ? v->c[w->cands[i]].refute_only
+			                  : !v->c[w->cands[i]].refute_only && v->c[w->cands[i]].reverse == reverse))
 				first.v[first.n++] = w->cands[i];
 		if (!first.n)
 			free(first.v);
@@ -816,7 +829,13 @@ static int rounds(verifier *v, workspace *w, buf *err)
 		buf_free(&what);
 		if (!r.timed_out && !r.nerrors && r.exit_status == 0) {
 			for (k = 0; k < g.n; k++)
-				v->c[g.v[k]].state = ACCEPTED;
+				if (v->c[g.v[k]].refute_only)
+					decide(&v->c[g.v[k]], UNVERIFIED, NULL,
+					       "it builds without the clone, but the copy is used in place where it is made (a method "
+					       "call or `&mut` on it, a `let mut` binding): the compiler accepts a change of the original "
+					       "as readily as one of a copy, so a build cannot vouch for this removal");
+				else
+					v->c[g.v[k]].state = ACCEPTED;
 		} else if (r.timed_out || !r.nerrors) { /* past its time, or failed saying nothing we can read */
 			buf msg = BUF_INIT;
 			failure(&msg, v, w, &r);

@@ -48,8 +48,8 @@ check "a closure reading the value alive across the clone: kept by the rules, th
 	"f['bucket'] == 'semantic_required' and f['evidence']['borrowed_line'] == 82 and v['status'] == 'verified' and v['code'] == 'E0505'"
 check "a struct literal holding a borrow alive across the clone: kept by the rules, the keep confirmed by E0505" verdict src/request.rs:104 \
 	"f['bucket'] == 'semantic_required' and f['evidence']['borrowed_line'] == 103 and v['status'] == 'verified' and v['code'] == 'E0505'"
-check "E0505 (split_first() still lends parts of it): refuted, demoted, the compiler quoted in the fields" verdict src/request.rs:112 \
-	"v['status'] == 'refuted' and v['code'] == 'E0505' and f['bucket'] == 'semantic_required' and f['rule'] == 'V1' and 'E0505' in f['fields']['removal_rationale'] and 'E0505' in f['fields']['required_clone_check'] and f['static_verdict']['bucket'] == 'removable_move'"
+check "a value \`split_first()\` lends parts of, alive across the clone: kept by the rules (a method result that may borrow), the keep confirmed by E0505" verdict src/request.rs:113 \
+	"v['status'] == 'verified' and v['code'] == 'E0505' and f['bucket'] == 'semantic_required'"
 check "a field reached through \`let me = &mut *self\`: kept by the rules (R12), the keep confirmed by E0507" verdict src/router.rs:15 \
 	"v['status'] == 'verified' and 'E0507' in v['detail'] and f['bucket'] == 'semantic_required' and f['rule'] == 'R12'"
 check "a kept clone whose removal the compiler accepts becomes removable_move (V2), verified" verdict src/request.rs:68 \
@@ -60,12 +60,16 @@ check "a peek through a cloned iterator (removal compiles, and consumes): never 
 	"'verification' not in f and f['bucket'] == 'semantic_required'"
 check "a cfg-gated line the check never compiles: unverified, and said why" verdict src/gated.rs:4 \
 	"v['status'] == 'unverified' and 'does not compile this line' in v['detail'] and f['bucket'] == 'removable_move'"
+check "a copy changed in place whose removal does not build: tried all the same, refuted (E0505), demoted, the compiler quoted in the fields" verdict src/inplace.rs:23 \
+	"v['status'] == 'refuted' and v['code'] == 'E0505' and f['bucket'] == 'semantic_required' and f['rule'] == 'V1' and 'E0505' in f['fields']['removal_rationale'] and 'E0505' in f['fields']['required_clone_check'] and f['static_verdict']['bucket'] == 'removable_move'"
+check "... and one whose removal builds: unverified, saying a build cannot vouch for it" verdict src/inplace.rs:45 \
+	"v['status'] == 'unverified' and 'it builds without the clone' in v['detail'] and f['bucket'] == 'removable_move'"
 check "the report's verification: toolchain, counts, checks bounded" python3 -c "
 import json, sys
 v = json.load(open(sys.argv[1]))['verification']
 assert v['toolchain'].startswith('rustc '), v
-assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (9, 7, 1, 1), v
-assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (11, 1, 10), v
+assert (v['tried'], v['verified'], v['refuted'], v['unverified']) == (10, 7, 1, 2), v
+assert (v['kept_tried'], v['promoted'], v['kept_confirmed']) == (12, 1, 11), v
 assert 2 <= v['checks'] <= 8 and v['workspaces'][0]['status'] == 'checked', v
 " "$scratch/v.json"
 check "no finding is both refuted and removable" python3 -c "
@@ -114,7 +118,7 @@ for c in fixes:
     assert c['replacements'][0]['insertedContent']['text'] in patch, c
 " "$scratch/fmt/audit.sarif" "$scratch/v.patch"
 check "Markdown: the compiler check's counts and each tried finding's verdict" sh -c \
-	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 9 removals tried, \*\*7 verified\*\*, 1 refuted' '$scratch/fmt/audit.md' && test \$((\$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') + \$(grep -c '^| .* Compiler check: ' '$scratch/fmt/audit.md'))) -eq 20"
+	"grep -q '^\*\*Compiler check\*\* (\`--verify\`, cargo check (rustc .*of 10 removals tried, \*\*7 verified\*\*, 1 refuted' '$scratch/fmt/audit.md' && test \$((\$(grep -c '^- \*\*Compiler check:\*\*' '$scratch/fmt/audit.md') + \$(grep -c '^| .* Compiler check: ' '$scratch/fmt/audit.md'))) -eq 22"
 P=$scratch/pr
 mkdir -p "$P/src"
 cp "$T/Cargo.toml" "$P/"
@@ -145,8 +149,8 @@ check "... every tried verdict unverified, none demoted" python3 -c "
 import json, sys
 m = json.load(open(sys.argv[1]))
 tried = [f for f in m['findings'] if 'verification' in f]
-assert len(tried) == 20 and all(f['verification']['status'] == 'unverified' for f in tried)
-assert sum(f['bucket'].startswith('removable') for f in tried) == 9
+assert len(tried) == 22 and all(f['verification']['status'] == 'unverified' for f in tried)
+assert sum(f['bucket'].startswith('removable') for f in tried) == 10
 assert m['verification']['workspaces'][0]['status'] == 'does not build'
 " "$scratch/b.json"
 

@@ -55,7 +55,7 @@ if command -v cargo >/dev/null && command -v rustc >/dev/null; then
 	T=$scratch/crate
 	cp -r "$S/verify" "$T"
 	chmod -R u+w "$T"
-	XDG_CACHE_HOME=$scratch/cache "$H" explain src/request.rs:112 --root "$T" --verify >"$scratch/v.txt" 2>/dev/null
+	XDG_CACHE_HOME=$scratch/cache "$H" explain src/inplace.rs:23 --root "$T" --verify >"$scratch/v.txt" 2>/dev/null
 	check "explain --verify: the rules' verdict, then the compiler's" sh -c \
 		"grep -q '^  R13 an owned value at its last use, named by a plain place.*: yes' '$scratch/v.txt' && grep -q '^Verdict: semantic_required, high confidence (rule V1)' '$scratch/v.txt' && grep -q '^Compiler check: refuted: E0505' '$scratch/v.txt'"
 else

@@ -4,6 +4,7 @@ pub mod conn;
 pub mod router;
 pub mod lexer;
 pub mod copyref;
+pub mod inplace;
 
 #[cfg(feature = "never")]
 pub mod gated;
