@@ -655,6 +655,78 @@ static uint32_t call_on_root(const ctx *c, const char *root, const char *field, 
 	return 0;
 }
 
+/* Do the dotted paths a and b (`sig.ident`, `sig`; "" is the root
+ * itself) overlap -- one the other or a part of it? */
+static int paths_overlap(const char *a, const char *b)
+{
+	while (*a && *b) {
+		size_t la = strcspn(a, "."), lb = strcspn(b, ".");
+		if (la != lb || memcmp(a, b, la) != 0)
+			return 0;
+		a += la + (a[la] == '.');
+		b += lb + (b[lb] == '.');
+	}
+	return 1;
+}
+
+/* The line of an argument before the one at rs0, in the same call, that
+ * is a borrow of the place the clone's argument would move -- `&root`,
+ * `&root.f.g` overlapping root.field -- or 0.  The borrow lives for the
+ * call, and the arguments are evaluated in order. */
+static uint32_t borrowed_in_earlier_argument(const ctx *c, const char *root, const char *field, size_t rs0,
+                                             size_t body_open)
+{
+	size_t i = rs0, open, k, arg;
+
+	while (i > body_open + 1) {
+		i--;
+		if (c->t[i].kind == TOK_CLOSE && c->t[i].pair_ok && c->t[i].pair < i)
+			i = c->t[i].pair;
+		else if (is(c, i, ";") || is_open(c, i, '{') || is_open(c, i, '['))
+			return 0;
+		else if (is_open(c, i, '('))
+			break;
+	}
+	open = i;
+	if (!is_open(c, open, '(') || open == 0 || !(is_ident(c, open - 1) || is(c, open - 1, ">")))
+		return 0;
+	/* the arguments before the one that holds the clone (not that one:
+	 * `T::clone(&x)` borrows x to copy it) */
+	for (arg = open + 1, k = open + 1; k < rs0; k++) {
+		if (c->t[k].kind == TOK_OPEN && c->t[k].pair_ok && c->t[k].pair < rs0)
+			k = c->t[k].pair;
+		else if (is(c, k, ","))
+			arg = k + 1;
+	}
+	for (k = open + 1; k < arg; k++) {
+		char path[128];
+		size_t p, n = 0;
+		if (c->t[k].kind == TOK_OPEN && c->t[k].pair_ok) {
+			k = c->t[k].pair;
+			continue;
+		}
+		if (!(is(c, k, "&") && (is(c, k - 1, "(") || is(c, k - 1, ","))))
+			continue;
+		p = k + 1 + (size_t)is(c, k + 1, "mut");
+		if (!names_root(c, p, root))
+			continue;
+		path[0] = '\0';
+		for (p++; is(c, p, ".") && is_ident(c, p + 1) && !is_open(c, p + 2, '('); p += 2) {
+			size_t len = c->t[p + 1].len;
+			if (n + len + 2 >= sizeof(path))
+				break;
+			if (n)
+				path[n++] = '.';
+			memcpy(path + n, c->text + c->t[p + 1].off, len);
+			n += len;
+			path[n] = '\0';
+		}
+		if ((is(c, p, ",") || is(c, p, ")")) && paths_overlap(path, field))
+			return c->t[k].line;
+	}
+	return 0;
+}
+
 /* The line of the `unsafe {` block holding token k (out to the fn's body
  * at `floor`), or 0.  There a borrow in place of a copy is not what the
  * borrow checker vouches for: `let thread = (*signal).thread.clone();`
@@ -1654,6 +1726,12 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	if (ev->root[0] && !ev->borrowed_line && fn->body_open != RS_NONE &&
 	    (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED))
 		ev->borrowed_line = call_on_root(&c, ev->root, ev->field, rs0, fn->body_open, floor, 1);
+	/* `f(&self.sig.ident, &attrs, self.sig.clone())`: an earlier argument
+	 * of the same call borrows what the clone's argument would move
+	 * (wasm-bindgen-macro-support, held-out sample 31, E0505) */
+	if (ev->root[0] && !ev->borrowed_line && fn->body_open != RS_NONE &&
+	    (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED))
+		ev->borrowed_line = borrowed_in_earlier_argument(&c, ev->root, ev->field, rs0, fn->body_open);
 
 	/* borrowed only? */
 	/* (`&x.clone().into_iter()` borrows what the chain makes of the copy,
