@@ -655,28 +655,15 @@ static uint32_t call_on_root(const ctx *c, const char *root, const char *field, 
 	return 0;
 }
 
-/* Do the dotted paths a and b (`sig.ident`, `sig`; "" is the root
- * itself) overlap -- one the other or a part of it? */
-static int paths_overlap(const char *a, const char *b)
-{
-	while (*a && *b) {
-		size_t la = strcspn(a, "."), lb = strcspn(b, ".");
-		if (la != lb || memcmp(a, b, la) != 0)
-			return 0;
-		a += la + (a[la] == '.');
-		b += lb + (b[lb] == '.');
-	}
-	return 1;
-}
-
 /* The line of an argument before the one at rs0, in the same call, that
  * is a borrow of the place the clone's argument would move -- `&root`,
- * `&root.f.g` overlapping root.field -- or 0.  The borrow lives for the
+ * `&root.f.g`, the one path the start of the other (`&self.sig.ident`
+ * and `self.sig`; not `&self.attrs`) -- or 0.  The borrow lives for the
  * call, and the arguments are evaluated in order. */
 static uint32_t borrowed_in_earlier_argument(const ctx *c, const char *root, const char *field, size_t rs0,
                                              size_t body_open)
 {
-	size_t i = rs0, open, k, arg;
+	size_t i = rs0, open, k;
 
 	while (i > body_open + 1) {
 		i--;
@@ -690,17 +677,10 @@ static uint32_t borrowed_in_earlier_argument(const ctx *c, const char *root, con
 	open = i;
 	if (!is_open(c, open, '(') || open == 0 || !(is_ident(c, open - 1) || is(c, open - 1, ">")))
 		return 0;
-	/* the arguments before the one that holds the clone (not that one:
-	 * `T::clone(&x)` borrows x to copy it) */
-	for (arg = open + 1, k = open + 1; k < rs0; k++) {
-		if (c->t[k].kind == TOK_OPEN && c->t[k].pair_ok && c->t[k].pair < rs0)
-			k = c->t[k].pair;
-		else if (is(c, k, ","))
-			arg = k + 1;
-	}
-	for (k = open + 1; k < arg; k++) {
-		char path[128];
-		size_t p, n = 0;
+	for (k = open + 1; k < rs0; k++) {
+		const char *f = field;
+		size_t p;
+		int apart = 0;
 		if (c->t[k].kind == TOK_OPEN && c->t[k].pair_ok) {
 			k = c->t[k].pair;
 			continue;
@@ -710,18 +690,16 @@ static uint32_t borrowed_in_earlier_argument(const ctx *c, const char *root, con
 		p = k + 1 + (size_t)is(c, k + 1, "mut");
 		if (!names_root(c, p, root))
 			continue;
-		path[0] = '\0';
 		for (p++; is(c, p, ".") && is_ident(c, p + 1) && !is_open(c, p + 2, '('); p += 2) {
-			size_t len = c->t[p + 1].len;
-			if (n + len + 2 >= sizeof(path))
-				break;
-			if (n)
-				path[n++] = '.';
-			memcpy(path + n, c->text + c->t[p + 1].off, len);
-			n += len;
-			path[n] = '\0';
+			size_t n = strcspn(f, ".");
+			if (!*f)
+				continue; /* deeper than the field: a part of it */
+			apart |= !tok_eq_text(c, p + 1, f, n);
+			f += n + (f[n] == '.');
 		}
-		if ((is(c, p, ",") || is(c, p, ")")) && paths_overlap(path, field))
+		/* a whole argument ending before the clone's (`T::clone(&x)`
+		 * borrows x to copy it: that argument is the clone's own) */
+		if (!apart && is(c, p, ","))
 			return c->t[k].line;
 	}
 	return 0;

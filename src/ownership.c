@@ -1292,22 +1292,6 @@ static int result_may_borrow(const ctx *c, const char *root, size_t init, size_t
 	return 1;
 }
 
-/* Is token at still inside the block that holds token k -- a `let` at k
- * then in scope at `at`, not one of a block closed before it? */
-static int block_holds(const ctx *c, const rs_fn *fn, size_t k, size_t at)
-{
-	size_t i = k;
-
-	while (i > fn->body_open) {
-		i--;
-		if (c->t[i].kind == TOK_CLOSE && c->t[i].pair_ok && c->t[i].pair < i)
-			i = c->t[i].pair;
-		else if (is_open(c, i, '{'))
-			return c->t[i].pair_ok && c->t[i].pair > at;
-	}
-	return 1; /* the fn body's own block */
-}
-
 uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t before, size_t after, size_t until)
 {
 	size_t k, from = fn->body_open + 1;
@@ -1318,7 +1302,7 @@ uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t bef
 	 * pairs.next()?;`: pest_meta) borrows no part of this one */
 	for (k = from; k + 2 < before; k++)
 		if (is(c, k, "let") && (names_root(c, k + 1, root) || (is(c, k + 1, "mut") && names_root(c, k + 2, root))) &&
-		    !is(c, k + 1 + (size_t)is(c, k + 1, "mut") + 1, ".") && block_holds(c, fn, k, before))
+		    enclosing_block_close(c, k, fn->body_open) > before) /* in scope at the clone */
 			from = k + 1;
 	for (k = from; k + 4 < before; k++) {
 		size_t name, init, end, pn;

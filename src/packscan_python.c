@@ -832,14 +832,8 @@ static int py_cleanup_name(const pylex_result *lx, size_t i)
 	return py_name_has_part(lx, i, parts);
 }
 
-/* Does the awaited call [from, to) go through one database connection or
- * session -- called on it (`await conn.execute(..)`, `await db.fetch(..)`)
- * or handed it by keyword (`db_session=session`, `connection=conn`)?  One
- * connection runs one statement at a time (SQLAlchemy's AsyncSession and
- * asyncpg refuse a second while one is in flight): a gather would not
- * overlap them (letta's provider sync, a query per model in one session:
- * a held-out finding judged wrong).  A plain `session` may be an HTTP
- * client's, which does overlap requests: not counted. */
+/* Is the name at token name bound in [from, to) -- `with .. as NAME`, or
+ * `NAME = ..` at a line's start? */
 static int py_bound_in(const pylex_result *lx, size_t from, size_t to, size_t name)
 {
 	size_t k;
@@ -851,6 +845,14 @@ static int py_bound_in(const pylex_result *lx, size_t from, size_t to, size_t na
 	return 0;
 }
 
+/* Does the awaited call [from, to) go through one database connection or
+ * session -- called on it (`await conn.execute(..)`, `await db.fetch(..)`)
+ * or handed it by keyword (`db_session=session`, `connection=conn`)?  One
+ * connection runs one statement at a time (SQLAlchemy's AsyncSession and
+ * asyncpg refuse a second while one is in flight): a gather would not
+ * overlap them (letta's provider sync, a query per model in one session:
+ * a held-out finding judged wrong).  A plain `session` may be an HTTP
+ * client's, which does overlap requests: not counted. */
 static int py_through_one_connection(const pylex_result *lx, const pylex_block *loop, size_t from, size_t to)
 {
 	static const char *const parts[] = { "db", "database", "conn", "connection", "cursor", "txn", "transaction", NULL };

@@ -48,6 +48,7 @@ size_t r_block_end(const rust_file *f, size_t tok);
 int same_text(const rust_file *f, size_t a, size_t b);
 int r_whole_argument(const rust_file *f, size_t i);
 int r_in_test_only_statement(const rust_file *f, size_t k);
+int r_in_binding_pattern(const rust_file *f, size_t k);
 int r_is_among(const rust_file *f, size_t i, const char *const *words);
 size_t r_enclosing_call(const rust_file *f, size_t i);
 int r_names_in(const rust_file *f, size_t from, size_t to, size_t name);

@@ -755,24 +755,6 @@ static int r_only_measured_in(const rust_file *f, size_t tok, int (*use_ok)(cons
 	return r_uses_all(f, name, end + 1, f->rs->fns[fn].body_close, use_ok) > 0;
 }
 
-/* Is the name at k bound by a pattern -- inside the `Some(..)`, tuple or
- * struct pattern of a `let`, `if let` or `while let`, before its `=`? */
-static int r_binds_in_pattern(const rust_file *f, size_t k)
-{
-	size_t st = r_statement_start(f, k), i;
-
-	while (st > 0 && f->t[st - 1].kind == TOK_OPEN && !r_is(f, st - 1, "{"))
-		st = r_statement_start(f, st - 1); /* out of the pattern's brackets */
-	if (!(r_is(f, st, "let") || ((r_is(f, st, "if") || r_is(f, st, "while")) && r_is(f, st + 1, "let"))))
-		return 0;
-	if (k == st + 1 || (r_is(f, k - 1, "mut") && k == st + 2))
-		return 0; /* `let NAME`: the caller's own case */
-	for (i = st + 1; i < k; i++)
-		if (r_is(f, i, "="))
-			return 0; /* in the value: a use */
-	return 1;
-}
-
 /* parses_serialized: the parse call at tok (`from_slice`, `from_str`,
  * `from_value`) reads what `serde_json::to_*` just wrote: its argument is
  * such a call, or a name (lent or not) whose `let` in the function binds
@@ -810,8 +792,9 @@ int r_parses_serialized(const rust_file *f, size_t tok)
 	 * under the same name, a held-out finding judged wrong) */
 	for (k = a; k-- > f->rs->fns[fn].body_open;) {
 		size_t v;
-		if (same_text(f, k, a) && !r_is(f, k - 1, ".") && r_binds_in_pattern(f, k))
-			return 0;
+		if (same_text(f, k, a) && !r_is(f, k - 1, ".") && r_in_binding_pattern(f, k) && !r_is(f, k - 1, "let") &&
+		    !(r_is(f, k - 1, "mut") && r_is(f, k - 2, "let")))
+			return 0; /* (`let NAME` itself is read below) */
 		if (!same_text(f, k, a) || !(r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && r_is(f, k - 2, "let"))))
 			continue;
 		v = k + 1;

@@ -28,29 +28,6 @@ static int r_lock_acquisition(const rust_file *f, size_t dot);
  * it goes through the guard (mcp-gateway's stdin writer and websocket
  * sender, held-out findings judged wrong)?  Not a copy of what it holds
  * (`let rows = guard.clone();`: the guard is then held for nothing). */
-/* Is the name at k in the pattern of a `let` or `for` -- `let tx`, `let
- * Some(x)`, `if let Ok(v)`, `for (id, e)` -- rather than in a value?
- * Back from k, out of the brackets around it, a `let` or `for` comes
- * before any `=`, `in` or statement boundary. */
-static int r_in_binding_pattern(const rust_file *f, size_t k)
-{
-	size_t i = k;
-
-	while (i > 0) {
-		i--;
-		if (f->t[i].kind == TOK_CLOSE && f->t[i].pair_ok && f->t[i].pair < i) {
-			i = f->t[i].pair;
-			continue;
-		}
-		if (r_is(f, i, "let") || r_is(f, i, "for"))
-			return 1;
-		if (r_is(f, i, "=") || r_is(f, i, "in") || r_is(f, i, ";") || r_is(f, i, "{") || r_is(f, i, "}") ||
-		    r_is(f, i, "=>"))
-			return 0;
-	}
-	return 0;
-}
-
 static int bound_from_guard_depth(const rust_file *f, size_t root, size_t name, int depth)
 {
 	static const char *const copies[] = { "clone", "cloned", "copied", "to_owned", "to_string", "to_vec", NULL };

@@ -332,6 +332,29 @@ int r_uses_all(const rust_file *f, size_t name, size_t from, size_t to, int (*ok
 	return n;
 }
 
+/* Is the name at k in the pattern of a `let` or `for` -- `let tx`, `let
+ * Some(x)`, `if let Ok(v)`, `for (id, e)` -- rather than in a value?
+ * Back from k, out of the brackets around it, a `let` or `for` comes
+ * before any `=`, `in` or statement boundary. */
+int r_in_binding_pattern(const rust_file *f, size_t k)
+{
+	size_t i = k;
+
+	while (i > 0) {
+		i--;
+		if (f->t[i].kind == TOK_CLOSE && f->t[i].pair_ok && f->t[i].pair < i) {
+			i = f->t[i].pair;
+			continue;
+		}
+		if (r_is(f, i, "let") || r_is(f, i, "for"))
+			return 1;
+		if (r_is(f, i, "=") || r_is(f, i, "in") || r_is(f, i, ";") || r_is(f, i, "{") || r_is(f, i, "}") ||
+		    r_is(f, i, "=>"))
+			return 0;
+	}
+	return 0;
+}
+
 /* Is token k in a statement under `#[cfg(test)]` or `#[cfg(loom)]`
  * (compiled for tests or the loom model checker only: rama's loom
  * variants of its file helpers, a held-out finding judged wrong)? */

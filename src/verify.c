@@ -350,11 +350,7 @@ static int make_edits(verifier *v, workspace *w, buf *err)
 			 * `self.chars.next()` consumes): not tried, not reported */
 			c->not_tried = 1;
 			decide(c, UNVERIFIED, NULL, "not tried");
-		} else if (!c->reverse &&
-		           (strcmp(jsontape_str(jsontape_get(f, "rule")), "R7") == 0 ? c->edit.copy_method_in_place
-		                                                                      : c->edit.copy_used_in_place) &&
-		           strcmp(jsontape_str(jsontape_get(f, "rule")), "R4") != 0 &&
-		           strcmp(jsontape_str(jsontape_get(f, "rule")), "R14") != 0 && !owned_heap_move(f)) {
+		} else {
 			/* the same doubt about a removable verdict: a build proves
 			 * nothing about a copy changed in place (R4's read-only
 			 * methods only read; `std::mem::take` hands over an owned
@@ -364,14 +360,10 @@ static int make_edits(verifier *v, workspace *w, buf *err)
 			 * still refutes it (zvariant_derive's `let mut generics =
 			 * input.generics.clone();` while `split_for_impl()` borrows
 			 * it: E0505), so it is tried, after the others */
-			c->refute_only = 1;
-			c->has_edit = 1;
-			if (push_index(&file->cands, &file->ncands, &file->cap, w->cands[i]) < 0) {
-				buf_free(&why);
-				buf_puts(err, "out of memory");
-				return -1;
-			}
-		} else {
+			const char *rule = jsontape_str(jsontape_get(f, "rule"));
+			c->refute_only = !c->reverse &&
+			                 (strcmp(rule, "R7") == 0 ? c->edit.copy_method_in_place : c->edit.copy_used_in_place) &&
+			                 strcmp(rule, "R4") != 0 && strcmp(rule, "R14") != 0 && !owned_heap_move(f);
 			c->has_edit = 1;
 			if (push_index(&file->cands, &file->ncands, &file->cap, w->cands[i]) < 0) {
 				buf_free(&why);
