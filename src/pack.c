@@ -23,6 +23,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_LOOP_OVER] = "loop_over",
 	[PRED_LOOP_NOT_OVER] = "loop_not_over",
 	[PRED_FOR_NOT_OVER] = "for_not_over",
+	[PRED_LOOP_STREAMS] = "loop_streams",
 	[PRED_GUARD_ACROSS_AWAIT] = "guard_across_await",
 	[PRED_PUSHED_IN_LOOP] = "pushed_in_loop",
 	[PRED_BORROWED_AT_ONCE] = "borrowed_at_once",
@@ -64,7 +65,8 @@ static const char *const predicate_names[PRED_COUNT_] = {
 /* Which predicates need an argument, and which language answers them. */
 static int predicate_takes_words(int what)
 {
-	return what == PRED_LOOP_OVER || what == PRED_LOOP_NOT_OVER || what == PRED_FOR_NOT_OVER || what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
+	return what == PRED_LOOP_OVER || what == PRED_LOOP_NOT_OVER || what == PRED_FOR_NOT_OVER || what == PRED_LOOP_STREAMS ||
+	       what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
 	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC || what == PRED_CALLED_FROM_ASYNC_ELSEWHERE ||
 	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER || what == PRED_NOT_BEFORE_CALL;
 }

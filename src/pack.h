@@ -45,6 +45,8 @@ enum pack_predicate {
 	PRED_LOOP_OVER,           /* ARG: the innermost for loop's header names one of these words */
 	PRED_LOOP_NOT_OVER,       /* ARG: not where every loop around it is a for loop whose header names one of these words */
 	PRED_FOR_NOT_OVER,        /* ARG: the innermost for loop's header, its target too, names none of these words */
+	PRED_LOOP_STREAMS,        /* ARG: some loop around it runs per item of a stream: an `async for`, an unbounded
+	                           * `while True:` (Python), or a `for` whose header names one of these words */
 	PRED_GUARD_ACROSS_AWAIT,  /* Rust: a `let` bound lock guard, then `.await` before it is dropped */
 	PRED_PUSHED_IN_LOOP,      /* Rust: `let mut v = Vec::new()`, then `v.push(..)` in a for loop over a sized collection */
 	PRED_BORROWED_AT_ONCE,    /* Rust: the owned String is borrowed at once: `f(&..)` or `.as_str()` */

@@ -41,6 +41,10 @@ typedef struct {
 	 * array written out in the code (`for m in [a, b, c]:`), as many
 	 * passes as the code names */
 	unsigned char loop_few[PLACE_LOOPS];
+	/* each of them a loop with no end the code fixes, run per item of a
+	 * stream: an `async for`, a `while True:` that is not a timer's
+	 * (Python; the Rust half sets none) */
+	unsigned char loop_unbounded[PLACE_LOOPS];
 } place;
 
 typedef struct {

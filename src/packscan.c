@@ -164,7 +164,8 @@ static int may_hold(unsigned what, const file_has *has, const pack_file *pf)
 	case PRED_IN_HOT_PATH: return pf->hot || pf->infer;
 	case PRED_IN_FN:       return has->fn_body;
 	case PRED_IN_ASYNC:    return has->async_code;
-	case PRED_IN_LOOP:     return has->loop;
+	case PRED_IN_LOOP:
+	case PRED_LOOP_STREAMS: return has->loop;
 	case PRED_IN_FOR_LOOP:
 	case PRED_LOOP_OVER:   return has->for_loop;
 	default:               return 1;
@@ -365,7 +366,7 @@ static int view_follows(const language_ops *ops, const void *file, size_t k, siz
  * not requests (pydantic-ai's tool lists, held-out findings judged
  * wrong). */
 static int header_names_of(const language_ops *ops, const void *file, size_t head, size_t end, const strlist *words,
-                           int collection_only)
+                           int collection_only, int target_parts)
 {
 	size_t i, n;
 	const char *s;
@@ -389,7 +390,7 @@ static int header_names_of(const language_ops *ops, const void *file, size_t hea
 				skip--;
 			if (skip < n && word_is(words, s + skip, n - skip))
 				return 1;
-		} else if (kind == 1 && (after_in ? word_in(words, s, n) : word_is(words, s, n)))
+		} else if (kind == 1 && (after_in || target_parts ? word_in(words, s, n) : word_is(words, s, n)))
 			return 1;
 	}
 	return 0;
@@ -397,12 +398,12 @@ static int header_names_of(const language_ops *ops, const void *file, size_t hea
 
 static int header_names(const language_ops *ops, const void *file, size_t head, size_t end, const strlist *words)
 {
-	return header_names_of(ops, file, head, end, words, 0);
+	return header_names_of(ops, file, head, end, words, 0, 0);
 }
 
 static int loop_over(const language_ops *ops, const void *file, const place *p, const strlist *words)
 {
-	return p->in_for_loop && header_names_of(ops, file, p->loop_head, p->loop_head_end, words, 1);
+	return p->in_for_loop && header_names_of(ops, file, p->loop_head, p->loop_head_end, words, 1, 0);
 }
 
 /* loop_not_over: not where every loop around it in its function is a
@@ -435,6 +436,29 @@ static int loop_not_over(const language_ops *ops, const void *file, const place 
 static int for_not_over(const language_ops *ops, const void *file, const place *p, const strlist *words)
 {
 	return !p->in_for_loop || !header_names(ops, file, p->loop_head, p->loop_head_end, words);
+}
+
+/* loop_streams: some loop around it in its function runs once per item of
+ * a stream -- an `async for`, an unbounded loop that is not a timer's, or
+ * a `for` whose header names one of the words as loop_over reads them,
+ * its target by its snake_case parts too (`for chunk in res`, `for
+ * streaming_item in res`, `for new_text in streamer`, `for line in
+ * resp.iter_lines()`).  What a loop over a request's few messages, tools
+ * or filters builds stays small, whatever the loop's name says; what a
+ * loop over a stream's chunks builds grows with the answer. */
+static int loop_streams(const language_ops *ops, const void *file, const place *p, const strlist *words)
+{
+	int k;
+
+	for (k = 0; k < p->loops && k < PLACE_LOOPS; k++) {
+		if (p->loop_few[k])
+			continue;
+		if (p->loop_unbounded[k] ||
+		    (p->loop_ends[k] != p->loop_heads[k] &&
+		     header_names_of(ops, file, p->loop_heads[k], p->loop_ends[k], words, 1, 1)))
+			return 1;
+	}
+	return 0;
 }
 
 int packscan_name_matches(const strlist *words, const char *s, size_t n)
@@ -488,6 +512,7 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
 		case PRED_LOOP_NOT_OVER: ok = loop_not_over(ops, file, p, &w->words); break;
 		case PRED_FOR_NOT_OVER: ok = for_not_over(ops, file, p, &w->words); break;
+		case PRED_LOOP_STREAMS: ok = loop_streams(ops, file, p, &w->words), line = p->any_loop_line; break;
 		default: ok = ops->predicate(file, w, tok, hit) == 1; break;
 		}
 		if (!ok)

