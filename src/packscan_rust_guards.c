@@ -105,7 +105,9 @@ static int r_args_hold_guard(const rust_file *f, size_t open, size_t name)
 		if ((r_whole_argument(f, j) ||
 		     (r_kind(f, j) == TOK_IDENT && r_is(f, j + 1, ".") &&
 		      (r_is(f, j - 1, "(") || r_is(f, j - 1, ",") ||
-		       (r_is(f, j - 1, "&") && (r_is(f, j - 2, "(") || r_is(f, j - 2, ",")))))) &&
+		       (r_is(f, j - 1, "&") && (r_is(f, j - 2, "(") || r_is(f, j - 2, ","))) ||
+		       /* `configure(&mut guard.0)`: nativelink's redis connection */
+		       (r_is(f, j - 1, "mut") && r_is(f, j - 2, "&") && (r_is(f, j - 3, "(") || r_is(f, j - 3, ",")))))) &&
 		    (same_text(f, j, name) || bound_from_guard(f, j, name)))
 			return 1; /* ... or `&guard.paths` (vector's config reload under its controller's lock) */
 	}

@@ -8,6 +8,7 @@ pub mod archive;
 pub mod blocking;
 pub mod buffers;
 pub mod events;
+pub mod guarded;
 pub mod locks;
 pub mod pages;
 pub mod macros;
