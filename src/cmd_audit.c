@@ -48,7 +48,7 @@ static const cli_opt options[] = {
 	{ "fail-on", CLI_VALUE, 0, "WHAT", "exit 1 when actionable findings exist: new, high, medium or any (with --diff: on the changed lines)" },
 	{ "exit-zero", CLI_FLAG, 0, NULL, "exit 0 even when --fail-on finds something (report-only jobs)" },
 	{ "jobs", CLI_VALUE, 0, "N", "worker threads (default: one per CPU); output is the same for any N" },
-	{ "packs", CLI_VALUE, 0, "LIST", "rule packs to run, comma-separated: clone, perf-review, crate-hygiene, or a .pack file (default: clone)" },
+	{ "packs", CLI_VALUE, 0, "LIST", "rule packs to run, comma-separated: clone, perf-review, perf-leads, crate-hygiene, or a .pack file (default: clone)" },
 	{ "patterns", CLI_VALUE, 0, "DIR", "read inventory.rules, audit.rules and packs/ from DIR" },
 	{ "templates", CLI_VALUE, 0, "DIR", "read report templates from DIR" },
 	{ "full-report", CLI_VALUE, 0, "WHERE", "where the full report is, named when a Markdown report is cut to fit" },

@@ -9,9 +9,9 @@ P=$top_srcdir/samples/packs
 export SOURCE_DATE_EPOCH=1700000000
 
 # ---- the samples: exactly the labelled findings ------------------------------
-"$H" audit --root "$P" --paths . --packs perf-review,crate-hygiene --format json --jobs 1 >"$scratch/p1.json"
+"$H" audit --root "$P" --paths . --packs perf-review,perf-leads,crate-hygiene --format json --jobs 1 >"$scratch/p1.json"
 check "packs: the sample audit exits 0" test $? -eq 0
-"$H" audit --root "$P" --paths . --packs perf-review,crate-hygiene --format json --jobs 3 >"$scratch/p3.json"
+"$H" audit --root "$P" --paths . --packs perf-review,perf-leads,crate-hygiene --format json --jobs 3 >"$scratch/p3.json"
 grep -v '"command":' "$scratch/p1.json" >"$scratch/p1.cmp"
 grep -v '"command":' "$scratch/p3.json" >"$scratch/p3.cmp"
 same_file "packs: the same report for --jobs 1 and --jobs 3" "$scratch/p1.cmp" "$scratch/p3.cmp"
@@ -59,7 +59,7 @@ check "packs: every rule and metric of perf-review and crate-hygiene has a posit
 # the findings that wait for every file (a blocking helper that another
 # file's async code calls) are the same whether the clone pack's first pass
 # made the library or it was made only for them
-"$H" audit --root "$P" --paths . --packs clone,perf-review,crate-hygiene --format json --jobs 2 >"$scratch/pc.json"
+"$H" audit --root "$P" --paths . --packs clone,perf-review,perf-leads,crate-hygiene --format json --jobs 2 >"$scratch/pc.json"
 check "packs: the cross-file findings, with the clone pack's library or one made for them" python3 -c "
 import json, sys
 a, b = ([(f['path'], f['line'], f['message']) for f in json.load(open(p))['rule_findings'] if f['rule'] == 'blocking-in-async-callee']
@@ -74,7 +74,7 @@ need = ["pack", "rule", "severity", "title", "path", "line", "column", "text", "
 bad = [f for f in m["rule_findings"] if any(not f.get(k) and f.get(k) != 0 for k in need)]
 fps = [f["fingerprint"] for f in m["rule_findings"]]
 packs = {p["name"]: p for p in m["packs"]}
-ok = not bad and len(set(fps)) == len(fps) and set(packs) == {"perf-review", "crate-hygiene"}
+ok = not bad and len(set(fps)) == len(fps) and set(packs) == {"perf-review", "perf-leads", "crate-hygiene"}
 ok = ok and all("{{" not in f["message"] and "{{" not in f["validation"] for f in m["rule_findings"])
 ok = ok and m["rule_summary"]["total"] == len(m["rule_findings"]) == sum(p["findings"] for p in packs.values())
 sys.exit(0 if ok else 1)
@@ -117,7 +117,7 @@ m = json.load(open(sys.argv[1]))
 sys.exit(0 if m['findings'] == [] and m['rule_findings'] else 1)" "$scratch/p1.json"
 
 # ---- reports show packs and rules with their rationale ----------------------------
-"$H" audit --root "$P" --paths . --packs perf-review,crate-hygiene --output-dir "$scratch/out" --format md,html,sarif,gitlab
+"$H" audit --root "$P" --paths . --packs perf-review,perf-leads,crate-hygiene --output-dir "$scratch/out" --format md,html,sarif,gitlab
 check "reports: all four written" test -s "$scratch/out/audit.md" -a -s "$scratch/out/audit.html" -a -s "$scratch/out/audit.sarif" -a -s "$scratch/out/audit.gitlab.json"
 # the rule-pack line says what rule packs found, 0 too, and is absent when none ran
 mkdir -p "$scratch/calm/src" && printf 'pub fn f(x: &str) -> usize { x.len() }\n' >"$scratch/calm/src/lib.rs"
@@ -127,7 +127,8 @@ check "reports: a rule pack that ran and found nothing says 0 findings; a clone-
 grep -q "^\*\*Rule packs:\*\* 0 findings" "$1" && grep -q "<strong>Rule packs:</strong> 0 findings" "$2" &&
 ! grep -q "Rule packs:" "$3"' - "$scratch/calm-out/audit.md" "$scratch/calm-out/audit.html" "$scratch/calm-clone.md"
 check "Markdown: a section per pack, a heading per rule with its rationale" sh -c '
-grep -q "^## Performance review for inference serving (108)" "$1" &&
+grep -q "^## Performance review for inference serving (106)" "$1" &&
+grep -q "^## Leads for a performance review (low precision) (2)" "$1" &&
 grep -q "^### A lock guard held across .await · high (7)" "$1" &&
 grep -q "^A std Mutex/RwLock guard held across an await point" "$1" &&
 grep -q "^## Crate hygiene: figures per crate" "$1"' - "$scratch/out/audit.md"
@@ -155,7 +156,7 @@ sys.exit(0 if sum('/' in e['check_name'] for e in json.load(open(sys.argv[1]))) 
 check "--fail-on high: a high-severity rule finding trips it (exit 1)" test $? -eq 1
 "$H" audit --root "$P" --paths rust/router/src/buffers.rs --packs perf-review --format json --fail-on medium >/dev/null
 check "--fail-on medium: low-severity findings alone do not (exit 0)" test $? -eq 0
-"$H" audit --root "$P" --paths . --packs perf-review,crate-hygiene --format json --baseline "$scratch/p1.json" >"$scratch/b.json"
+"$H" audit --root "$P" --paths . --packs perf-review,perf-leads,crate-hygiene --format json --baseline "$scratch/p1.json" >"$scratch/b.json"
 check "--baseline: the same run again has no new rule finding" python3 -c "
 import json, sys
 m = json.load(open(sys.argv[1]))
@@ -329,8 +330,8 @@ blocking='async fn f() { std::thread::sleep(d); }\nfn g() { unsafe { h(); } }\n'
 printf "$blocking" >"$scratch/tt/src/lib.rs"
 printf "$blocking" >"$scratch/tt/tests/it.rs"
 printf "#![cfg(test)]\n$blocking" >"$scratch/tt/src/cfg_only.rs"
-"$H" audit --root "$scratch/tt" --paths . --packs perf-review,crate-hygiene --format json >"$scratch/tt0.json"
-"$H" audit --root "$scratch/tt" --paths . --packs perf-review,crate-hygiene --format json --include-tests >"$scratch/tt1.json"
+"$H" audit --root "$scratch/tt" --paths . --packs perf-review,perf-leads,crate-hygiene --format json >"$scratch/tt0.json"
+"$H" audit --root "$scratch/tt" --paths . --packs perf-review,perf-leads,crate-hygiene --format json --include-tests >"$scratch/tt1.json"
 check "test code: left out of rules and crate figures by default, in with --include-tests" python3 -c "
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:])
@@ -353,7 +354,7 @@ text = head + "a" * (126 - len(head)) + "\u00e9" * 40 + "\n"  # an e-acute acros
 text += "async fn " + "\u00e9" * 60 + "() { std::thread::sleep(d); }\n"  # a 120-byte fn name
 open(sys.argv[1], "w", encoding="utf-8").write(text)
 PY
-"$H" audit --root "$scratch/u8" --paths . --packs perf-review,crate-hygiene --format json >"$scratch/u8.json" 2>"$scratch/u8.err"
+"$H" audit --root "$scratch/u8" --paths . --packs perf-review,perf-leads,crate-hygiene --format json >"$scratch/u8.json" 2>"$scratch/u8.err"
 check "non-ASCII cut to fit: the audit succeeds, each field cut between characters" python3 -c "
 import json, sys
 fs = {f['rule']: f for f in json.load(open(sys.argv[1]))['rule_findings']}

@@ -17,11 +17,11 @@ T=$top_srcdir/templates
 check "benign sample report: exit 0" test $? -eq 0
 "$MD2HTML" <"$scratch/benign/audit.md" >"$scratch/benign/md.html"
 # ... and of the rule packs' samples: what their sections may hold
-"$H" audit --root "$top_srcdir/samples/packs" --paths . --packs clone,perf-review,crate-hygiene --format md,html \
+"$H" audit --root "$top_srcdir/samples/packs" --paths . --packs clone,perf-review,perf-leads,crate-hygiene --format md,html \
 	--output-dir "$scratch/benign-packs" 2>"$scratch/err"
 check "benign rule-pack report: exit 0" test $? -eq 0
 "$MD2HTML" <"$scratch/benign-packs/audit.md" >"$scratch/benign-packs/md.html"
-PACKS="--packs clone,perf-review,crate-hygiene"
+PACKS="--packs clone,perf-review,perf-leads,crate-hygiene"
 # ... and of a benign change's review-ticket report (code fences, a table)
 B=$scratch/benign-repo
 mkdir -p "$B" && cp -R "$top_srcdir/samples/lib" "$B/" && (cd "$B" && git init -q -b main . && git add -A &&

@@ -80,7 +80,7 @@ def walk(batch):
 def step(batch):
     out = []
     for req in batch:
-        meta = {}  # expect: perf-review/object-per-token
+        meta = {}  # expect: perf-leads/object-per-token
         meta["rid"] = req.rid
         out.append(Request(req.rid, []))  # the loop's output, appended: fine
     return out
@@ -241,7 +241,7 @@ def tool_calls(request, calls):
 def token_counts(reqs):
     ids = []
     for req in reqs:
-        ids.extend(list(req.counts.keys()))  # expect: perf-review/object-per-token
+        ids.extend(list(req.counts.keys()))  # expect: perf-leads/object-per-token
     return ids
 
 
