@@ -147,6 +147,43 @@ static int field_handed_on(const ctx *c, size_t k, size_t floor)
 	return k > 0 && (is(c, k - 1, ":") || is(c, k - 1, ",") || is_open(c, k - 1, '('));
 }
 
+/* `if let Some(p) = opts.preview {`, `match opts.kind {`, `let v =
+ * opts.values;`: a field of the name at k taken by a pattern that binds
+ * it by value -- a move out of it, as field_handed_on's (navi's finder,
+ * `let opts = finder_opts.clone();` then `if let Some(p) = opts.preview`,
+ * refuted E0507 when borrowed instead).  A pattern that binds nothing
+ * (`Some(_)`, `Kind::A`) or only `ref` names moves nothing; a `match` is
+ * taken as moving (its arms are not read). */
+static int field_destructured(const ctx *c, size_t k, size_t floor)
+{
+	size_t n = k + 1, p, eq;
+
+	while (is(c, n, ".") && is_ident(c, n + 1) && !method_args_open(c, n + 1))
+		n += 2;
+	if (n == k + 1 || !(is_open(c, n, '{') || is(c, n, ";") || is(c, n, "else")) || k == 0 || k <= floor)
+		return 0;
+	if (is(c, k - 1, "match"))
+		return 1;
+	if (!is(c, k - 1, "="))
+		return 0;
+	eq = k - 1;
+	for (p = eq; p > floor && !is(c, p - 1, "let") && !is(c, p - 1, ";") && !is_open(c, p - 1, '{') &&
+	             !is(c, p - 1, "}");
+	     p--)
+		;
+	if (!is(c, p - 1, "let"))
+		return 1; /* `x = opts.values;`: an assignment moves it too */
+	for (; p < eq; p++) {
+		if (!is_ident(c, p) || is(c, p, "mut") || is(c, p, "_") || is(c, p + 1, "::") || is(c, p + 1, "(") ||
+		    is_open(c, p + 1, '{') || is(c, p + 1, ":"))
+			continue;
+		if (is(c, p, "ref") || (p > 0 && is(c, p - 1, "ref")) || (c->text[c->t[p].off] >= 'A' && c->text[c->t[p].off] <= 'Z'))
+			continue; /* `ref p`, and a unit variant or constant (`None`, `MAX`) */
+		return 1;
+	}
+	return 0;
+}
+
 /* How a `let NAME = <clone>;` binding is used until its block ends. */
 static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size_t until, size_t floor)
 {
@@ -175,7 +212,8 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 		/* (`for id in &parents`: with a borrow bound in place of the copy
 		 * that iterates a `&&SmallVec`, no iterator: gix-revision, E0277) */
 		if (u == USE_READ && (captured_by_move(c, k, from) || operator_operand(c, k) || ref_to_method(c, k) ||
-		                      (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")) || field_handed_on(c, k, floor)))
+		                      (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")) || field_handed_on(c, k, floor) ||
+		                      field_destructured(c, k, floor)))
 			u = USE_MOVE;
 		/* `f(state, &x)` of an array copy: with a borrow bound in its
 		 * place a `&&[u8; 4]`, which no coercion makes the `&[u8]` the
@@ -448,10 +486,21 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 				 * `let pcx = &PlaceCtxt { cx, ty };` -- read until pcx's last
 				 * read (rustc's pattern analysis, E0502) */
 				name = is(c, s, "let") ? s + 1 + (size_t)is(c, s + 1, "mut") : RS_NONE;
-				if (name != RS_NONE && is_ident(c, name) && name < k && !names_root(c, name, names[i]) &&
-				    (is(c, name + 1, "=") || is(c, name + 1, ":"))) {
+				/* ... or into a tuple of names: `let (variable, command, opts)
+				 * = parse_variable_line(&full)?;` -- each may hold a slice of it
+				 * (navi's cheatsheet parser, E0506 when the original is
+				 * assigned while they live) */
+				size_t last = name != RS_NONE && is_open(c, name, '(') && c->t[name].pair_ok ? c->t[name].pair : name;
+				for (; name != RS_NONE && name <= last && name < k; name++) {
 					char other[64];
 					size_t m;
+					if (last != name && !(is_ident(c, name) && !is(c, name, "mut") && !is(c, name, "ref") &&
+					                      !is(c, name, "_") && (is(c, name + 1, ",") || is(c, name + 1, ")"))))
+						continue;
+					if (last == name && !(is_ident(c, name) && (is(c, name + 1, "=") || is(c, name + 1, ":"))))
+						break;
+					if (names_root(c, name, names[i]))
+						continue;
 					tok_text(c, name, other, sizeof(other));
 					for (q = stmt_end(c, k, until); q < until; q++)
 						if (names_root(c, q, other) && q > last_read)
