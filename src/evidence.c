@@ -184,6 +184,32 @@ static int field_destructured(const ctx *c, size_t k, size_t floor)
 	return 0;
 }
 
+/* Does the statement starting at start assign, before token rs0, to a
+ * place reached through the root -- `*root = ..`, `root.f = ..`,
+ * `root[i] = ..` (any assignment operator) -- rather than to the root
+ * itself? */
+static int written_through_root(const ctx *c, size_t start, size_t rs0, const char *root)
+{
+	size_t k = start, p;
+
+	if (is(c, k, "*"))
+		k++;
+	if (!names_root(c, k, root) || (k == start && !is(c, k + 1, ".") && !is_open(c, k + 1, '[')))
+		return 0;
+	for (p = k + 1; p < rs0; p++) {
+		if (c->t[p].kind == TOK_OPEN && c->t[p].pair_ok && c->t[p].pair < rs0) {
+			p = c->t[p].pair;
+			continue;
+		}
+		if (is(c, p, "=") || is(c, p, "+=") || is(c, p, "-=") || is(c, p, "|=") || is(c, p, "&=") ||
+		    is(c, p, "*=") || is(c, p, "/="))
+			return 1;
+		if (!(is(c, p, ".") || is_ident(c, p) || c->t[p].kind == TOK_CLOSE))
+			return 0;
+	}
+	return 0;
+}
+
 /* How a `let NAME = <clone>;` binding is used until its block ends. */
 static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size_t until, size_t floor)
 {
@@ -1620,6 +1646,13 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			if (loop != RS_NONE)
 				ev->later_use_in_stmt = source_changed_in(&c, ev->root, "", rs->scopes[loop].start, rs->scopes[loop].end, floor);
 		}
+		/* `*c = c.clone().merge_public(cert)?;`, `c.f = c.clone().g();`: the
+		 * place the statement writes is reached through the root after the
+		 * right side runs -- the root is used after the clone (sequoia-sq's
+		 * `let c = oe.into_mut();`, held-out sample 33: the removal is
+		 * E0507 through `&mut`) */
+		if (!ev->later_use_line && !ev->reassigns_root && written_through_root(&c, start, rs0, ev->root))
+			ev->later_use_line = c.t[start].line;
 		ev->partial_move = ev->field[0] != '\0';
 		if (ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE || ev->root_kind == EV_ROOT_LOOP_OWNED) {
 			ev->borrowed_line = live_borrow(&c, fn, ev->root, start, after, until); /* only an owned root could move */
