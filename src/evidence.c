@@ -483,6 +483,31 @@ static size_t value_stmt_start(const ctx *c, size_t k, size_t floor)
  * may change meanwhile, unless the borrow is of a method's result
  * (coreutils' tail: `let display_name = &self.get(path).display_name;`
  * before `self.header_printer.print(..)`, E0502). */
+/* The innermost bracket open before token k (back to floor) that closes
+ * after it, or RS_NONE. */
+static size_t enclosing_open(const ctx *c, size_t k, size_t floor)
+{
+	while (k > floor) {
+		const rustlex_token *t = &c->t[--k];
+		if (t->kind == TOK_CLOSE && t->pair_ok && t->pair < k)
+			k = t->pair;
+		else if (t->kind == TOK_OPEN)
+			return t->pair_ok ? k : RS_NONE;
+	}
+	return RS_NONE;
+}
+
+/* How long a read of a name at q keeps what it holds borrowed: an
+ * argument of a call, until the call returns -- past the arguments after
+ * it (`dispatch(sq, c)`: sequoia's main, E0505 on held-out sample 33);
+ * anything else, at q. */
+static size_t held_until(const ctx *c, size_t q, size_t floor)
+{
+	size_t open = enclosing_open(c, q, floor);
+
+	return open != RS_NONE && is_open(c, open, '(') ? c->t[open].pair : q;
+}
+
 static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t until, size_t floor)
 {
 	size_t k, last_read = from, n = 1, i;
@@ -497,6 +522,10 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 		for (k = from; k < until; k++)
 			if (names_root(c, k, names[i])) {
 				size_t s = value_stmt_start(c, k, from), name, q;
+				/* past the statement's attributes: `#[allow(deprecated)] let sq
+				 * = Sq { .., policy: &policy };` (sequoia's main) */
+				while (is(c, s, "#") && is_open(c, s + 1, '[') && skip_pair(c, s + 1) < k)
+					s = skip_pair(c, s + 1) + 1;
 				if (k > last_read)
 					last_read = k;
 				/* iterated by a `for`: read until its body ends (gix-revision's
@@ -507,6 +536,37 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 						b = c->t[b].kind == TOK_OPEN ? skip_pair(c, b) + 1 : b + 1;
 					if (is_open(c, b, '{') && skip_pair(c, b) > last_read)
 						last_read = skip_pair(c, b);
+				}
+				/* ... or read anywhere in a `for` head, as in a closure of its
+				 * iterator, `.filter(|s| !copy.contains(s))`: the iterator, and
+				 * the borrow, live through the body (sequoia's approvals,
+				 * E0502 on held-out sample 33) */
+				for (q = 0; q < c->rs->scope_count; q++) {
+					const rs_scope *sc = &c->rs->scopes[q];
+					if (sc->kind == RS_LOOP && is(c, sc->head, "for") && sc->head < k && k < sc->start &&
+					    sc->end > last_read)
+						last_read = sc->end;
+				}
+				/* ... or handed to a method of another name, which may keep it:
+				 * `policy.good_critical_notations(&known);` -- `policy` holds
+				 * the borrow while it lives (sequoia's main, E0505 on held-out
+				 * sample 33) */
+				{
+					size_t open = enclosing_open(c, k, s), recv;
+					if (open != RS_NONE && is_open(c, open, '(') && open >= 3 && is_ident(c, open - 1) &&
+					    is(c, open - 2, ".") && is_ident(c, (recv = open - 3)) && (recv == s || is(c, recv - 1, ";")) &&
+					    !is(c, recv, "self") && !names_root(c, recv, names[i])) {
+						char other[64];
+						size_t m;
+						tok_text(c, recv, other, sizeof(other));
+						for (q = stmt_end(c, k, until); q < until; q++)
+							if (names_root(c, q, other) && held_until(c, q, from) > last_read)
+								last_read = held_until(c, q, from);
+						for (m = 0; m < n && strcmp(names[m], other) != 0; m++)
+							;
+						if (m == n && n < sizeof(names) / sizeof(names[0]))
+							snprintf(names[n++], sizeof(names[0]), "%s", other);
+					}
 				}
 				/* handed into another name's value, which may hold the borrow:
 				 * `let pcx = &PlaceCtxt { cx, ty };` -- read until pcx's last
@@ -529,8 +589,8 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 						continue;
 					tok_text(c, name, other, sizeof(other));
 					for (q = stmt_end(c, k, until); q < until; q++)
-						if (names_root(c, q, other) && q > last_read)
-							last_read = q;
+						if (names_root(c, q, other) && held_until(c, q, from) > last_read)
+							last_read = held_until(c, q, from);
 					for (m = 0; m < n && strcmp(names[m], other) != 0; m++)
 						;
 					if (m == n && n < sizeof(names) / sizeof(names[0]))
