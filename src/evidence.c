@@ -508,6 +508,28 @@ static size_t held_until(const ctx *c, size_t q, size_t floor)
 	return open != RS_NONE && is_open(c, open, '(') ? c->t[open].pair : q;
 }
 
+#define HOLDERS 6 /* the bound name and the values that may hold its borrow */
+
+/* The name at token holder may hold the borrow read at k: its reads after
+ * that statement extend *last_read (each to the end of the call it is
+ * handed to), and it joins names[] -- whose own reads are followed in
+ * turn -- unless already there or names[] is full. */
+static void follow_holder(const ctx *c, size_t holder, size_t k, size_t from, size_t until, char names[][64],
+                          size_t *n, size_t *last_read)
+{
+	char other[64];
+	size_t q, m;
+
+	tok_text(c, holder, other, sizeof(other));
+	for (q = stmt_end(c, k, until); q < until; q++)
+		if (names_root(c, q, other) && held_until(c, q, from) > *last_read)
+			*last_read = held_until(c, q, from);
+	for (m = 0; m < *n && strcmp(names[m], other) != 0; m++)
+		;
+	if (m == *n && *n < HOLDERS)
+		snprintf(names[(*n)++], 64, "%s", other);
+}
+
 static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t until, size_t floor)
 {
 	size_t k, last_read = from, n = 1, i;
@@ -515,7 +537,7 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 	/* the bound name, and the names of values made from it, which may hold
 	 * the borrow in turn (`let buf = BufReader::new(content.as_bytes());`
 	 * then `let handler = Lines::new(&mut buf);`: rspolib, E0502) */
-	char names[6][64];
+	char names[HOLDERS][64];
 
 	snprintf(names[0], sizeof(names[0]), "%s", ev->bound_to);
 	for (i = 0; i < n; i++)
@@ -555,18 +577,8 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 					size_t open = enclosing_open(c, k, s), recv;
 					if (open != RS_NONE && is_open(c, open, '(') && open >= 3 && is_ident(c, open - 1) &&
 					    is(c, open - 2, ".") && is_ident(c, (recv = open - 3)) && (recv == s || is(c, recv - 1, ";")) &&
-					    !is(c, recv, "self") && !names_root(c, recv, names[i])) {
-						char other[64];
-						size_t m;
-						tok_text(c, recv, other, sizeof(other));
-						for (q = stmt_end(c, k, until); q < until; q++)
-							if (names_root(c, q, other) && held_until(c, q, from) > last_read)
-								last_read = held_until(c, q, from);
-						for (m = 0; m < n && strcmp(names[m], other) != 0; m++)
-							;
-						if (m == n && n < sizeof(names) / sizeof(names[0]))
-							snprintf(names[n++], sizeof(names[0]), "%s", other);
-					}
+					    !is(c, recv, "self") && !names_root(c, recv, names[i]))
+						follow_holder(c, recv, k, from, until, names, &n, &last_read);
 				}
 				/* handed into another name's value, which may hold the borrow:
 				 * `let pcx = &PlaceCtxt { cx, ty };` -- read until pcx's last
@@ -578,23 +590,13 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 				 * assigned while they live) */
 				size_t last = name != RS_NONE && is_open(c, name, '(') && c->t[name].pair_ok ? c->t[name].pair : name;
 				for (; name != RS_NONE && name <= last && name < k; name++) {
-					char other[64];
-					size_t m;
 					if (last != name && !(is_ident(c, name) && !is(c, name, "mut") && !is(c, name, "ref") &&
 					                      !is(c, name, "_") && (is(c, name + 1, ",") || is(c, name + 1, ")"))))
 						continue;
 					if (last == name && !(is_ident(c, name) && (is(c, name + 1, "=") || is(c, name + 1, ":"))))
 						break;
-					if (names_root(c, name, names[i]))
-						continue;
-					tok_text(c, name, other, sizeof(other));
-					for (q = stmt_end(c, k, until); q < until; q++)
-						if (names_root(c, q, other) && held_until(c, q, from) > last_read)
-							last_read = held_until(c, q, from);
-					for (m = 0; m < n && strcmp(names[m], other) != 0; m++)
-						;
-					if (m == n && n < sizeof(names) / sizeof(names[0]))
-						snprintf(names[n++], sizeof(names[0]), "%s", other);
+					if (!names_root(c, name, names[i]))
+						follow_holder(c, name, k, from, until, names, &n, &last_read);
 				}
 			}
 	/* a read in a loop the name was made before comes round again: the
