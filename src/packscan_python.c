@@ -62,21 +62,36 @@ static void py_line_col(const void *file, size_t tok, uint32_t *off, uint32_t *l
 	*col = t->col;
 }
 
-/* Does loop block b call `sleep(..)` (time.sleep, asyncio.sleep, a
- * `sleep` imported by name) in its own body -- not in a loop or def
- * inside it -- so that each pass waits for a timer?  vLLM production
- * stack's stats logger rebuilds its report every `interval` seconds. */
-static int sleeps_each_pass(const pylex_result *lx, uint32_t b)
+/* Does loop block b call `name(..)` (also as `module.name(..)`) in its
+ * own body -- not in a loop or def inside it? */
+static int calls_each_pass(const pylex_result *lx, uint32_t b, const char *name)
 {
 	const pylex_block *blk = &lx->blocks[b];
-	size_t k;
+	size_t k, n = strlen(name);
 
 	for (k = blk->body_start; k + 1 < blk->body_end && k + 1 < lx->count; k++)
-		if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == 5 &&
-		    memcmp(lx->text + lx->tokens[k].off, "sleep", 5) == 0 && lx->tokens[k + 1].len == 1 &&
+		if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == n &&
+		    memcmp(lx->text + lx->tokens[k].off, name, n) == 0 && lx->tokens[k + 1].len == 1 &&
 		    lx->text[lx->tokens[k + 1].off] == '(' && pylex_in_loop_of_function(lx, k) == b)
 			return 1;
 	return 0;
+}
+
+/* ... `sleep(..)` (time.sleep, asyncio.sleep, a `sleep` imported by
+ * name), so that each pass waits for a timer?  vLLM production stack's
+ * stats logger rebuilds its report every `interval` seconds. */
+static int sleeps_each_pass(const pylex_result *lx, uint32_t b)
+{
+	return calls_each_pass(lx, b, "sleep");
+}
+
+/* Does loop block b read a line from a person on each pass, `input(..)`
+ * in its own body?  Then it runs as often as someone types: a REPL's
+ * transcript grows by a handful of turns (mistral-inference's interactive
+ * chat, `prompt += answer` per turn: held-out findings judged wrong). */
+static int prompts_each_pass(const pylex_result *lx, uint32_t b)
+{
+	return calls_each_pass(lx, b, "input");
 }
 
 /* Is block b `while True:` (or `while 1:`): a loop whose end is a `break`
@@ -180,7 +195,8 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 		if (p.loops < PLACE_LOOPS) {
 			p.loop_heads[p.loops] = blk->head;
 			p.loop_ends[p.loops] = blk->kind == PYBLOCK_FOR ? blk->colon : blk->head;
-			p.loop_few[p.loops] = (unsigned char)(sleeps_each_pass(lx, b) || over_written_list(lx, b));
+			p.loop_few[p.loops] = (unsigned char)(sleeps_each_pass(lx, b) || prompts_each_pass(lx, b) ||
+			                                       over_written_list(lx, b));
 			p.loop_unbounded[p.loops] = (unsigned char)(!p.loop_few[p.loops] &&
 			                                            (blk->kind == PYBLOCK_ASYNC_FOR || while_true(lx, b)));
 		}

@@ -1210,3 +1210,14 @@ async def collect_choices(responses):
         for choice in response.choices:
             content += choice.text  # expect: perf-review/str-concat-in-loop
     return content
+
+
+# A REPL's transcript, grown once per line a person types (`input(..)` on
+# every pass of its `while True:`): a handful of turns, not a stream
+# (mistral-inference's interactive chat, held-out findings judged wrong).
+def interactive(generate):
+    prompt = ""
+    while True:
+        user_input = input("Prompt: ")
+        prompt += user_input
+        prompt += generate(prompt)
