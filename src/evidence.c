@@ -477,12 +477,6 @@ static size_t value_stmt_start(const ctx *c, size_t k, size_t floor)
 	return k;
 }
 
-/* Is the original (root, or root.field) changed or moved while a borrow of
- * it would live -- up to the last read of the bound name, of a value made
- * from it, or the end of a loop it is read in?  Another field of the root
- * may change meanwhile, unless the borrow is of a method's result
- * (coreutils' tail: `let display_name = &self.get(path).display_name;`
- * before `self.header_printer.print(..)`, E0502). */
 /* The innermost bracket open before token k (back to floor) that closes
  * after it, or RS_NONE. */
 static size_t enclosing_open(const ctx *c, size_t k, size_t floor)
@@ -521,15 +515,23 @@ static void follow_holder(const ctx *c, size_t holder, size_t k, size_t from, si
 	size_t q, m;
 
 	tok_text(c, holder, other, sizeof(other));
-	for (q = stmt_end(c, k, until); q < until; q++)
-		if (names_root(c, q, other) && held_until(c, q, from) > *last_read)
-			*last_read = held_until(c, q, from);
+	for (q = stmt_end(c, k, until); q < until; q++) {
+		size_t held = names_root(c, q, other) ? held_until(c, q, from) : 0;
+		if (held > *last_read)
+			*last_read = held;
+	}
 	for (m = 0; m < *n && strcmp(names[m], other) != 0; m++)
 		;
 	if (m == *n && *n < HOLDERS)
 		snprintf(names[(*n)++], 64, "%s", other);
 }
 
+/* Is the original (root, or root.field) changed or moved while a borrow of
+ * it would live -- up to the last read of the bound name, of a value made
+ * from it, or the end of a loop it is read in?  Another field of the root
+ * may change meanwhile, unless the borrow is of a method's result
+ * (coreutils' tail: `let display_name = &self.get(path).display_name;`
+ * before `self.header_printer.print(..)`, E0502). */
 static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t until, size_t floor)
 {
 	size_t k, last_read = from, n = 1, i;
@@ -800,19 +802,10 @@ static uint32_t call_on_root(const ctx *c, const char *root, const char *field, 
 static uint32_t borrowed_in_earlier_argument(const ctx *c, const char *root, const char *field, size_t rs0,
                                              size_t body_open)
 {
-	size_t i = rs0, open, k;
+	size_t open = enclosing_open(c, rs0, body_open), k;
 
-	while (i > body_open + 1) {
-		i--;
-		if (c->t[i].kind == TOK_CLOSE && c->t[i].pair_ok && c->t[i].pair < i)
-			i = c->t[i].pair;
-		else if (is(c, i, ";") || is_open(c, i, '{') || is_open(c, i, '['))
-			return 0;
-		else if (is_open(c, i, '('))
-			break;
-	}
-	open = i;
-	if (!is_open(c, open, '(') || open == 0 || !(is_ident(c, open - 1) || is(c, open - 1, ">")))
+	/* the call the clone is an argument of (a block, a `[`: none) */
+	if (open == RS_NONE || !is_open(c, open, '(') || open == 0 || !(is_ident(c, open - 1) || is(c, open - 1, ">")))
 		return 0;
 	for (k = open + 1; k < rs0; k++) {
 		const char *f = field;

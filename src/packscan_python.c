@@ -546,10 +546,6 @@ static size_t py_tuple_value(const pylex_result *lx, size_t i)
 	return 0;
 }
 
-/* appends_to_str: the `+=` at tok adds to a string -- what it adds is one
- * (`text += "x"`, `text += str(t)`), or its target was given one earlier
- * in the same function (`out = ""` ... `out += piece`, `out: str = ..`).
- * A list's or a number's `+=` is not (`items += [x]`, `total += i`). */
 /* Is tok under an `if NAME == NUMBER:` within its loop, NAME one the
  * loop's `for` binds (`for i, p in enumerate(ps): if i == 0: text += ..`)?
  * Then the statement runs on one pass only (searxng's dictionary engine,
@@ -575,6 +571,10 @@ static int py_on_one_pass(const pylex_result *lx, size_t tok, uint32_t loop)
 	return 0;
 }
 
+/* appends_to_str: the `+=` at tok adds to a string -- what it adds is one
+ * (`text += "x"`, `text += str(t)`), or its target was given one earlier
+ * in the same function (`out = ""` ... `out += piece`, `out: str = ..`).
+ * A list's or a number's `+=` is not (`items += [x]`, `total += i`). */
 static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), loop = pylex_in_loop_of_function(lx, tok);

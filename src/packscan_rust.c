@@ -696,17 +696,6 @@ static int r_in_timer_loop(const rust_file *f, size_t k)
 	return loop && rustscan_loop_waits(f->rs, loop);
 }
 
-/* called_from_async WORDS: tok is in a plain fn of this file that async
- * code of this file calls in a loop -- `read_file_content(&path)` per
- * search hit in the body of an async fn or an async block, not inside a
- * call of one of the words (`spawn_blocking(move || ..)` runs it off the
- * executor) -- so the blocking call runs on the executor once per item
- * (tabby's code search reads each hit's whole file through two such
- * helpers).  A helper called once is left alone: mostly start-up, and so
- * is `main` (and `inner_main`).  The helper must be the only fn of the file so named (two
- * impls' `read` could be anything); a method is called as `self.name(` or
- * `Self::name(`, a free fn not as a method.  hit: the async caller and
- * the line of its call. */
 /* Is the fn name at token k `main`, or the body `main` hands over to
  * (`inner_main`, `async_main`: nativelink's server certificates read as
  * its servers start, a held-out finding judged wrong)? */
@@ -718,6 +707,17 @@ static int r_is_main(const rust_file *f, size_t k)
 	return (n == 4 && memcmp(s, "main", 4) == 0) || (n > 5 && memcmp(s + n - 5, "_main", 5) == 0);
 }
 
+/* called_from_async WORDS: tok is in a plain fn of this file that async
+ * code of this file calls in a loop -- `read_file_content(&path)` per
+ * search hit in the body of an async fn or an async block, not inside a
+ * call of one of the words (`spawn_blocking(move || ..)` runs it off the
+ * executor) -- so the blocking call runs on the executor once per item
+ * (tabby's code search reads each hit's whole file through two such
+ * helpers).  A helper called once is left alone: mostly start-up, and so
+ * is `main` (and `inner_main`).  The helper must be the only fn of the
+ * file so named (two impls' `read` could be anything); a method is called
+ * as `self.name(` or `Self::name(`, a free fn not as a method.  hit: the
+ * async caller and the line of its call. */
 static int r_called_from_async(const rust_file *f, size_t tok, const strlist *off_executor, pack_hit *hit)
 {
 	uint32_t fn = r_fn_of(f, tok), caller;
