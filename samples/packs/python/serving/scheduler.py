@@ -1221,3 +1221,47 @@ def interactive(generate):
         user_input = input("Prompt: ")
         prompt += user_input
         prompt += generate(prompt)
+
+
+# Frames sent on the one WebSocket go out in order, through a function
+# named for sending that is handed it (`await send_audio_payload(ws,
+# frame)`: livekit agents' STT stream, a held-out finding judged wrong) ...
+async def stream_frames(ws, frames):
+    for frame in frames:
+        await send_audio_payload(ws, frame)
+
+
+async def send_audio_payload(ws, payload):
+    return ws, payload
+
+
+# ... but a message per recipient, each its own request, could overlap --
+# also through a method of `self` named for sending (synapse's renewal
+# emails, one per expiring user).
+async def notify_all(users, send_email):
+    for user in users:
+        await send_email(user)  # expect: perf-review/await-in-loop
+
+
+class Renewals:
+    async def send_all(self, users):
+        for user in users:
+            await self._send_renewal_email(user)  # expect: perf-review/await-in-loop
+
+    async def _send_renewal_email(self, user):
+        return user
+
+
+# A thread whose `while` loop calls nothing the pack knows blocks in a
+# call it does not know (a key read, psutil's `cpu_percent(interval=0.5)`)
+# or spins on purpose: no CPU-bound work to move to a process (livekit
+# agents' key listener and load monitor, held-out findings judged wrong).
+def start_key_listener(stop, readkey):
+    def _listen_for_keys():
+        while not stop.is_set():
+            if readkey() == "q":
+                stop.set()
+
+    listener = threading.Thread(target=_listen_for_keys, daemon=True)
+    listener.start()
+    return listener

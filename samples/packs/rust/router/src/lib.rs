@@ -6,9 +6,11 @@
 
 pub mod archive;
 pub mod blocking;
+pub mod dump;
 pub mod buffers;
 pub mod events;
 pub mod guarded;
+pub mod integrations;
 pub mod locks;
 pub mod pages;
 pub mod macros;
@@ -24,6 +26,8 @@ pub mod values;
 // Declared for tests only: nothing in its own path or text says so.
 #[cfg(test)]
 mod mocks;
+#[cfg(test)]
+mod integration;
 
 pub use locks::Table;
 pub use tasks::{publish, Publisher};
