@@ -596,7 +596,7 @@ int type_lends(trange t)
 	size_t k;
 
 	for (k = t.a; t.src && k < t.b; k++)
-		if (t.src->t[k].kind == TOK_LIFETIME)
+		if (t.src->t[k].kind == TOK_LIFETIME || (k > t.a && (is(t.src, k, "&") || is(t.src, k, "&&"))))
 			return 1;
 	return 0;
 }

@@ -83,8 +83,10 @@ trange tuple_item(trange t, int k);
  * `T::Output`, `<T as Tr>::X`) or an `impl Trait`? */
 int type_opaque(trange t);
 
-/* Does t take a lifetime argument (`Container<'a>`, `Ref<'_, T>`): a type
- * that lends, whose fields may be references? */
+/* Does t take a lifetime argument or a reference among its type
+ * arguments (`Container<'a>`, `Ref<'_, T>`, `Range<&TyParam>`): a type
+ * that lends, whose fields may be references (erg's `r.start.clone()`
+ * of a `Range<&TyParam>` is a TyParam, E0277 without the clone)? */
 int type_lends(trange t);
 
 /* Is t a reference to a sized, Clone type (`&u32`, `&Option<i32>`), whose

@@ -25,6 +25,30 @@
  * `as_ref`, `get`, ...), hands on something that outlives the statement;
  * anything else is a temporary that `let y = &<receiver>;` would borrow
  * into and drop at once (E0716).  The line, or 0. */
+/* Is the `&` at token k a borrow, not the bit-and of two operands (`T.clone()
+ * & U.clone()`: erg's type intersections, where `&U.clone()` read as a
+ * borrow proposed `&U`, E0382)?  A borrow follows no operand: nothing, an
+ * operator, an opening bracket, `,`, `=`, or a keyword that starts an
+ * expression. */
+static int unary_amp(const ctx *c, size_t k)
+{
+	static const char *const starts[] = { "return", "in", "match", "if", "while", "break", "yield", "else", "let",
+		                              "move", "for", "loop", NULL };
+	size_t i;
+
+	if (k == 0)
+		return 1;
+	if (c->t[k - 1].kind == TOK_NUMBER || c->t[k - 1].kind == TOK_STRING || is(c, k - 1, "?") ||
+	    (c->t[k - 1].kind == TOK_CLOSE && !is(c, k - 1, "}")))
+		return 0;
+	if (!is_ident(c, k - 1))
+		return 1;
+	for (i = 0; starts[i]; i++)
+		if (is(c, k - 1, starts[i]))
+			return 1;
+	return 0;
+}
+
 static uint32_t borrows_into_temporary(const ctx *c, size_t vs, size_t ve)
 {
 	size_t k;
@@ -1852,10 +1876,11 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	/* (`&x.clone().into_iter()` borrows what the chain makes of the copy,
 	 * not the copy; and `&(*tag).clone()` borrows the T that clone made of
 	 * a `&T` -- `&(*tag)` would be a `&&T` where `tag: &&T`: gtk4, E0277) */
-	if (rs0 > 0 && is(&c, rs0 - 1, "&") && st->form == RS_METHOD && !is(&c, rs0 - 1, "&&") && !is(&c, after, ".") &&
+	if (rs0 > 0 && is(&c, rs0 - 1, "&") && unary_amp(&c, rs0 - 1) && st->form == RS_METHOD && !is(&c, after, ".") &&
 	    !is(&c, after, "?") && !is_open(&c, after, '[') && !(is_open(&c, rs0, '(') && is(&c, rs0 + 1, "*"))) {
 		ev->borrow_how = "&";
 	} else if (st->form == RS_PATH && st->path_type != RS_NONE && st->path_type > 0 && is(&c, st->path_type - 1, "&") &&
+	           unary_amp(&c, st->path_type - 1) &&
 	           !is(&c, after, ".") && !is(&c, after, "?") && !is_open(&c, after, '[')) {
 		ev->borrow_how = "&";
 	} else {

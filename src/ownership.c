@@ -66,6 +66,32 @@ static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
 	return 0;
 }
 
+/* Is the name at token i a parameter of the fn whose declared type,
+ * itself no reference, takes a reference or a lifetime among its type
+ * arguments (`r: RangeInclusive<&TyParam>`, `v: Vec<&'a str>`)? */
+static size_t list_item_end(const ctx *c, size_t p, size_t close);
+
+static int ident_args_lend(const ctx *c, const rs_fn *fn, size_t i)
+{
+	size_t k, e, end, close;
+
+	if (fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
+		return 0;
+	close = c->t[fn->params_open].pair;
+	for (k = fn->params_open + 1; k + 2 < close; k++) {
+		if (!same_tok(c, k, i) || !is(c, k + 1, ":"))
+			continue;
+		if (is(c, k + 2, "&") || is(c, k + 2, "&&"))
+			return 0; /* a reference itself: ident_is_ref()'s */
+		end = list_item_end(c, k + 2, close);
+		for (e = k + 2; e < end; e++)
+			if (is(c, e, "&") || is(c, e, "&&") || c->t[e].kind == TOK_LIFETIME)
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
 /* Are tokens [a, b) (a trailing `;` aside) a plain place: names and
  * fields, no call, index or operator? */
 static int plain_place_tokens(const ctx *c, size_t a, size_t b)
@@ -345,6 +371,39 @@ static int taken_from_lending_local(const ctx *c, const rs_fn *fn, size_t a, siz
 		return 0;
 	return (d.type.a < d.type.b && items_may_be_refs(c, d.type.a, d.type.b)) ||
 	       (d.init_a < d.init_b && items_may_be_refs(c, d.init_a, d.init_b));
+}
+
+/* Is the initializer [a, b), past the steps that hand a value on, a part
+ * of a parameter whose type arguments lend -- a field of it, or what an
+ * `into_*` or taking method unpacks (`let (start, end) = r.into_inner();`
+ * of `r: RangeInclusive<&TyParam>`: two references, whose clones are the
+ * values; erg's interval types, E0277 when the clone goes)? */
+static int unpacked_from_lending_param(const ctx *c, const rs_fn *fn, size_t a, size_t b)
+{
+	size_t m;
+
+	char name[64];
+
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	b = unwrapped_end(c, a, b);
+	if (b < a + 3 || !is_ident(c, a) || is(c, a, "self") || !is(c, a + 1, ".") || !ident_args_lend(c, fn, a))
+		return 0;
+	tok_text(c, a, name, sizeof(name));
+	if (find_local(c, name, fn, a).last != RS_NONE)
+		return 0; /* a `let` of the name shadows the parameter */
+	if (plain_place_tokens(c, a, b)) {
+		/* a field the workspace declares says itself (`response.usage` of
+		 * a `WithMetadata<'a>` whose `response` is a value: tensorzero) */
+		int guard = 0;
+		trange t = expr_type(c, fn, a, b, 0, &guard);
+		return !(t.src && t.a < t.b) || is(t.src, t.a, "&") || is(t.src, t.a, "&&") || type_lends(t);
+	}
+	if (b != a + 5 || c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok || c->t[b - 1].pair != a + 3)
+		return b > a + 4 && c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && c->t[b - 1].pair == a + 3 &&
+		       in_list(c, &c->ar->take_method, a + 2);
+	m = a + 2;
+	return (c->t[m].len > 5 && strncmp(c->text + c->t[m].off, "into_", 5) == 0) || in_list(c, &c->ar->take_method, m);
 }
 
 /* Is the initializer [a, b), past the steps that hand a value on
@@ -770,6 +829,8 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 					if (!binding && !init_owned(c, d.init_a, d.init_b))
 						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
 					else if (!binding && taken_from_lending_local(c, fn, d.init_a, d.init_b))
+						d.kind = EV_ROOT_BINDING;
+					else if (!binding && unpacked_from_lending_param(c, fn, d.init_a, d.init_b))
 						d.kind = EV_ROOT_BINDING;
 					else if (!binding && named_lender(c, fn, d.init_a, d.init_b, 0))
 						d.kind = EV_ROOT_BINDING;

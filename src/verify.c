@@ -552,7 +552,10 @@ static int span_hits(const verifier *v, const workspace *w, const cargocheck_spa
 
 /* Probe rounds: which edits does the check compile?  A crate whose
  * dependency fails is not compiled, so the places not seen are probed
- * again alone, while each round finds new ones. */
+ * again alone, while each round finds new ones -- as many rounds as the
+ * workspace's chain of crates is long (erg: common, parser, compiler,
+ * language server; three rounds left its compiler unjudged). */
+#define PROBE_ROUNDS 8
 static int probe(verifier *v, workspace *w, buf *err)
 {
 	unsigned char *active = calloc(v->nc + 1, 1);
@@ -563,7 +566,7 @@ static int probe(verifier *v, workspace *w, buf *err)
 		buf_puts(err, "out of memory");
 		return -1;
 	}
-	for (round = 0; round < 3 && w->checks < VERIFY_MAX_CHECKS; round++) {
+	for (round = 0; round < PROBE_ROUNDS && w->checks < VERIFY_MAX_CHECKS; round++) {
 		cargocheck_result r;
 		size_t seen = 0;
 

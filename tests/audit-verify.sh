@@ -258,6 +258,29 @@ assert len(fs) == 14 and all(x['verification']['status'] == 'verified' for x in 
 assert '--keep-going' in m['verification']['command'], m['verification']
 " "$scratch/many.json"
 
+# a chain of five crates, each depending on the one before: a probe's
+# error in a crate keeps every crate after it uncompiled, so each round
+# reaches one crate further (erg's common, parser, compiler and language
+# server: three rounds left its compiler unjudged)
+C=$scratch/chain
+mkdir -p "$C"
+members=
+for i in 1 2 3 4 5; do
+	mkdir -p "$C/k$i/src"
+	printf '[package]\nname = "k%d"\nversion = "0.1.0"\nedition = "2021"\n' "$i" >"$C/k$i/Cargo.toml"
+	[ "$i" -gt 1 ] && printf '[dependencies]\nk%d = { path = "../k%d" }\n' $((i - 1)) $((i - 1)) >>"$C/k$i/Cargo.toml"
+	printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}\n' >"$C/k$i/src/lib.rs"
+	members="$members\"k$i\", "
+done
+printf '[workspace]\nmembers = [%s]\nresolver = "2"\n' "$members" >"$C/Cargo.toml"
+"$H" audit --root "$C" --paths . --format json --verify --output "$scratch/chain.json" 2>"$scratch/chain.err"
+check "a chain of 5 crates, each on the one before: every removal judged (verified)" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+fs = [x for x in m['findings'] if x['line'] == 2]
+assert len(fs) == 5 and all(x['verification']['status'] == 'verified' for x in fs), [(x['path'], x.get('verification')) for x in fs]
+" "$scratch/chain.json"
+
 # a root package with a member it does not depend on: the member is
 # audited, so it is checked too (cargo check --workspace)
 P=$scratch/rootpkg
