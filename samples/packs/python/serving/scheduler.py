@@ -1265,3 +1265,32 @@ def start_key_listener(stop, readkey):
     listener = threading.Thread(target=_listen_for_keys, daemon=True)
     listener.start()
     return listener
+
+
+# A write handed to a thread by a helper of the project's own, `await
+# run_in_thread(lambda: path.write_bytes(data))` (reflex's disk state
+# manager, a held-out finding judged wrong), is off the event loop.
+class DiskStates:
+    async def save_state(self, token, data, run_in_thread):
+        await run_in_thread(
+            lambda: self.token_path(token).write_bytes(data),
+        )
+
+
+# Event callbacks awaited in turn run in their order, as hooks do
+# (h2ogpt's LangChain error callbacks, a held-out finding judged wrong).
+async def report_errors(results, run_managers):
+    for i, res in enumerate(results):
+        if isinstance(res, BaseException):
+            await run_managers[i].on_llm_error(res)
+
+
+# A URL path's few segments joined one by one: a handful of passes, no
+# stream (reflex's breadcrumbs, a held-out finding judged wrong).
+def breadcrumbs(path):
+    current_path = ""
+    crumbs = []
+    for segment in path.split("/"):
+        current_path += f"/{segment}"
+        crumbs.append(current_path)
+    return crumbs

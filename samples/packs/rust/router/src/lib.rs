@@ -4,6 +4,7 @@
 #![allow(unused_variables, unused_imports)]
 #![allow(clippy::needless_return)]
 
+pub mod aggregates;
 pub mod archive;
 pub mod blocking;
 pub mod dump;
