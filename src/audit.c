@@ -491,7 +491,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 	    packscan_python(opt->packs, &sc->py, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 		goto done;
 	if (sc->hits.n && opt->src)
-		crate_index_of(sc->crates, opt->src, report, &crate, &filter, NULL);
+		crate_index_of(sc->crates, opt->src, report, &crate, &filter, NULL, NULL);
 	ff.crate = crate;
 	ff.test_filter = filter;
 	rc = add_rule_findings(sc, &ff, text, len, out->rule_findings, out->deferred);
@@ -611,6 +611,7 @@ static int clone_findings(const audit_options *opt, audit_scratch *sc, const cha
 	if (!seen)
 		return -1;
 	evidence_memo_start(&sc->memo, sc->lx.count); /* without it, the same answers found again */
+	sc->memo.edition = ff->edition;
 	for (i = 0; i < rs->site_count; i++) {
 		const rs_site *st = &rs->sites[i];
 		finding_file sff = *ff; /* this site's: hot by what its code does, where no rule says */
@@ -950,7 +951,8 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	if (!want.clone)
 		rs.site_count = 0; /* the clone pack is not chosen */
 	if ((rs.site_count || sc->hits.n) && opt->src)
-		crate_index_of(sc->crates, opt->src, report, &crate, &filter, rs.site_count ? &ff.no_std : NULL);
+		crate_index_of(sc->crates, opt->src, report, &crate, &filter, rs.site_count ? &ff.no_std : NULL,
+		               rs.site_count ? &ff.edition : NULL);
 	ff.crate = crate;
 	ff.test_filter = filter;
 	if (sc->hits.n && add_rule_findings(sc, &ff, text, len, out->rule_findings, out->deferred) < 0)
@@ -991,7 +993,7 @@ static int add_crate_of(const audit_options *opt, audit_scratch *sc, const char 
 
 	if (!opt->src)
 		return 0;
-	crate_index_of(sc->crates, opt->src, report, &crate, &filter, NULL);
+	crate_index_of(sc->crates, opt->src, report, &crate, &filter, NULL, NULL);
 	if (crate)
 		rc = typelib_add_crate(piece, crate);
 	free(crate);

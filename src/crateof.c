@@ -17,6 +17,7 @@ struct crate_index {
 	pthread_mutex_t lock;
 	json_t *dirs;   /* directory -> package name, or null for none */
 	json_t *no_std; /* crate directory -> true/false */
+	json_t *edition; /* crate directory -> its edition */
 };
 
 crate_index *crate_index_new(void)
@@ -25,9 +26,11 @@ crate_index *crate_index_new(void)
 
 	if (!ci)
 		return NULL;
-	if (!(ci->dirs = json_object()) || !(ci->no_std = json_object()) || pthread_mutex_init(&ci->lock, NULL) != 0) {
+	if (!(ci->dirs = json_object()) || !(ci->no_std = json_object()) || !(ci->edition = json_object()) ||
+	    pthread_mutex_init(&ci->lock, NULL) != 0) {
 		json_decref(ci->dirs);
 		json_decref(ci->no_std);
+		json_decref(ci->edition);
 		free(ci);
 		return NULL;
 	}
@@ -41,6 +44,7 @@ void crate_index_free(crate_index *ci)
 	pthread_mutex_destroy(&ci->lock);
 	json_decref(ci->dirs);
 	json_decref(ci->no_std);
+	json_decref(ci->edition);
 	free(ci);
 }
 
@@ -134,7 +138,70 @@ static int root_no_std(crate_index *ci, source_set *src, const char *dir)
 	return rc;
 }
 
-void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter, int *no_std)
+/* The edition a manifest's text names in [table] (`edition = "2018"`), 0
+ * when none, -1 when it defers to the workspace's (`edition.workspace =
+ * true`, `edition = { workspace = true }`). */
+static int manifest_edition(const buf *text, const char *table)
+{
+	buf v = BUF_INIT;
+	int e = 0;
+
+	if (cargotoml_get(text->ptr, text->len, table, "edition", &v, NULL) == 1 && v.len) {
+		if (strstr(buf_cstr(&v), "workspace"))
+			e = -1;
+		else
+			e = atoi(buf_cstr(&v));
+	} else if (cargotoml_get(text->ptr, text->len, table, "edition.workspace", &v, NULL) == 1)
+		e = -1;
+	buf_free(&v);
+	return e;
+}
+
+/* The edition of the crate in directory dir (crateof.h). */
+static int crate_edition(crate_index *ci, source_set *src, const char *dir)
+{
+	buf path = BUF_INIT, text = BUF_INIT, up = BUF_INIT;
+	json_t *v;
+	int e = -2;
+
+	pthread_mutex_lock(&ci->lock);
+	if ((v = json_object_get(ci->edition, dir)) != NULL)
+		e = (int)json_integer_value(v);
+	pthread_mutex_unlock(&ci->lock);
+	if (e != -2)
+		return e;
+	buf_printf(&path, "%s%sCargo.toml", dir, *dir ? "/" : "");
+	e = sources_read_path(src, path.ptr, &text) == 0 && text.ptr ? manifest_edition(&text, "package") : 0;
+	if (e == -1) { /* the workspace's: the nearest manifest above that sets one */
+		const char *slash;
+		buf_puts(&up, dir);
+		e = 0;
+		while (up.len) {
+			slash = strrchr(buf_cstr(&up), '/');
+			up.len = slash ? (size_t)(slash - up.ptr) : 0;
+			up.ptr[up.len] = '\0';
+			buf_clear(&path);
+			buf_printf(&path, "%s%sCargo.toml", buf_cstr(&up), up.len ? "/" : "");
+			if (sources_read_path(src, path.ptr, &text) == 0 && text.ptr &&
+			    (e = manifest_edition(&text, "workspace.package")) > 0)
+				break;
+			e = 0;
+		}
+	}
+	if (e <= 0)
+		e = 2015; /* cargo's default */
+	pthread_mutex_lock(&ci->lock);
+	if (!json_object_get(ci->edition, dir))
+		json_object_set_new_nocheck(ci->edition, dir, json_integer(e));
+	pthread_mutex_unlock(&ci->lock);
+	buf_free(&path);
+	buf_free(&text);
+	buf_free(&up);
+	return e;
+}
+
+void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter, int *no_std,
+                    int *edition)
 {
 	buf dir = BUF_INIT, manifest = BUF_INIT, f = BUF_INIT, text = BUF_INIT;
 	const char *slash;
@@ -143,6 +210,8 @@ void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **cr
 	*crate = *filter = NULL;
 	if (no_std)
 		*no_std = 0;
+	if (edition)
+		*edition = 0;
 	buf_puts(&dir, rel);
 	for (;;) {
 		slash = strrchr(buf_cstr(&dir), '/');
@@ -170,6 +239,8 @@ void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **cr
 	}
 	if (no_std)
 		*no_std = root_no_std(ci, src, buf_cstr(&dir));
+	if (edition && ci)
+		*edition = crate_edition(ci, src, buf_cstr(&dir));
 	/* rel below the crate directory */
 	{
 		const char *in = rel + (dlen ? dlen + 1 : 0), *stem, *dot;

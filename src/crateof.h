@@ -29,8 +29,13 @@ void crate_index_free(crate_index *ci);
  * With no_std (may be NULL): whether that crate's root (src/lib.rs, else
  * src/main.rs) says `no_std` among its first lines, as `#![no_std]` or
  * `#![cfg_attr(.., no_std)]` -- then `std::` paths may not resolve and a
- * proposed change names `core::` instead; 0 without a crate.  Safe to
+ * proposed change names `core::` instead; 0 without a crate.  With edition
+ * (may be NULL): the crate's Rust edition -- its [package] `edition`, or the
+ * workspace's ([workspace.package] of the nearest manifest above with one)
+ * when it says `edition.workspace = true`, 2015 when it says none, as cargo
+ * takes it; 0 without a crate.  Remembered per crate.  Safe to
  * call from several threads at once with the same index. */
-void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter, int *no_std);
+void crate_index_of(crate_index *ci, source_set *src, const char *rel, char **crate, char **filter, int *no_std,
+                    int *edition);
 
 #endif

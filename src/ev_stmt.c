@@ -237,6 +237,28 @@ static int string_names(const ctx *c, size_t k, const char *root)
 	return 0;
 }
 
+/* Is token k inside a closure that starts at or after token from, in a
+ * crate of edition 2018 or before (or of no known edition)?  Such a
+ * closure captures a variable whole, so reading `args.margin` in it
+ * borrows all of `args`, a field of which may have moved out before
+ * (gping's `terminal.draw(|f| .. args.vertical_margin ..)` after
+ * `args.hosts_or_commands` moved: E0382); from 2021 on, a closure
+ * captures the fields it uses. */
+static int in_closure_from(const ctx *c, size_t k, size_t from)
+{
+	size_t s;
+
+	if (c->memo && c->memo->edition >= 2021)
+		return 0;
+
+	for (s = 0; s < c->rs->scope_count; s++) {
+		const rs_scope *sc = &c->rs->scopes[s];
+		if (sc->kind == RS_CLOSURE && sc->head >= from && sc->start <= k && k < sc->end)
+			return 1;
+	}
+	return 0;
+}
+
 uint32_t later_use(const ctx *c, const char *root, const char *field, size_t from, size_t until,
                    const flow_skip *skips, size_t nskips)
 {
@@ -272,7 +294,7 @@ uint32_t later_use(const ctx *c, const char *root, const char *field, size_t fro
 		if (is(c, k + 1, "=") && !(k > 0 && (is(c, k - 1, "*") || is(c, k - 1, "#"))))
 			continue;
 		if (field && field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !method_args_open(c, k + 2) &&
-		    !is(c, k + 2, field))
+		    !is(c, k + 2, field) && !in_closure_from(c, k, from))
 			continue; /* another field: unaffected by moving this one */
 		return c->t[k].line;
 	}

@@ -146,6 +146,8 @@ typedef struct {
 	uint64_t *block_close; /* per token: the file's stamp << 32 | answer + 1 */
 	size_t cap;
 	uint32_t stamp;        /* the current file's; an entry of another is unknown */
+	int edition;           /* the file's crate's Rust edition (2015, 2018, 2021, 2024), 0 unknown:
+	                          set by the caller, for what a closure captures */
 } evidence_memo;
 
 /* For a file of n tokens: 0, or -1 when memory ran out (then there is no

@@ -21,6 +21,7 @@ typedef struct {
 	const char *crate;       /* package of the nearest Cargo.toml, or NULL */
 	const char *test_filter; /* a cargo test filter ("kv_router::publisher", "--test e2e"), or NULL */
 	int no_std;              /* the crate is `no_std` (crateof.h): a change names `core::`, not `std::` */
+	int edition;             /* the crate's Rust edition (crateof.h), 0 when there is no crate */
 	const char *hot_label;   /* the hot-path rule's label, or the default label */
 	const char *hot_prefix;  /* the rule's prefix, NULL when no rule matched */
 	const char *hot_inferred; /* no rule matched, but the code runs per request or event (hotpaths.h): why */

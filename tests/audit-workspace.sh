@@ -270,4 +270,42 @@ else
 	skip "no_std: the field is taken with core::mem::take, and that builds" "cargo missing"
 fi
 
+# A closure reading another field of a value a field moved out of: in a
+# 2018 crate the closure captures the whole value (E0382, gping), from
+# 2021 on only the field it reads -- the crate's edition decides
+for ed in 2018 2021; do
+	E=$scratch/edition$ed
+	mkdir -p "$E/src"
+	printf '[package]\nname = "ed%s"\nversion = "0.1.0"\nedition = "%s"\n' "$ed" "$ed" >"$E/Cargo.toml"
+	cat >"$E/src/lib.rs" <<'RS'
+pub struct Args {
+    pub hosts: Vec<String>,
+    pub margin: u16,
+}
+
+fn draw<F: FnMut(u16)>(mut f: F) {
+    f(1)
+}
+
+pub fn run(args: Args) -> usize {
+    let hosts: Vec<String> = args.hosts.clone().into_iter().collect();
+    draw(|n| {
+        let _ = args.margin + n;
+    });
+    hosts.len()
+}
+RS
+	"$H" audit --root "$E" --paths . --no-config --format json --output "$scratch/edition$ed.json" 2>/dev/null
+done
+check "edition 2018: a field moved out, then the whole value captured by a closure: kept" python3 -c "
+import json, sys
+f = [f for f in json.load(open(sys.argv[1]))['findings'] if f['line'] == 11][0]
+assert f['bucket'] == 'semantic_required', (f['bucket'], f['rule'])
+" "$scratch/edition2018.json"
+check "edition 2021: the closure captures the other field only: removable_move" python3 -c "
+import json, sys
+f = [f for f in json.load(open(sys.argv[1]))['findings'] if f['line'] == 11][0]
+assert f['bucket'] == 'removable_move', (f['bucket'], f['rule'])
+" "$scratch/edition2021.json"
+
 done_testing

@@ -36,7 +36,7 @@ static const char *of(crate_index *ci, source_set *src, const char *rel)
 	static char out[256];
 	char *crate, *filter;
 
-	crate_index_of(ci, src, rel, &crate, &filter, NULL);
+	crate_index_of(ci, src, rel, &crate, &filter, NULL, NULL);
 	snprintf(out, sizeof(out), "%s|%s", crate ? crate : "-", filter ? filter : "-");
 	free(crate);
 	free(filter);
@@ -49,10 +49,22 @@ static int no_std_of(crate_index *ci, source_set *src, const char *rel)
 	char *crate, *filter;
 	int no_std;
 
-	crate_index_of(ci, src, rel, &crate, &filter, &no_std);
+	crate_index_of(ci, src, rel, &crate, &filter, &no_std, NULL);
 	free(crate);
 	free(filter);
 	return no_std;
+}
+
+/* rel's crate's edition, as crate_index_of() answers. */
+static int edition_of(crate_index *ci, source_set *src, const char *rel)
+{
+	char *crate, *filter;
+	int edition;
+
+	crate_index_of(ci, src, rel, &crate, &filter, NULL, &edition);
+	free(crate);
+	free(filter);
+	return edition;
 }
 
 typedef struct {
@@ -68,7 +80,7 @@ static void *race(void *arg)
 	char *crate, *filter;
 
 	for (i = 0; i < 200; i++) {
-		crate_index_of(r->ci, r->src, i % 2 ? "router/src/a/b.rs" : "kv/tests/load.rs", &crate, &filter, NULL);
+		crate_index_of(r->ci, r->src, i % 2 ? "router/src/a/b.rs" : "kv/tests/load.rs", &crate, &filter, NULL, NULL);
 		if (!crate || strcmp(crate, i % 2 ? "router" : "kv") != 0)
 			r->wrong++;
 		free(crate);
@@ -91,8 +103,12 @@ int main(void)
 	strcpy(root, "/tmp/hpa-crateof.XXXXXX");
 	if (!mkdtemp(root) || !ci)
 		return 1;
-	put("Cargo.toml", "[workspace]\nmembers = [\"router\", \"kv\"]\n");
+	put("Cargo.toml", "[workspace]\nmembers = [\"router\", \"kv\", \"old\", \"shared\"]\n[workspace.package]\nedition = \"2021\"\n");
 	put("router/Cargo.toml", "[package]\nname = \"router\"\n");
+	put("old/Cargo.toml", "[package]\nname = \"old\"\nedition = \"2018\"\n");
+	put("old/src/lib.rs", "pub fn f() {}\n");
+	put("shared/Cargo.toml", "[package]\nname = \"shared\"\nedition.workspace = true\n");
+	put("shared/src/lib.rs", "pub fn f() {}\n");
 	put("router/src/lib.rs", "pub mod a;\n");
 	put("router/src/a/b.rs", "fn f() {}\n");
 	put("router/src/a/mod.rs", "pub mod b;\n");
@@ -116,6 +132,10 @@ int main(void)
 	TAP_OK(no_std_of(ci, &src, "kv/src/x.rs") == 1, "a crate whose root says no_std (cfg_attr too)");
 	TAP_OK(no_std_of(ci, &src, "router/src/a/b.rs") == 0, "a crate whose root does not");
 	TAP_OK(no_std_of(ci, &src, "loose/x.rs") == 0, "no crate: not no_std");
+	TAP_OK(edition_of(ci, &src, "old/src/lib.rs") == 2018, "a crate's own edition");
+	TAP_OK(edition_of(ci, &src, "shared/src/lib.rs") == 2021, "edition.workspace = true: the workspace's");
+	TAP_OK(edition_of(ci, &src, "router/src/a/b.rs") == 2015, "no edition: 2015, as cargo takes it");
+	TAP_OK(edition_of(ci, &src, "loose/x.rs") == 0, "no crate: no edition");
 	/* the index answers from what it read: a manifest gone since is not read again */
 	snprintf(cmd, sizeof(cmd), "rm %s/router/Cargo.toml", root);
 	TAP_OK(system(cmd) == 0, "manifest removed");
