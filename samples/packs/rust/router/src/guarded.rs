@@ -56,3 +56,28 @@ pub async fn count_then_ping(counts: &tokio::sync::Mutex<std::collections::HashM
     lock.insert(to, n + 1);
     Ok(n)
 }
+
+// Each running slot of the guarded map asked for its count under the read
+// lock, through `if let Slot::Running(slot) = slot` of `for slot in
+// lock.values()`: the name in the value is the loop's, bound from the
+// guard (wasmCloud's heartbeat, a held-out finding judged wrong).
+pub enum Slot {
+    Running(Sink),
+    Idle,
+}
+impl Sink {
+    pub async fn count(&self) -> u64 {
+        0
+    }
+}
+
+pub async fn count_running(slots: &tokio::sync::RwLock<std::collections::HashMap<u64, Slot>>) -> u64 {
+    let lock = slots.read().await;
+    let mut n = 0;
+    for slot in lock.values() {
+        if let Slot::Running(slot) = slot {
+            n += slot.count().await;
+        }
+    }
+    n
+}
