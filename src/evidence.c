@@ -19,12 +19,6 @@
  * the clone (boundaries, format macros, Arc::new), the binding it is
  * stored in, closures that run once, and evidence_gather(). */
 
-/* Does the receiver [vs, ve) go on from a call whose result may be owned
- * (`sema.parse(..).syntax()`, `x.unwrap().field`)?  Only a call the
- * workspace declares to return a borrow, or a lend_method (`iter`,
- * `as_ref`, `get`, ...), hands on something that outlives the statement;
- * anything else is a temporary that `let y = &<receiver>;` would borrow
- * into and drop at once (E0716).  The line, or 0. */
 /* Is the `&` at token k a borrow, not the bit-and of two operands (`T.clone()
  * & U.clone()`: erg's type intersections, where `&U.clone()` read as a
  * borrow proposed `&U`, E0382)?  A borrow follows no operand: nothing, an
@@ -49,6 +43,12 @@ static int unary_amp(const ctx *c, size_t k)
 	return 0;
 }
 
+/* Does the receiver [vs, ve) go on from a call whose result may be owned
+ * (`sema.parse(..).syntax()`, `x.unwrap().field`)?  Only a call the
+ * workspace declares to return a borrow, or a lend_method (`iter`,
+ * `as_ref`, `get`, ...), hands on something that outlives the statement;
+ * anything else is a temporary that `let y = &<receiver>;` would borrow
+ * into and drop at once (E0716).  The line, or 0. */
 static uint32_t borrows_into_temporary(const ctx *c, size_t vs, size_t ve)
 {
 	size_t k;

@@ -66,11 +66,11 @@ static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
 	return 0;
 }
 
+static size_t list_item_end(const ctx *c, size_t p, size_t close);
+
 /* Is the name at token i a parameter of the fn whose declared type,
  * itself no reference, takes a reference or a lifetime among its type
  * arguments (`r: RangeInclusive<&TyParam>`, `v: Vec<&'a str>`)? */
-static size_t list_item_end(const ctx *c, size_t p, size_t close);
-
 static int ident_args_lend(const ctx *c, const rs_fn *fn, size_t i)
 {
 	size_t k, e, end, close;
@@ -380,8 +380,6 @@ static int taken_from_lending_local(const ctx *c, const rs_fn *fn, size_t a, siz
  * values; erg's interval types, E0277 when the clone goes)? */
 static int unpacked_from_lending_param(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 {
-	size_t m;
-
 	char name[64];
 
 	while (b > a && is(c, b - 1, ";"))
@@ -399,11 +397,11 @@ static int unpacked_from_lending_param(const ctx *c, const rs_fn *fn, size_t a, 
 		trange t = expr_type(c, fn, a, b, 0, &guard);
 		return !(t.src && t.a < t.b) || is(t.src, t.a, "&") || is(t.src, t.a, "&&") || type_lends(t);
 	}
-	if (b != a + 5 || c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok || c->t[b - 1].pair != a + 3)
-		return b > a + 4 && c->t[b - 1].kind == TOK_CLOSE && c->t[b - 1].pair_ok && c->t[b - 1].pair == a + 3 &&
-		       in_list(c, &c->ar->take_method, a + 2);
-	m = a + 2;
-	return (c->t[m].len > 5 && strncmp(c->text + c->t[m].off, "into_", 5) == 0) || in_list(c, &c->ar->take_method, m);
+	/* one method call on it, `r.m(..)`: an `into_*()` or a taking method */
+	if (c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok || c->t[b - 1].pair != a + 3)
+		return 0;
+	return (b == a + 5 && c->t[a + 2].len > 5 && strncmp(c->text + c->t[a + 2].off, "into_", 5) == 0) ||
+	       in_list(c, &c->ar->take_method, a + 2);
 }
 
 /* Is the initializer [a, b), past the steps that hand a value on

@@ -1168,17 +1168,8 @@ static int py_filled_by_inner_def(const pylex_result *lx, size_t tok)
 	return 0;
 }
 
-/* dumps_as_parsed: tok is `dumps` of `json.dumps(NAME, ..)`, and the
- * nearest statement before it in its fn that binds NAME is `NAME = await
- * X.json()` or `NAME = json.loads(..)`, with nothing between that changes
- * NAME (`NAME[k] = ..`, `NAME.update(..)`, `del NAME[..]`): the text is
- * parsed only to be written back (vLLM production stack's PII check,
- * `body = await request.json()` then `json.dumps(body)` per request: a
- * held-out recall pitfall).  Not a fn that does nothing else -- its body
- * the parse and `return json.dumps(NAME)`, a docstring aside: such a fn
- * exists to rewrite the text (roboflow inference's `dump_json_inline`, a
- * document put on one line for a JSON-lines file: held-out findings
- * judged wrong). */
+/* Are tokens [from, to) only line breaks, indentation and strings (a
+ * docstring)? */
 static int py_only_layout_between(const pylex_result *lx, size_t from, size_t to)
 {
 	size_t k;
@@ -1190,6 +1181,17 @@ static int py_only_layout_between(const pylex_result *lx, size_t from, size_t to
 	return 1;
 }
 
+/* dumps_as_parsed: tok is `dumps` of `json.dumps(NAME, ..)`, and the
+ * nearest statement before it in its fn that binds NAME is `NAME = await
+ * X.json()` or `NAME = json.loads(..)`, with nothing between that changes
+ * NAME (`NAME[k] = ..`, `NAME.update(..)`, `del NAME[..]`): the text is
+ * parsed only to be written back (vLLM production stack's PII check,
+ * `body = await request.json()` then `json.dumps(body)` per request: a
+ * held-out recall pitfall).  Not a fn that does nothing else -- its body
+ * the parse and `return json.dumps(NAME)`, a docstring aside: such a fn
+ * exists to rewrite the text (roboflow inference's `dump_json_inline`, a
+ * document put on one line for a JSON-lines file: held-out findings
+ * judged wrong). */
 static int py_dumps_as_parsed(const pylex_result *lx, size_t tok)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0);

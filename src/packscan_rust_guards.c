@@ -128,8 +128,9 @@ static int r_args_hold_guard(const rust_file *f, size_t open, size_t name)
 			j = f->t[j].pair;
 			continue;
 		}
-		if (!r_is(f, j, "|") && !r_is(f, j, "||"))
-			continue;
+		if (!(r_is(f, j, "|") || r_is(f, j, "||")) ||
+		    !(r_is(f, j - 1, "(") || r_is(f, j - 1, ",") || r_is(f, j - 1, "move")))
+			continue; /* a closure's start, not a bit-or of operands */
 		bar = j;
 		if (r_is(f, j, "|"))
 			for (bar = j + 1; bar < f->t[open].pair && !r_is(f, bar, "|"); bar++)

@@ -12,6 +12,9 @@
  * task per connection, or one that hands its results on. */
 
 static int r_runtime_name(const rust_file *f, size_t k);
+/* The macros a failure is logged or printed with. */
+static const char *const log_macros[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
+
 static int r_block_only_logs(const rust_file *f, size_t b, const char *const *logs);
 static int r_err_arm_only_logs(const rust_file *f, size_t i, size_t end, const char *const *logs);
 static size_t r_ok_else_block(const rust_file *f, size_t i, size_t end);
@@ -268,7 +271,6 @@ static int r_cloned_argument(const rust_file *f, size_t i)
  * elsewhere. */
 static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params)
 {
-	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
 	size_t i, k, b;
 	int err = 0, logged = 0, awaits_call = 0;
 
@@ -302,12 +304,12 @@ static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t p
 			return 0;
 		if (r_is(f, i, "Err") && !r_drives_handed_future(f, i, from, params)) {
 			err = 1;
-			if (!r_err_arm_only_logs(f, i, to, logs))
+			if (!r_err_arm_only_logs(f, i, to, log_macros))
 				return 0;
 		}
 		if (r_is(f, i, "Ok") && !r_drives_handed_future(f, i, from, params) && (b = r_ok_else_block(f, i, to)) != 0) {
 			err = 1;
-			if (!r_block_only_logs(f, b, logs))
+			if (!r_block_only_logs(f, b, log_macros))
 				return 0;
 		}
 		/* `.await` of a call or of a future the fn was given, or futures
@@ -316,8 +318,8 @@ static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t p
 		     (r_is(f, i - 1, ")") || (r_kind(f, i - 1) == TOK_IDENT && r_param_future(f, params, i - 1)))) ||
 		    ((r_is(f, i, "join") || r_is(f, i, "try_join") || r_is(f, i, "select")) && r_is(f, i + 1, "!")))
 			awaits_call = 1;
-		for (k = 0; logs[k]; k++)
-			if (r_is(f, i, logs[k]) && r_is(f, i + 1, "!"))
+		for (k = 0; log_macros[k]; k++)
+			if (r_is(f, i, log_macros[k]) && r_is(f, i + 1, "!"))
 				logged = 1;
 	}
 	return err && logged && awaits_call;
@@ -618,11 +620,10 @@ static int r_fails_only_on_hangup(const rust_file *f, size_t b)
  * `eprintln!`, ...)? */
 static int r_logs_between(const rust_file *f, size_t from, size_t to)
 {
-	static const char *const logs[] = { "warn", "error", "info", "debug", "trace", "eprintln", "println", NULL };
 	size_t k;
 
 	for (k = from; k + 1 < to; k++)
-		if (r_is_among(f, k, logs) && r_is(f, k + 1, "!"))
+		if (r_is_among(f, k, log_macros) && r_is(f, k + 1, "!"))
 			return 1;
 	return 0;
 }

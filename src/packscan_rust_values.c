@@ -14,9 +14,10 @@
  * `axum::Json`, `Json` -- the response body a framework serializes? */
 static int r_whole_json_argument(const rust_file *f, size_t from, size_t to)
 {
-	size_t j = from - 2;
+	size_t j;
 
-	if (!(from >= 2 && r_is(f, from - 1, "(") && f->t[from - 1].pair_ok && f->t[from - 1].pair == to && r_is(f, j, "Json")))
+	if (!(from >= 2 && r_is(f, from - 1, "(") && f->t[from - 1].pair_ok && f->t[from - 1].pair == to &&
+	      r_is(f, (j = from - 2), "Json")))
 		return 0;
 	/* the frameworks' responder, bare or by its module (`web::Json`,
 	 * `axum::Json`, `extract::Json`) -- not a variant of the project's own
