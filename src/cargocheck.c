@@ -279,19 +279,26 @@ done:
 	return rc;
 }
 
+void cargocheck_error_free(cargocheck_error *e)
+{
+	size_t k;
+
+	for (k = 0; k < e->nspans; k++) {
+		free(e->spans[k].file);
+		free(e->spans[k].label);
+	}
+	free(e->spans);
+	free(e->code);
+	free(e->message);
+	memset(e, 0, sizeof(*e));
+}
+
 void cargocheck_result_free(cargocheck_result *r)
 {
-	size_t i, k;
+	size_t i;
 
-	for (i = 0; i < r->nerrors; i++) {
-		for (k = 0; k < r->errors[i].nspans; k++) {
-			free(r->errors[i].spans[k].file);
-			free(r->errors[i].spans[k].label);
-		}
-		free(r->errors[i].spans);
-		free(r->errors[i].code);
-		free(r->errors[i].message);
-	}
+	for (i = 0; i < r->nerrors; i++)
+		cargocheck_error_free(&r->errors[i]);
 	free(r->errors);
 	buf_free(&r->out);
 	buf_free(&r->err_tail);

@@ -60,6 +60,9 @@ int cargocheck_run(cargocheck_result *out, const cargocheck_options *o, buf *err
  * skipped) into out's errors and messages.  0, or -1 when memory ran out. */
 int cargocheck_parse(cargocheck_result *out, const char *text, size_t len);
 
+/* Free one error's strings and spans (and zero it). */
+void cargocheck_error_free(cargocheck_error *e);
+
 void cargocheck_result_free(cargocheck_result *r);
 
 #endif

@@ -600,6 +600,49 @@ static int is_dot_or_path(const scanner *s, size_t i)
 	return is(s, i, ".") || is(s, i, "::");
 }
 
+/* The keyword that starts the block expression whose (last) block opens
+ * at open -- `match x {`, `if a { .. } else {`, `unsafe {`, `loop {`,
+ * `async move {` -- or RS_NONE when the `{` opens a struct literal or is
+ * no block of an expression that can be told so. */
+static size_t block_expression_start(const scanner *s, size_t open)
+{
+	size_t k = open;
+	int depth_guard = 0;
+
+	while (k > 0 && depth_guard++ < 64) {
+		size_t p = k - 1;
+		if (is(s, p, "else")) { /* `} else {` or `} else if .. {`: back to the `if` */
+			if (p == 0 || !(s->t[p - 1].kind == TOK_CLOSE && s->t[p - 1].pair_ok))
+				return RS_NONE;
+			k = s->t[p - 1].pair;
+			continue;
+		}
+		if (is(s, p, "unsafe") || is(s, p, "loop") || is(s, p, "async"))
+			return p;
+		if (is(s, p, "move") && p > 0 && is(s, p - 1, "async"))
+			return p - 1;
+		break;
+	}
+	/* the head before the block: back over the scrutinee to `match`, `if`
+	 * or `while`, in the same statement (brackets skipped whole) */
+	for (k = open; k > 0;) {
+		size_t p = k - 1;
+		if (s->t[p].kind == TOK_CLOSE) {
+			if (!s->t[p].pair_ok)
+				return RS_NONE;
+			k = s->t[p].pair;
+			continue;
+		}
+		if (is(s, p, "match") || is(s, p, "if") || is(s, p, "while"))
+			return p;
+		if (is(s, p, ";") || is(s, p, "{") || is(s, p, "}") || is(s, p, "=") || is(s, p, "=>") || is(s, p, ",") ||
+		    is(s, p, "(") || is(s, p, "[") || is(s, p, "let") || is(s, p, "return"))
+			return RS_NONE;
+		k = p;
+	}
+	return RS_NONE;
+}
+
 /* The receiver of the `.` at `dot`: the postfix chain that ends there. */
 static size_t receiver_start(const scanner *s, size_t dot)
 {
@@ -611,6 +654,20 @@ static size_t receiver_start(const scanner *s, size_t dot)
 			if (!s->t[p].pair_ok)
 				break;
 			k = s->t[p].pair;
+			/* a block's value, `match ty { .. }.clone()`, `if c { a } else
+			 * { b }.clone()`, `unsafe { .. }.clone()`: the receiver is the
+			 * whole expression, from its keyword -- not its scrutinee, nor a
+			 * call before the block (koto's `match &item.self_ty.as_ref() {
+			 * .. }.clone()` was read as a clone of `as_ref()`'s result and
+			 * proposed as a borrow of it).  A struct literal, `P { a
+			 * }.clone()`, is a chain's start as before. */
+			if (is_open(s, k, '{')) {
+				size_t b = block_expression_start(s, k);
+				if (b != RS_NONE) {
+					k = b;
+					break;
+				}
+			}
 			/* a call or index: the callee belongs to the chain too */
 			if (k > 0 && (s->t[k - 1].kind == TOK_IDENT || s->t[k - 1].kind == TOK_CLOSE ||
 			              is(s, k - 1, "!") || is(s, k - 1, ">")) &&

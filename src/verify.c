@@ -17,6 +17,7 @@
 #include "fileio.h"
 #include "finding.h"
 #include "scratch.h"
+#include "verify_baseline.h"
 
 enum state { PENDING, ACCEPTED, REFUTED, UNVERIFIED };
 
@@ -59,6 +60,10 @@ typedef struct {
 	/* the check's command here: the verifier's, or, when the default's
 	 * --workspace does not build, the same without it (owned) */
 	buf command;
+	/* the untouched copy's own errors, when some members do not build
+	 * here (has_baseline) */
+	verify_baseline baseline;
+	int has_baseline;
 } workspace;
 
 typedef struct {
@@ -536,6 +541,11 @@ static const char *span_rel(const workspace *w, const char *file)
 	return NULL;
 }
 
+static const char *span_rel_of(const void *w, const char *file)
+{
+	return span_rel(w, file);
+}
+
 /* Does the span fall on candidate ci's edit in this round's text? */
 static int span_hits(const verifier *v, const workspace *w, const cargocheck_span *s, size_t ci)
 {
@@ -822,7 +832,9 @@ static int rounds(verifier *v, workspace *w, buf *err)
 			goto done;
 		}
 		buf_free(&what);
-		if (!r.timed_out && !r.nerrors && r.exit_status == 0) {
+		if (w->has_baseline)
+			verify_baseline_drop(&w->baseline, &r);
+		if (!r.timed_out && !r.nerrors && (r.exit_status == 0 || w->has_baseline)) {
 			for (k = 0; k < g.n; k++)
 				if (v->c[g.v[k]].refute_only)
 					decide(&v->c[g.v[k]], UNVERIFIED, NULL,
@@ -848,7 +860,8 @@ static int rounds(verifier *v, workspace *w, buf *err)
 		candidate *c = &v->c[w->cands[i]];
 		if (c->state == ACCEPTED)
 			decide(c, ACCEPTED, NULL, "the workspace builds with this change applied, together with the run's other "
-			                          "verified changes");
+			                          "verified changes%s",
+			       w->has_baseline ? " (its members that build here untouched: no new error)" : "");
 	}
 	rc = 0;
 	goto done;
@@ -987,6 +1000,47 @@ static int cache_root(buf *out, const verify_options *o)
 	return buf_printf(out, "%s/.cache/hotpath-audit/verify", home && *home ? home : "/tmp");
 }
 
+/* The untouched check r failed for errors the compiler names: keep them
+ * as the workspace's baseline, and leave the edits of the crates that
+ * hold them unjudged, saying why -- when some edit is elsewhere (else
+ * nothing is kept: the workspace does not build).  1 when kept, 0 when
+ * not, -1 when memory ran out. */
+static int baseline_from(verifier *v, workspace *w, const cargocheck_result *r)
+{
+	buf why = BUF_INIT;
+	size_t i, judged = 0;
+
+	if (verify_baseline_init(&w->baseline, r, buf_cstr(&w->tree), span_rel_of, w) < 0)
+		return -1;
+	for (i = 0; i < w->ncands; i++) {
+		const candidate *c = &v->c[w->cands[i]];
+		judged += c->state == PENDING &&
+		          !verify_baseline_crate_broken(&w->baseline, buf_cstr(&w->tree), w->files[c->file].rel);
+	}
+	if (!judged) {
+		verify_baseline_free(&w->baseline);
+		return 0;
+	}
+	w->has_baseline = 1;
+	buf_puts(&why, "its crate does not build here untouched: ");
+	failure(&why, v, w, r);
+	for (i = 0; i < w->ncands; i++) {
+		candidate *c = &v->c[w->cands[i]];
+		if (c->state == PENDING &&
+		    verify_baseline_crate_broken(&w->baseline, buf_cstr(&w->tree), w->files[c->file].rel))
+			decide(c, UNVERIFIED, NULL, "%s", buf_cstr(&why));
+	}
+	buf_free(&why);
+	buf_clear(&w->problem);
+	buf_printf(&w->problem, "not every member builds here untouched (%zu crate%s: ", w->baseline.ncrates,
+	           w->baseline.ncrates == 1 ? "" : "s");
+	failure(&w->problem, v, w, r);
+	buf_puts(&w->problem, "); the other members' verdicts are judged without those errors");
+	progress(v, w, "%zu error%s untouched, in %zu crate%s: their edits are not judged, %zu others are", r->nerrors,
+	         r->nerrors == 1 ? "" : "s", w->baseline.ncrates, w->baseline.ncrates == 1 ? "" : "s", judged);
+	return 1;
+}
+
 static int run_workspace(verifier *v, workspace *w, buf *err)
 {
 	buf msg = BUF_INIT, src = BUF_INIT;
@@ -1060,9 +1114,27 @@ static int run_workspace(verifier *v, workspace *w, buf *err)
 		rc = -1;
 		goto done;
 	}
-	/* a member that does not build here (coreutils' chcon wants SELinux's
-	 * C library): then what the root package builds, as cargo checks it
-	 * by default, is still worth checking */
+	/* members that do not build here for errors the compiler names (koto's
+	 * YAML library wants a crate the offline registry lacks): those errors
+	 * are the baseline, every later check is read without them, and the
+	 * edits of the crates holding them are not judged (verify_baseline.h) */
+	if (!r.timed_out && r.nerrors && (r.exit_status != 0) && strstr(ws_command(v, w), "--keep-going")) {
+		int kept = baseline_from(v, w, &r);
+		if (kept < 0) {
+			cargocheck_result_free(&r);
+			buf_puts(err, "out of memory");
+			rc = -1;
+			goto done;
+		}
+		if (kept) { /* read as built: what is left is judged */
+			cargocheck_result_free(&r);
+			memset(&r, 0, sizeof(r));
+		}
+	}
+	/* a member that does not build here without saying why in an error
+	 * (coreutils' chcon wants SELinux's C library: a build script fails):
+	 * then what the root package builds, as cargo checks it by default, is
+	 * still worth checking */
 	if (!r.timed_out && (r.nerrors || r.exit_status != 0) && !v->o->command && strstr(v->command, " --workspace")) {
 		const char *at = strstr(v->command, " --workspace");
 		cargocheck_result_free(&r);
@@ -1283,6 +1355,7 @@ done:
 		buf_free(&w->target);
 		buf_free(&w->problem);
 		buf_free(&w->command);
+		verify_baseline_free(&w->baseline);
 	}
 	free(v.w);
 	buf_free(&v.by);

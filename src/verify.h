@@ -6,7 +6,9 @@
  * the user's tree and target/ are never written), checked untouched, and
  * then checked with the findings' edits (clone_edit.h) applied in batches:
  *
- *   1. the untouched copy must build, or every verdict stays unverified;
+ *   1. the untouched copy must build, or every verdict stays unverified --
+ *      but for members that fail with compiler errors: those errors are
+ *      set aside (verify_baseline.h) and the other members are judged;
  *   2. a probe round puts `compile_error!` where each edit goes, to learn
  *      which edits the check compiles at all (cfg-gated code, unexpanded
  *      macros and files outside the module tree are not, and a change the

@@ -296,20 +296,67 @@ f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['path'] == 'side/s
 assert f['verification']['status'] == 'verified', f
 " "$scratch/rootpkg.json"
 
-# ... and a member that does not build here: the root package is still
-# checked, as cargo checks it by default, and the report says how
+# ... and a member that does not build here for an error the compiler
+# names: its errors are the baseline, the root package's removal is still
+# judged (verified), and the report says which members did not build
 printf '[package]\nname = "broken"\nversion = "0.1.0"\nedition = "2021"\n' >"$P/side/Cargo.toml"
 printf 'pub fn nope() -> u32 { "not a number" }\n' >"$P/side/src/lib.rs"
 printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}\n' >"$P/src/lib.rs"
 "$H" audit --root "$P" --paths . --format json --verify --output "$scratch/rootpkg2.json" 2>"$scratch/rootpkg2.err"
-check "a member that does not build: the root package's removal still verified, the command used said" python3 -c "
+check "a member that does not build: the root package's removal still verified, the member's error said" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+f = [x for x in m['findings'] if x['path'] == 'src/lib.rs'][0]
+assert f['verification']['status'] == 'verified', f
+w = m['verification']['workspaces'][0]
+assert w['status'] == 'checked' and 'not every member builds here untouched' in w['problem'] and 'E0308' in w['problem'], w
+assert w.get('command') is None, w
+" "$scratch/rootpkg2.json"
+
+# ... or one whose build script fails (no compiler error to set aside):
+# the root package alone is checked, as cargo checks it by default, and
+# the report says with which command
+printf 'pub fn nope() -> u32 { 1 }\n' >"$P/side/src/lib.rs"
+printf 'fn main() { panic!("needs a system library") }\n' >"$P/side/build.rs"
+"$H" audit --root "$P" --paths . --format json --verify --output "$scratch/rootpkg3.json" 2>"$scratch/rootpkg3.err"
+check "a member whose build script fails: the root package's removal still verified, the command used said" python3 -c "
 import json, sys
 m = json.load(open(sys.argv[1]))
 f = [x for x in m['findings'] if x['path'] == 'src/lib.rs'][0]
 assert f['verification']['status'] == 'verified', f
 w = m['verification']['workspaces'][0]
 assert w['status'] == 'checked' and '--workspace' not in w['command'], w
-" "$scratch/rootpkg2.json"
+" "$scratch/rootpkg3.json"
+
+# a workspace of members, one of which does not build here (koto's YAML
+# library wants a crate the offline registry lacks): the others' edits
+# are judged without its errors; its own edits are not (rustc may stop
+# before borrow checking it), nor those of a member that depends on it
+# (not compiled)
+V=$scratch/virtual
+mkdir -p "$V/good/src" "$V/broken/src" "$V/after/src"
+printf '[workspace]\nmembers = ["good", "broken", "after"]\nresolver = "2"\n' >"$V/Cargo.toml"
+for m in good broken after; do
+	printf '[package]\nname = "%s"\nversion = "0.1.0"\nedition = "2021"\n' "$m" >"$V/$m/Cargo.toml"
+	printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}\n' >"$V/$m/src/lib.rs"
+done
+printf '[dependencies]\nbroken = { path = "../broken" }\n' >>"$V/after/Cargo.toml"
+printf 'pub fn keep(v: Vec<u32>) -> (Vec<u32>, Vec<u32>) {\n    let w = v.clone();\n    (v, w)\n}\n' >>"$V/good/src/lib.rs"
+printf 'pub fn nope() -> u32 { missing_crate_hpa::answer() }\n' >>"$V/broken/src/lib.rs"
+"$H" audit --root "$V" --paths . --format json --verify --output "$scratch/virtual.json" 2>"$scratch/virtual.err"
+check "a member that does not build: the other members' removals judged, its own and its dependant's left unverified, saying why" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+by = {(x['path'], x['line']): x for x in m['findings']}
+assert by[('good/src/lib.rs', 2)]['verification']['status'] == 'verified', by[('good/src/lib.rs', 2)]
+b = by[('broken/src/lib.rs', 2)]['verification']
+assert b['status'] == 'unverified' and 'its crate does not build here untouched' in b['detail'] and 'missing_crate_hpa' in b['detail'], b
+a = by[('after/src/lib.rs', 2)]['verification']
+assert a['status'] == 'unverified' and 'does not compile this line' in a['detail'], a
+w = m['verification']['workspaces'][0]
+assert w['status'] == 'checked' and 'not every member builds here untouched (1 crate' in w['problem'], w
+" "$scratch/virtual.json"
+check "... and a warning on stderr names the member's error" grep -q "not every member builds here untouched.*missing_crate_hpa" "$scratch/virtual.err"
 
 # a dependency that cannot be resolved offline: the warning quotes
 # cargo's error line, not the reminder about offline mode it ends with
