@@ -560,6 +560,46 @@ static int span_hits(const verifier *v, const workspace *w, const cargocheck_spa
 
 /* ---- the rounds ------------------------------------------------------------ */
 
+/* Probes that the compiler could not read as an expression: an error
+ * other than a probe's own whose spans (the call sites of the macros it
+ * came through among them) cover a probe that did not report itself --
+ * one inside a macro's tokens, `quote! { .. #x.clone() .. }`, where
+ * `compile_error!` is emitted code, not a call.  Such a probe would fail
+ * its crate in every round, and keep every crate that depends on it from
+ * being compiled (koto's derive macros held back its whole runtime); the
+ * line is not judged.  How many were found. */
+static size_t probes_not_expressions(verifier *v, workspace *w, const cargocheck_result *r, const unsigned char *active)
+{
+	size_t i, k, s, found = 0;
+
+	for (k = 0; k < r->nerrors; k++) {
+		const cargocheck_error *e = &r->errors[k];
+		if (strstr(e->message, "hotpath-audit probe"))
+			continue;
+		for (i = 0; i < w->ncands; i++) {
+			candidate *c = &v->c[w->cands[i]];
+			char probe[64];
+			size_t a = c->new_start, b;
+			if (!active[w->cands[i]] || c->compiled || c->state != PENDING)
+				continue;
+			b = a + (size_t)snprintf(probe, sizeof(probe), "compile_error!(\"hotpath-audit probe %zu\")", w->cands[i]);
+			for (s = 0; s < e->nspans; s++) {
+				const char *rel = span_rel(w, e->spans[s].file);
+				if (rel && strcmp(rel, w->files[c->file].rel) == 0 && e->spans[s].byte_start < b &&
+				    e->spans[s].byte_end > a)
+					break;
+			}
+			if (s == e->nspans)
+				continue;
+			decide(c, UNVERIFIED, NULL,
+			       "the probe put there does not compile as an expression (%s): the line is in a macro's tokens, "
+			       "which the check cannot judge", e->message);
+			found++;
+		}
+	}
+	return found;
+}
+
 /* Probe rounds: which edits does the check compile?  A crate whose
  * dependency fails is not compiled, so the places not seen are probed
  * again alone, while each round finds new ones -- as many rounds as the
@@ -601,6 +641,7 @@ static int probe(verifier *v, workspace *w, buf *err)
 				seen++;
 			}
 		}
+		seen += probes_not_expressions(v, w, &r, active);
 		cargocheck_result_free(&r);
 		if (!seen)
 			break;

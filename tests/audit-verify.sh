@@ -358,6 +358,41 @@ assert w['status'] == 'checked' and 'not every member builds here untouched (1 c
 " "$scratch/virtual.json"
 check "... and a warning on stderr names the member's error" grep -q "not every member builds here untouched.*missing_crate_hpa" "$scratch/virtual.err"
 
+# a probe that lands in a macro's tokens (`quote! { .. #x.clone() .. }`)
+# is no expression: the compiler answers with another error, which would
+# fail its crate in every round and keep every crate after it unchecked
+# (koto's derive macros held back its whole runtime).  Said so, that line
+# is left unjudged, and the rest goes on.  A stand-in for cargo answers
+# the probe in src/a.rs so, and then compiles nothing after it (src/b.rs
+# as a crate that depends on it); else it builds what it is given.
+Q=$scratch/inmacro
+mkdir -p "$Q/src"
+printf '[package]\nname = "inmacro"\nversion = "0.1.0"\nedition = "2021"\n' >"$Q/Cargo.toml"
+printf 'pub mod a;\npub mod b;\n' >"$Q/src/lib.rs"
+printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}\n' >"$Q/src/a.rs"
+printf 'pub fn grow(v: Vec<u8>) -> Vec<u8> {\n    let w = v.clone();\n    w\n}\n' >"$Q/src/b.rs"
+cat >"$scratch/fakecargo.py" <<'PY'
+import json, re
+for rel in ("src/a.rs", "src/b.rs"):
+    text = open(rel, encoding="utf-8").read()
+    m = re.search(r'compile_error!\("hotpath-audit probe (\d+)"\)', text)
+    if not m:
+        continue
+    line = text.count("\n", 0, m.start()) + 1
+    span = {"file_name": rel, "byte_start": m.start(), "byte_end": m.end(), "line_start": line, "is_primary": True, "label": None}
+    msg = "expected value, found macro `compile_error`" if rel == "src/a.rs" else "hotpath-audit probe " + m.group(1)
+    print(json.dumps({"reason": "compiler-message", "message": {"message": msg, "level": "error", "code": None, "spans": [span], "children": []}}))
+    break
+PY
+"$H" audit --root "$Q" --paths . --format json --verify --verify-command "python3 '$scratch/fakecargo.py'" \
+	--output "$scratch/inmacro.json" 2>"$scratch/inmacro.err"
+check "a probe in a macro's tokens: that line unverified, saying why; the other removal still judged (verified)" python3 -c "
+import json, sys
+by = {x['path']: x['verification'] for x in json.load(open(sys.argv[1]))['findings'] if x['line'] == 2}
+assert by['src/a.rs']['status'] == 'unverified' and 'does not compile as an expression' in by['src/a.rs']['detail'], by
+assert by['src/b.rs']['status'] == 'verified', by
+" "$scratch/inmacro.json"
+
 # a dependency that cannot be resolved offline: the warning quotes
 # cargo's error line, not the reminder about offline mode it ends with
 D=$scratch/unresolved
