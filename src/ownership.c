@@ -1351,6 +1351,39 @@ static int result_may_borrow(const ctx *c, const char *root, size_t init, size_t
 	return 1;
 }
 
+/* Is [init, end) `root(.field)*.m(..)` -- past `?` and the unwrapping
+ * methods -- with m a guard_method (`lock`, `borrow_mut`) or a fn the
+ * workspace declares returning a guard (`data_mut(&self) -> BorrowMut<'_,
+ * T>`)?  Bound by `let`, such a guard holds root until its scope ends,
+ * read again or not: a Drop runs there (koto's `let data = l.data_mut();
+ * .. Ok(List(l.clone()))`, E0505 when the clone was removed). */
+static int binds_guard_of(const ctx *c, const char *root, size_t init, size_t end)
+{
+	size_t m = init + 1;
+
+	if (!names_root(c, init, root))
+		return 0;
+	while (m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && !is_open(c, m + 2, '('))
+		m += 2; /* fields */
+	if (!(m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && is_open(c, m + 2, '(')))
+		return 0;
+	m++;
+	/* `rw.read()`, not `file.read(&mut buf)`: a guard method takes nothing */
+	return (in_list(c, &c->ar->guard_method, m) && is(c, m + 2, ")")) ||
+	       typelib_fn_guard(c->tl, c->text + c->t[m].off, c->t[m].len);
+}
+
+/* Is `drop(NAME)` called in [a, b)? */
+static int dropped_in(const ctx *c, const char *name, size_t a, size_t b)
+{
+	size_t k;
+
+	for (k = a; k + 3 < b; k++)
+		if (is(c, k, "drop") && is_open(c, k + 1, '(') && names_root(c, k + 2, name) && is(c, k + 3, ")"))
+			return 1;
+	return 0;
+}
+
 uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t before, size_t after, size_t until)
 {
 	size_t k, from = fn->body_open + 1;
@@ -1406,7 +1439,11 @@ uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t bef
 			for (pn = name; pn < init - 1 && !live; pn++) /* each name the pattern binds */
 				if (is_ident(c, pn) && !is(c, pn, "_") && !is(c, pn, "mut") && !is(c, pn, "ref")) {
 					range_text(c, pn, pn + 1, buf_name, sizeof(buf_name));
-					live = later_use(c, buf_name, "", after, until, NULL, 0) != 0;
+					live = later_use(c, buf_name, "", after, until, NULL, 0) != 0 ||
+					       /* a guard, alive to the end of its block */
+					       (binds_guard_of(c, root, init, end) &&
+					        enclosing_block_close(c, k, fn->body_open) > before &&
+					        !dropped_in(c, buf_name, end, before));
 				}
 			if (live)
 				return c->t[k].line;

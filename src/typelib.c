@@ -119,6 +119,8 @@ static int put_record(typelib *lib, uint64_t key, int flag)
 #define FOREIGN_MARK 0x27d4eb2f165667c5ULL /* some file imports the name from outside the workspace */
 #define SELF_MARK 0xd6e8feb86659fd93ULL /* how the methods of that name take `self` (bits) */
 #define OWNED_MARK 0x8cb92ba72f3d8dd7ULL /* some fn of that name returns a value its caller owns */
+#define GUARD_MARK 0x5851f42d4c957f2dULL /* some fn of that name returns a type that holds a borrow, not a reference */
+#define NOT_GUARD_MARK 0x2545f4914f6cdd1dULL /* some fn of that name returns another borrow (a reference) */
 
 static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
 {
@@ -463,6 +465,27 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 			if ((w = memmem(text + arrow, k - arrow, "where", 5)))
 				k = (size_t)(w - text);
 			borrow = memchr(text + arrow, '&', k - arrow) || memchr(text + arrow, '\'', k - arrow);
+			/* a guard: a named type that holds a borrow, `BorrowMut<'_,
+			 * ValueVec>`, `MutexGuard<'a, T>` -- not a reference, `Option<&T>`
+			 * nor an `impl Trait + '_`: it lives, and may run a Drop, to
+			 * the end of its scope (koto's `let data = l.data_mut();`) */
+			{
+				size_t t = arrow;
+				int guard;
+				while (t < k && is_space(text[t]))
+					t++;
+				guard = borrow && t < k && word_char((unsigned char)text[t]) &&
+				        !(k - t >= 5 && memcmp(text + t, "impl", 4) == 0 && !word_char((unsigned char)text[t + 4])) &&
+				        memchr(text + t, '\'', k - t) && !(k - t >= 8 && memcmp(text + t, "Option<&", 8) == 0) &&
+				        !(k - t >= 8 && memcmp(text + t, "Result<&", 8) == 0);
+				/* (a fn returning a value is OWNED_MARK's already: a record
+				 * only for the borrowing ones, few) */
+				if (borrow &&
+				    put_record(lib, marked_key(text + name, name_end - name, guard ? GUARD_MARK : NOT_GUARD_MARK), 1) < 0) {
+					rc = -1;
+					break;
+				}
+			}
 		}
 		if ((!borrow && put_record(lib, marked_key(text + name, name_end - name, OWNED_MARK), 1) < 0) ||
 		    put_record(lib, name_hash(text + name, name_end - name), borrow) < 0) /* 1: a borrow, 0: a value */
@@ -1385,6 +1408,12 @@ int typelib_fn_defs(const typelib *lib, const char *name, size_t n)
 		if (lib->fns[k].hash == h)
 			return lib->fns[k].count;
 	return 0;
+}
+
+int typelib_fn_guard(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, marked_key(name, n, GUARD_MARK)) == 1 && probe(lib, marked_key(name, n, NOT_GUARD_MARK)) < 0 &&
+	       probe(lib, marked_key(name, n, OWNED_MARK)) < 0;
 }
 
 int typelib_fn_owned(const typelib *lib, const char *name, size_t n)

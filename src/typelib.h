@@ -103,6 +103,13 @@ int typelib_param_concrete_ref(const typelib *lib, const char *name, size_t n, u
  * one of them returns a borrow, -1 no fn of that name is seen. */
 int typelib_fn_returns(const typelib *lib, const char *name, size_t n);
 
+/* Does every fn of the workspace named so (with a return type) return a
+ * guard: a named type
+ * holding a borrow (`BorrowMut<'_, T>`, `MutexGuard<'a, T>`), not a
+ * reference, `Option<&T>` or `impl Trait + '_`?  Bound by `let`, it holds
+ * the borrow to the end of its scope, used again or not. */
+int typelib_fn_guard(const typelib *lib, const char *name, size_t n);
+
 /* Does every fn of the workspace called name[0..n) return a borrow (and
  * some fn is seen)?  `sema.parse(..)` is no such call where one `parse`
  * returns a `&'a str` and another an owned tree. */
