@@ -627,10 +627,13 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 			}
 	/* a read in a loop the name was made before comes round again: the
 	 * borrow lives through the whole loop (`matrix.unspecialize(..)` at
-	 * the end of the body, `pcx` read again in the next pass) */
+	 * the end of the body, `pcx` read again in the next pass) -- a read in
+	 * the loop's head too, `while j > 0 && matches!(.., if !vars.contains(v))`,
+	 * evaluated again after each pass of the body (egglog's loop lifting,
+	 * `instrs.swap(..)` in the body: E0502) */
 	for (k = 0; k < c->rs->scope_count; k++) {
 		const rs_scope *sc = &c->rs->scopes[k];
-		if (sc->kind == RS_LOOP && sc->head > from && sc->start <= last_read && last_read < sc->end)
+		if (sc->kind == RS_LOOP && sc->head > from && sc->head <= last_read && last_read < sc->end)
 			last_read = sc->end;
 	}
 	return source_changed_in(c, ev->root, disjoint_fields ? ev->field : "", from, last_read, floor) != 0;
@@ -648,11 +651,15 @@ static int borrow_source(const ctx *c, size_t a, size_t b, char *out, size_t siz
 
 	if (is(c, k, "&"))
 		k += is(c, k + 1, "mut") ? 2 : 1;
-	if (!is_ident(c, k) || !is(c, k + 1, "."))
+	/* `root.field..`, `root.m()..`, and an element of it, `&instrs[i]`, or
+	 * the whole of it, `&opt` (a scrutinee: egglog's `if let Stage { .. }
+	 * = &instrs[i]` binds parts of `instrs`, which `instrs.swap(..)` then
+	 * changes -- E0502 with the copy of a part turned into a borrow) */
+	if (!is_ident(c, k) || !(is(c, k + 1, ".") || (k > a && (is_open(c, k + 1, '[') || k + 1 == b))))
 		return 0;
 	tok_text(c, k, out, size);
 	field[0] = '\0';
-	if (is_ident(c, k + 2) && !is_open(c, k + 3, '('))
+	if (is(c, k + 1, ".") && is_ident(c, k + 2) && !is_open(c, k + 3, '('))
 		tok_text(c, k + 2, field, fsize);
 	for (k++; k < b;) {
 		if (is(c, k, ".") && is_ident(c, k + 1)) {
@@ -1584,6 +1591,12 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			 * holds what the unwrapping made of the copy, and `&key.modifier`
 			 * is another type (an Option where a String was read) */
 			if (tail != after)
+				ev->bound_reads = 0;
+			/* `let children: Vec<String> = leader_vars.clone();`: the name's
+			 * annotation owns its type, and a borrow would not fit it
+			 * (egglog's proof encoding, E0308) */
+			if (eq > name + 2 && is(&c, name + 1, ":") && !is(&c, name + 2, "&") && !is(&c, name + 2, "&&") &&
+			    !is(&c, name + 2, "_"))
 				ev->bound_reads = 0;
 			/* (a root reached through a call too: `let d = value.definition()
 			 * .clone(); entry.merge(value, ..)` moves it, cargo, E0505) */
