@@ -1314,6 +1314,19 @@ static int borrows_root(const ctx *c, const char *root, size_t a, size_t b)
 	return 0;
 }
 
+/* The method of `root(.field)*.m(..)` starting at init, before end: the
+ * token of m, or 0. */
+static size_t method_on_root(const ctx *c, const char *root, size_t init, size_t end)
+{
+	size_t m = init + 1;
+
+	if (!names_root(c, init, root))
+		return 0;
+	while (m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && !is_open(c, m + 2, '('))
+		m += 2; /* fields */
+	return m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && is_open(c, m + 2, '(') ? m + 1 : 0;
+}
+
 /* Is [init, end) `root(.field)*.m(..)` -- past `?`, `.unwrap()` and the
  * like -- with m a method whose result may hold a borrow of root: not a
  * lend_method (borrows_root() says those), not one whose result holds
@@ -1321,16 +1334,11 @@ static int borrows_root(const ctx *c, const char *root, size_t a, size_t b)
  * workspace declares returning a value?  Unknown is not "owned". */
 static int result_may_borrow(const ctx *c, const char *root, size_t init, size_t end)
 {
-	size_t m = init + 1, close, k;
+	size_t m = method_on_root(c, root, init, end), close, k;
 	int returns;
 
-	if (!names_root(c, init, root))
+	if (!m)
 		return 0;
-	while (m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && !is_open(c, m + 2, '('))
-		m += 2; /* fields */
-	if (!(m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && is_open(c, m + 2, '(')))
-		return 0;
-	m++;
 	if (in_list(c, &c->ar->value_method, m) || in_list(c, &c->ar->owned_method, m) ||
 	    in_list(c, &c->ar->take_method, m))
 		return 0;
@@ -1359,15 +1367,10 @@ static int result_may_borrow(const ctx *c, const char *root, size_t init, size_t
  * .. Ok(List(l.clone()))`, E0505 when the clone was removed). */
 static int binds_guard_of(const ctx *c, const char *root, size_t init, size_t end)
 {
-	size_t m = init + 1;
+	size_t m = method_on_root(c, root, init, end);
 
-	if (!names_root(c, init, root))
+	if (!m)
 		return 0;
-	while (m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && !is_open(c, m + 2, '('))
-		m += 2; /* fields */
-	if (!(m + 2 < end && is(c, m, ".") && is_ident(c, m + 1) && is_open(c, m + 2, '(')))
-		return 0;
-	m++;
 	/* `rw.read()`, not `file.read(&mut buf)`: a guard method takes nothing */
 	return (in_list(c, &c->ar->guard_method, m) && is(c, m + 2, ")")) ||
 	       typelib_fn_guard(c->tl, c->text + c->t[m].off, c->t[m].len);

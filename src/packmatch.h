@@ -72,6 +72,10 @@ typedef struct {
 int word_is(const strlist *words, const char *s, size_t n);
 int word_in(const strlist *words, const char *s, size_t n);
 
+/* Is word one of the snake_case parts of the identifier s[0..n)
+ * (`set_cookie_value` has `cookie`)? */
+int snake_part(const char *s, size_t n, const char *word);
+
 /* The first of n tokens (each `size` bytes, beginning with its uint32_t
  * byte offset and length, as rustlex's and pylex's tokens do) that ends
  * after byte off; n when none does. */

@@ -244,6 +244,20 @@ int word_in(const strlist *words, const char *s, size_t n)
 	return 0;
 }
 
+int snake_part(const char *s, size_t n, const char *word)
+{
+	size_t wn = strlen(word), i, start = 0;
+
+	for (i = 0; i <= n; i++) {
+		if (i < n && s[i] != '_')
+			continue;
+		if (i - start == wn && memcmp(s + start, word, wn) == 0)
+			return 1;
+		start = i + 1;
+	}
+	return 0;
+}
+
 static void squeeze(char *out, size_t cap, const char *s, size_t n)
 {
 	size_t o = 0, i;

@@ -38,19 +38,7 @@ static int p_line_start(const pylex_result *lx, size_t k)
  * (`parse_partial` has `parse`)? */
 static int py_word_part(const pylex_result *lx, size_t k, const char *word)
 {
-	const char *s = lx->text + lx->tokens[k].off;
-	size_t n = lx->tokens[k].len, wn = strlen(word), i, start = 0;
-
-	if (lx->tokens[k].kind != PYTOK_IDENT)
-		return 0;
-	for (i = 0; i <= n; i++) {
-		if (i < n && s[i] != '_')
-			continue;
-		if (i - start == wn && memcmp(s + start, word, wn) == 0)
-			return 1;
-		start = i + 1;
-	}
-	return 0;
+	return lx->tokens[k].kind == PYTOK_IDENT && snake_part(lx->text + lx->tokens[k].off, lx->tokens[k].len, word);
 }
 
 _Static_assert(offsetof(pylex_token, off) == 0 && offsetof(pylex_token, len) == sizeof(uint32_t),

@@ -260,19 +260,7 @@ size_t r_call_open(const rust_file *f, size_t tok)
  * (`set_cookie_value` has `cookie`)? */
 int r_word_part(const rust_file *f, size_t tok, const char *word)
 {
-	const char *s = f->lx->text + f->t[tok].off;
-	size_t n = f->t[tok].len, wn = strlen(word), i, start = 0;
-
-	if (r_kind(f, tok) != TOK_IDENT)
-		return 0;
-	for (i = 0; i <= n; i++) {
-		if (i < n && s[i] != '_')
-			continue;
-		if (i - start == wn && memcmp(s + start, word, wn) == 0)
-			return 1;
-		start = i + 1;
-	}
-	return 0;
+	return r_kind(f, tok) == TOK_IDENT && snake_part(f->lx->text + f->t[tok].off, f->t[tok].len, word);
 }
 
 /* Is token k inside a scope of this kind (RS_ASYNC: an async block,
