@@ -40,6 +40,7 @@ static const struct {
 	{ "leak_call", offsetof(audit_rules, leak_call) },
 	{ "lend_method", offsetof(audit_rules, lend_method) },
 	{ "guard_method", offsetof(audit_rules, guard_method) },
+	{ "array_backed_type", offsetof(audit_rules, array_backed_type) },
 	{ "value_method", offsetof(audit_rules, value_method) },
 	{ "request_type", offsetof(audit_rules, request_type) },
 	{ "hot_call_skip", offsetof(audit_rules, hot_call_skip) },

@@ -120,10 +120,10 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	     make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 11));
 	/* R13: an owned value at its last use, named by a plain place: move it
 	 * (out of `map[k]` or `v.get(i)` nothing can be moved) */
-	RULE(13, owned(ev->root_kind) && ev->plain_place && !ev->root_drops && !ev->field_behind_deref && !ev->borrowed_line &&
+	RULE(13, owned(ev->root_kind) && !ev->type_is_ref && ev->plain_place && !ev->root_drops && !ev->field_behind_deref && !ev->borrowed_line &&
 	             !ev->copy_mut_in_place && !ev->base_type_unknown && !ev->macro_body_line && !ev->path_type_unconfirmed &&
 	             !ev->macro_repeat_line && !ev->macro_args_line,
-	     "an owned value at its last use, named by a plain place (not a field of a Drop type, of an Arc/Rc or of a value of unknown type, not borrowed across, not changed where it is made, not a `T::clone(&x)` of an x not known to be a T)",
+	     "an owned value at its last use, named by a plain place (not a name whose type is a reference, whose clone makes the value it points to; not a field of a Drop type, of an Arc/Rc or of a value of unknown type, not borrowed across, not changed where it is made, not a `T::clone(&x)` of an x not known to be a T)",
 	     make(B_REMOVABLE_MOVE, (typed && !ev->boundary[0] && !ev->partial_move) ? CONF_HIGH : CONF_MEDIUM, 13));
 	/* R6 (continued): a struct of this file made only of handles, when it
 	 * cannot simply be moved */

@@ -173,7 +173,14 @@ static trange element(trange t, const ctx *site)
 	if (name == RS_NONE)
 		return TR_NONE;
 	k = audit_rules_element_arg(site->ar, t.src->text + t.src->t[name].off, t.src->t[name].len);
-	return k < 0 ? TR_NONE : type_arg(t, k);
+	if (k < 0)
+		return TR_NONE;
+	/* `SmallVec<[T; N]>`: the element is the backing array's */
+	if (in_list(t.src, &site->ar->array_backed_type, name)) {
+		trange a = type_arg(t, k);
+		return a.src && a.a < a.b && is_open(a.src, a.a, '[') ? element(a, site) : TR_NONE;
+	}
+	return type_arg(t, k);
 }
 
 trange map_part(trange t, const ctx *site, int second)

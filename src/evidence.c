@@ -1373,6 +1373,12 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 						lent = 1;
 					}
 					root_type = expr_type(&c, fn, ia, d.init_b, 0, &guard);
+					/* `let l = l.clone();` of an `l: &List`: the copy is the List
+					 * itself (expr_type reads past the clone, as a chain does) */
+					if (!d.scrutinee && d.init_b >= ia + 4 && is(&c, d.init_b - 4, ".") && is(&c, d.init_b - 3, "clone") &&
+					    is_open(&c, d.init_b - 2, '(') && is(&c, d.init_b - 1, ")") && root_type.b > root_type.a &&
+					    ref_to_sized(root_type, &c))
+						root_type = strip_refs(root_type, NULL);
 					if (d.scrutinee)
 						root_type = payload_type(&c, d.last, root_type);
 					if (d.scrutinee && root_type.a >= root_type.b)
