@@ -550,6 +550,8 @@ static void follow_holder(const ctx *c, size_t holder, size_t k, size_t from, si
 		snprintf(names[(*n)++], 64, "%s", other);
 }
 
+static int closure_takes_root_whole(const ctx *c, const char *root, size_t from, size_t to, size_t floor);
+
 /* Is the original (root, or root.field) changed or moved while a borrow of
  * it would live -- up to the last read of the bound name, of a value made
  * from it, or the end of a loop it is read in?  Another field of the root
@@ -636,7 +638,38 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 		if (sc->kind == RS_LOOP && sc->head > from && sc->head <= last_read && last_read < sc->end)
 			last_read = sc->end;
 	}
-	return source_changed_in(c, ev->root, disjoint_fields ? ev->field : "", from, last_read, floor) != 0;
+	if (source_changed_in(c, ev->root, disjoint_fields ? ev->field : "", from, last_read, floor))
+		return 1;
+	return disjoint_fields && closure_takes_root_whole(c, ev->root, from, last_read, floor);
+}
+
+/* Is there a closure (not `move`) in [from, to) that both calls a method
+ * of root (`self.cost_of(..)`: all of `*self`) and changes a field of it
+ * (`self.costs.insert(..)`, `self.rank += 1`)?  Such a closure captures
+ * root whole and uniquely, so no borrow of another field may live across
+ * it (egglog's extractor: `let funcs = self.funcs.clone();` iterated
+ * while `relax_hyperedge` does both -- E0500 with the copy a borrow). */
+static int closure_takes_root_whole(const ctx *c, const char *root, size_t from, size_t to, size_t floor)
+{
+	size_t s, k;
+
+	for (s = 0; s < c->rs->scope_count; s++) {
+		const rs_scope *sc = &c->rs->scopes[s];
+		int calls = 0, changes = 0;
+		if (sc->kind != RS_CLOSURE || sc->is_move || sc->head < from || sc->head >= to)
+			continue;
+		for (k = sc->start; k + 3 < sc->end && !(calls && changes); k++) {
+			if (!names_root(c, k, root) || !is(c, k + 1, ".") || !is_ident(c, k + 2))
+				continue;
+			if (is_open(c, k + 3, '('))
+				calls = 1;
+			else if (use_at(c, k + 2, floor) != USE_READ)
+				changes = 1;
+		}
+		if (calls && changes)
+			return 1;
+	}
+	return 0;
 }
 
 /* The name a value bound from [a, b) may still borrow: `matrix` of
