@@ -76,6 +76,10 @@ int word_in(const strlist *words, const char *s, size_t n);
  * (`set_cookie_value` has `cookie`)? */
 int snake_part(const char *s, size_t n, const char *word);
 
+/* Is word the first of two or more snake_case parts of s[0..n)
+ * (`update_config` starts with `update`)? */
+int snake_first(const char *s, size_t n, const char *word);
+
 /* The first of n tokens (each `size` bytes, beginning with its uint32_t
  * byte offset and length, as rustlex's and pylex's tokens do) that ends
  * after byte off; n when none does. */

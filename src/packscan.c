@@ -258,6 +258,13 @@ int snake_part(const char *s, size_t n, const char *word)
 	return 0;
 }
 
+int snake_first(const char *s, size_t n, const char *word)
+{
+	size_t wn = strlen(word);
+
+	return n > wn && memcmp(s, word, wn) == 0 && s[wn] == '_';
+}
+
 static void squeeze(char *out, size_t cap, const char *s, size_t n)
 {
 	size_t o = 0, i;

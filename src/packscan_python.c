@@ -34,11 +34,15 @@ static int p_line_start(const pylex_result *lx, size_t k)
 	       lx->tokens[k - 1].kind == PYTOK_DEDENT;
 }
 
-/* Is word one of the snake_case parts of the name at token k
- * (`parse_partial` has `parse`)? */
-static int py_word_part(const pylex_result *lx, size_t k, const char *word)
+/* Is one of the snake_case parts of the identifier at i among parts? */
+static int py_name_has_part(const pylex_result *lx, size_t i, const char *const *parts)
 {
-	return lx->tokens[k].kind == PYTOK_IDENT && snake_part(lx->text + lx->tokens[k].off, lx->tokens[k].len, word);
+	size_t k;
+
+	for (k = 0; lx->tokens[i].kind == PYTOK_IDENT && parts[k]; k++)
+		if (snake_part(lx->text + lx->tokens[i].off, lx->tokens[i].len, parts[k]))
+			return 1;
+	return 0;
 }
 
 _Static_assert(offsetof(pylex_token, off) == 0 && offsetof(pylex_token, len) == sizeof(uint32_t),
@@ -633,9 +637,7 @@ static int py_read_whole_each_pass(const pylex_result *lx, uint32_t loop, size_t
 		}
 		if (!open)
 			continue;
-		for (j = 0; parses[j] && !py_word_part(lx, open - 1, parses[j]); j++)
-			;
-		if (parses[j])
+		if (py_name_has_part(lx, open - 1, parses))
 			return 1;
 		/* `obj, buf = get_object(buf, 0)`: bound again, on its line */
 		for (line = open; line > 0 && !p_line_start(lx, line); line--)
@@ -919,25 +921,6 @@ static int py_assigned_before(const pylex_result *lx, size_t from, size_t k)
 	for (j = from; j < k; j++)
 		if (lx->tokens[j].kind == PYTOK_IDENT && p_same(lx, j, k) && p_is(lx, j + 1, "=") && p_line_start(lx, j))
 			return 1;
-	return 0;
-}
-
-/* Is one of the snake_case parts of the identifier at i among parts? */
-static int py_name_has_part(const pylex_result *lx, size_t i, const char *const *parts)
-{
-	const char *s = lx->text + lx->tokens[i].off;
-	size_t n = lx->tokens[i].len, a = 0, b, k;
-
-	if (lx->tokens[i].kind != PYTOK_IDENT)
-		return 0;
-	for (b = 0; b <= n; b++) {
-		if (b < n && s[b] != '_')
-			continue;
-		for (k = 0; parts[k]; k++)
-			if (b - a == strlen(parts[k]) && memcmp(s + a, parts[k], b - a) == 0)
-				return 1;
-		a = b + 1;
-	}
 	return 0;
 }
 

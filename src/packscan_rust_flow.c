@@ -65,17 +65,12 @@ static int r_storing_call(const rust_file *f, size_t open)
  * JSON config rows: held-out precision sample 54). */
 static int r_store_write(const rust_file *f, size_t tok)
 {
-	static const char *const verbs[] = { "update_", "insert_", "save_", "store_", "upsert_", NULL };
-	const char *s = f->lx->text + f->t[tok].off;
-	size_t i, n;
+	static const char *const verbs[] = { "update", "insert", "save", "store", "upsert", NULL };
+	size_t i;
 
-	if (r_kind(f, tok) != TOK_IDENT)
-		return 0;
-	for (i = 0; verbs[i]; i++) {
-		n = strlen(verbs[i]);
-		if (f->t[tok].len > n && memcmp(s, verbs[i], n) == 0)
+	for (i = 0; r_kind(f, tok) == TOK_IDENT && verbs[i]; i++)
+		if (snake_first(f->lx->text + f->t[tok].off, f->t[tok].len, verbs[i]))
 			return 1;
-	}
 	return 0;
 }
 

@@ -273,10 +273,8 @@ static int r_runs_server(const rust_file *f, size_t tok)
 	const char *s = f->lx->text + f->t[tok].off;
 	size_t n = f->t[tok].len;
 
-	if (r_kind(f, tok) != TOK_IDENT ||
-	    !((n > 4 && memcmp(s, "run_", 4) == 0) || (n > 6 && memcmp(s, "start_", 6) == 0)))
-		return 0;
-	return r_word_part(f, tok, "server") || r_word_part(f, tok, "service") || r_word_part(f, tok, "serve");
+	return r_kind(f, tok) == TOK_IDENT && (snake_first(s, n, "run") || snake_first(s, n, "start")) &&
+	       (snake_part(s, n, "server") || snake_part(s, n, "service") || snake_part(s, n, "serve"));
 }
 
 /* Does the task's code [from, to) await a piece of work and only log its

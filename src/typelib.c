@@ -469,19 +469,18 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 			 * ValueVec>`, `MutexGuard<'a, T>` -- not a reference, `Option<&T>`
 			 * nor an `impl Trait + '_`: it lives, and may run a Drop, to
 			 * the end of its scope (koto's `let data = l.data_mut();`) */
-			{
+			/* (a fn returning a value is OWNED_MARK's already: a record
+			 * only for the borrowing ones, few) */
+			if (borrow) {
 				size_t t = arrow;
 				int guard;
 				while (t < k && is_space(text[t]))
 					t++;
-				guard = borrow && t < k && word_char((unsigned char)text[t]) &&
+				guard = t < k && word_char((unsigned char)text[t]) &&
 				        !(k - t >= 5 && memcmp(text + t, "impl", 4) == 0 && !word_char((unsigned char)text[t + 4])) &&
 				        memchr(text + t, '\'', k - t) && !(k - t >= 8 && memcmp(text + t, "Option<&", 8) == 0) &&
 				        !(k - t >= 8 && memcmp(text + t, "Result<&", 8) == 0);
-				/* (a fn returning a value is OWNED_MARK's already: a record
-				 * only for the borrowing ones, few) */
-				if (borrow &&
-				    put_record(lib, marked_key(text + name, name_end - name, guard ? GUARD_MARK : NOT_GUARD_MARK), 1) < 0) {
+				if (put_record(lib, marked_key(text + name, name_end - name, guard ? GUARD_MARK : NOT_GUARD_MARK), 1) < 0) {
 					rc = -1;
 					break;
 				}

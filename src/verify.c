@@ -21,6 +21,11 @@
 
 enum state { PENDING, ACCEPTED, REFUTED, UNVERIFIED };
 
+/* What a probe puts where an edit goes, and the message it then errs with */
+#define PROBE_FORMAT "compile_error!(\"hotpath-audit probe %zu\")"
+#define PROBE_MESSAGE "hotpath-audit probe"
+
+
 typedef struct {
 	size_t finding;          /* index into the findings list */
 	size_t ws, file;         /* its workspace and file */
@@ -61,9 +66,8 @@ typedef struct {
 	 * --workspace does not build, the same without it (owned) */
 	buf command;
 	/* the untouched copy's own errors, when some members do not build
-	 * here (has_baseline) */
+	 * here (empty otherwise: verify_baseline_kept) */
 	verify_baseline baseline;
-	int has_baseline;
 } workspace;
 
 typedef struct {
@@ -415,7 +419,7 @@ static int write_round(verifier *v, workspace *w, const unsigned char *active, i
 			if (probe) {
 				probes[n] = v->c[ci].edit;
 				memset(&probes[n].replacement, 0, sizeof(probes[n].replacement));
-				if (buf_printf(&probes[n].replacement, "compile_error!(\"hotpath-audit probe %zu\")", ci) < 0)
+				if (buf_printf(&probes[n].replacement, PROBE_FORMAT, ci) < 0)
 					rc = -1;
 				edits[n] = &probes[n];
 			} else
@@ -574,7 +578,7 @@ static size_t probes_not_expressions(verifier *v, workspace *w, const cargocheck
 
 	for (k = 0; k < r->nerrors; k++) {
 		const cargocheck_error *e = &r->errors[k];
-		if (strstr(e->message, "hotpath-audit probe"))
+		if (strstr(e->message, PROBE_MESSAGE))
 			continue;
 		for (i = 0; i < w->ncands; i++) {
 			candidate *c = &v->c[w->cands[i]];
@@ -582,7 +586,7 @@ static size_t probes_not_expressions(verifier *v, workspace *w, const cargocheck
 			size_t a = c->new_start, b;
 			if (!active[w->cands[i]] || c->compiled || c->state != PENDING)
 				continue;
-			b = a + (size_t)snprintf(probe, sizeof(probe), "compile_error!(\"hotpath-audit probe %zu\")", w->cands[i]);
+			b = a + (size_t)snprintf(probe, sizeof(probe), PROBE_FORMAT, w->cands[i]);
 			for (s = 0; s < e->nspans; s++) {
 				const char *rel = span_rel(w, e->spans[s].file);
 				if (rel && strcmp(rel, w->files[c->file].rel) == 0 && e->spans[s].byte_start < b &&
@@ -635,7 +639,7 @@ static int probe(verifier *v, workspace *w, buf *err)
 		for (k = 0; k < r.nerrors; k++) {
 			size_t ci;
 			char tail;
-			if (sscanf(r.errors[k].message, "hotpath-audit probe %zu%c", &ci, &tail) == 1 && ci < v->nc &&
+			if (sscanf(r.errors[k].message, PROBE_MESSAGE " %zu%c", &ci, &tail) == 1 && ci < v->nc &&
 			    active[ci] && !v->c[ci].compiled) {
 				v->c[ci].compiled = 1;
 				seen++;
@@ -873,9 +877,9 @@ static int rounds(verifier *v, workspace *w, buf *err)
 			goto done;
 		}
 		buf_free(&what);
-		if (w->has_baseline)
+		if (verify_baseline_kept(&w->baseline))
 			verify_baseline_drop(&w->baseline, &r);
-		if (!r.timed_out && !r.nerrors && (r.exit_status == 0 || w->has_baseline)) {
+		if (!r.timed_out && !r.nerrors && (r.exit_status == 0 || verify_baseline_kept(&w->baseline))) {
 			for (k = 0; k < g.n; k++)
 				if (v->c[g.v[k]].refute_only)
 					decide(&v->c[g.v[k]], UNVERIFIED, NULL,
@@ -902,7 +906,7 @@ static int rounds(verifier *v, workspace *w, buf *err)
 		if (c->state == ACCEPTED)
 			decide(c, ACCEPTED, NULL, "the workspace builds with this change applied, together with the run's other "
 			                          "verified changes%s",
-			       w->has_baseline ? " (its members that build here untouched: no new error)" : "");
+			       verify_baseline_kept(&w->baseline) ? " (its members that build here untouched: no new error)" : "");
 	}
 	rc = 0;
 	goto done;
@@ -1053,23 +1057,25 @@ static int baseline_from(verifier *v, workspace *w, const cargocheck_result *r)
 
 	if (verify_baseline_init(&w->baseline, r, buf_cstr(&w->tree), span_rel_of, w) < 0)
 		return -1;
-	for (i = 0; i < w->ncands; i++) {
+	for (i = 0; i < w->ncands && !judged; i++) { /* is any edit elsewhere? */
 		const candidate *c = &v->c[w->cands[i]];
-		judged += c->state == PENDING &&
-		          !verify_baseline_crate_broken(&w->baseline, buf_cstr(&w->tree), w->files[c->file].rel);
+		judged = c->state == PENDING &&
+		         !verify_baseline_crate_broken(&w->baseline, buf_cstr(&w->tree), w->files[c->file].rel);
 	}
 	if (!judged) {
 		verify_baseline_free(&w->baseline);
 		return 0;
 	}
-	w->has_baseline = 1;
 	buf_puts(&why, "its crate does not build here untouched: ");
 	failure(&why, v, w, r);
-	for (i = 0; i < w->ncands; i++) {
+	for (i = 0, judged = 0; i < w->ncands; i++) {
 		candidate *c = &v->c[w->cands[i]];
-		if (c->state == PENDING &&
-		    verify_baseline_crate_broken(&w->baseline, buf_cstr(&w->tree), w->files[c->file].rel))
+		if (c->state != PENDING)
+			continue;
+		if (verify_baseline_crate_broken(&w->baseline, buf_cstr(&w->tree), w->files[c->file].rel))
 			decide(c, UNVERIFIED, NULL, "%s", buf_cstr(&why));
+		else
+			judged++;
 	}
 	buf_free(&why);
 	buf_clear(&w->problem);
@@ -1159,7 +1165,7 @@ static int run_workspace(verifier *v, workspace *w, buf *err)
 	 * YAML library wants a crate the offline registry lacks): those errors
 	 * are the baseline, every later check is read without them, and the
 	 * edits of the crates holding them are not judged (verify_baseline.h) */
-	if (!r.timed_out && r.nerrors && (r.exit_status != 0) && strstr(ws_command(v, w), "--keep-going")) {
+	if (!r.timed_out && r.nerrors && r.exit_status != 0 && strstr(ws_command(v, w), "--keep-going")) {
 		int kept = baseline_from(v, w, &r);
 		if (kept < 0) {
 			cargocheck_result_free(&r);

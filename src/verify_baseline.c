@@ -22,7 +22,9 @@ static char *key_of(const cargocheck_error *e)
 }
 
 /* The crate directory of the file at rel under tree: the nearest
- * directory above it holding a Cargo.toml ("" for the top). */
+ * directory above it holding a Cargo.toml ("" for the top) -- read from
+ * the scratch copy, not through crateof.h, whose index answers for the
+ * audited source (perhaps a revision) and names packages, not places. */
 static char *crate_dir(const char *tree, const char *rel)
 {
 	char *dir = strdup(rel);

@@ -36,6 +36,12 @@ void verify_baseline_drop(verify_baseline *b, cargocheck_result *r);
  * error?  Its crate: the nearest directory above it with a Cargo.toml. */
 int verify_baseline_crate_broken(const verify_baseline *b, const char *tree, const char *rel);
 
+/* Was a baseline kept (errors recorded, not freed since)? */
+static inline int verify_baseline_kept(const verify_baseline *b)
+{
+	return b->n > 0;
+}
+
 void verify_baseline_free(verify_baseline *b);
 
 #endif
