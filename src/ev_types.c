@@ -243,8 +243,30 @@ static int std_root(const ctx *c, size_t k)
  * outside -- which file's name it is is not known. */
 static int maybe_foreign(const ctx *c, size_t name, const ctx *site)
 {
-	size_t root = import_root(c, name, site);
+	size_t root, first = name;
 
+	/* a path spelled out (`syn::LitStr`): another crate's type when its
+	 * first segment is std's or a crate some file imports from, directly
+	 * or through a module the file imports (rune's macros crate's
+	 * `syn::LitStr` beside its own `ast::LitStr` deriving Copy, E0382).
+	 * A workspace crate's path may still name another crate's type, one
+	 * it re-exports (meilisearch's `http_client::reqwest::Method`): that
+	 * is for the tests below. */
+	while (first >= 2 && is(c, first - 1, "::") && is_ident(c, first - 2))
+		first -= 2;
+	if (first != name) {
+		const char *r = c->text + c->t[first].off;
+		size_t rn = c->t[first].len, via = import_root(c, first, site);
+		if (first >= 1 && is(c, first - 1, "::"))
+			return 1; /* `::syn::LitStr`: a crate's, by the 2018 spelling */
+		if (std_root(c, first))
+			return 1;
+		if (via != RS_NONE && !typelib_crate(site->tl, c->text + c->t[via].off, c->t[via].len))
+			return 1;
+		if (via == RS_NONE && !typelib_crate(site->tl, r, rn) && typelib_foreign_root(site->tl, r, rn))
+			return 1;
+	}
+	root = import_root(c, name, site);
 	if (root != RS_NONE)
 		return !typelib_crate(site->tl, c->text + c->t[root].off, c->t[root].len);
 	return typelib_foreign(site->tl, c->text + c->t[name].off, c->t[name].len);

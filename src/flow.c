@@ -110,10 +110,6 @@ int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm 
 			arm->arms_open = i;
 			arm->pattern = start;
 			arm->arrow = arrow;
-			if (at >= start && at < (guard ? guard : j))
-				return FLOW_ARM_PATTERN;
-			if (at >= start && at < j)
-				return FLOW_ARM_GUARD;
 			/* the body: to the `,` at this level, or a block and its `,` */
 			j++;
 			if (is_open_brace(lx, j)) {
@@ -132,6 +128,10 @@ int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm 
 				}
 				arm->body_end = j;
 			}
+			if (at >= start && at < (guard ? guard : arrow))
+				return FLOW_ARM_PATTERN;
+			if (at >= start && at < arrow)
+				return FLOW_ARM_GUARD;
 			if (at < j + 1 && at > arrow)
 				return FLOW_ARM_BODY;
 			start = j + 1;

@@ -786,6 +786,7 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 			continue;
 		if (is(c, k, "let")) {
 			size_t end = let_end(c, k + 1, before), p, block_close;
+			decl outer;
 			int binding = k > 0 && (is(c, k - 1, "if") || is(c, k - 1, "while")), destructured;
 			/* a let whose initializer holds the site declares names that
 			 * are not in scope yet: `let x = x.clone();` clones the old x */
@@ -803,6 +804,7 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 			for (p = k + 1; p < end; p++) {
 				if (!names_root(c, p, root) || is(c, p + 1, "::") || is_open(c, p + 1, '('))
 					continue;
+				outer = d;
 				memset(&d, 0, sizeof(d));
 				d.last = p;
 				d.kind = binding ? EV_ROOT_BINDING : EV_ROOT_LOCAL;
@@ -850,8 +852,12 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 						d.scrutinee = 1;
 						if (q < c->n && is_open(c, q, '{')) {
 							d.scope_end = skip_pair(c, q);
-							if (d.scope_end < before) { /* its body ended before the site */
-								d.last = RS_NONE;
+							/* its body ended before the site: the name declared
+							 * before it is back in scope (`else { let lhs =
+							 * lhs.clone(); .. }` after `if let (Some(lhs), ..)`
+							 * clones the outer `lhs`: rune's vm) */
+							if (d.scope_end < before) {
+								d = outer;
 								break;
 							}
 						}
@@ -923,13 +929,20 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 		 * `Some(root) = rx.recv() =>` */
 		if (names_root(c, k, root) && (is(c, k + 1, ")") || is(c, k + 1, ",") || is(c, k + 1, "}")) && k > 0 &&
 		    (is(c, k - 1, "(") || is(c, k - 1, ",") || is(c, k - 1, "{") || is(c, k - 1, "ref") || is(c, k - 1, "mut"))) {
-			size_t q, eq = RS_NONE, kw = 0, arms = 0;
+			size_t q, eq = RS_NONE;
 			/* a match arm read whole, its guard too: `Some(package) if
 			 * !package.version.is_empty() =>` binds `package` (scip: the
 			 * outer `package` was taken, E0507) */
-			size_t arrow = flow_arm_pattern(c->rs->lex, fn->body_open, k, &kw, &arms);
+			flow_arm arm;
+			size_t arrow = flow_arm_of(c->rs->lex, fn->body_open, k, &arm) == FLOW_ARM_PATTERN ? arm.arrow : 0;
+			/* another arm's binding is not in scope in this one: `(Some(lhs),
+			 * Some(rhs)) => ..,` then `_ => { let lhs = lhs.clone(); .. }`
+			 * clones the `lhs` declared before the match (rune's vm,
+			 * held-out sample 37) */
+			if (arrow && arrow < before && arm.body_end && arm.body_end < before)
+				continue;
 			if (arrow && arrow < before && enclosing_block_close(c, arrow, fn->body_open) >= before) {
-				d = arm_binding(c, k, kw + 1, arms);
+				d = arm_binding(c, k, arm.match_kw + 1, arm.arms_open);
 				continue;
 			}
 			for (q = k + 1; q < before && q < k + 64; q++) {
@@ -946,7 +959,7 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 				/* a pattern holds no `.` and no `;`: `load(dir, scope,
 				 * settings).await` in one arm is no binding of the next
 				 * arm's `=>` (deno) */
-				if (is(c, q, ";") || (eq == RS_NONE && is(c, q, ".")))
+				if (is(c, q, ";") || is(c, q, "?") || (eq == RS_NONE && is(c, q, ".")))
 					break;
 				if (is(c, q, "=") && eq == RS_NONE)
 					eq = q;

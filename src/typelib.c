@@ -117,6 +117,7 @@ static int put_record(typelib *lib, uint64_t key, int flag)
 #define DROP_MARK 0xc2b2ae3d27d4eb4fULL /* has a Drop impl */
 #define DEREF_MARK 0x165667b19e3779f9ULL /* has a Deref impl */
 #define FOREIGN_MARK 0x27d4eb2f165667c5ULL /* some file imports the name from outside the workspace */
+#define FOREIGN_ROOT_MARK 0x9fb21c651e98df25ULL /* some file's `use` path starts with that name, no crate of the workspace */
 #define SELF_MARK 0xd6e8feb86659fd93ULL /* how the methods of that name take `self` (bits) */
 #define OWNED_MARK 0x8cb92ba72f3d8dd7ULL /* some fn of that name returns a value its caller owns */
 #define GUARD_MARK 0x5851f42d4c957f2dULL /* some fn of that name returns a type that holds a borrow, not a reference */
@@ -1231,7 +1232,9 @@ const typelib_entry *typelib_async_edges(const typelib *lib, const char *key, si
 
 /* The imports whose root is no crate of the workspace: a FOREIGN_MARK
  * record for each name, so that a workspace type of the same name is not
- * taken for the one a file means. */
+ * taken for the one a file means, and a FOREIGN_ROOT_MARK record for the
+ * root, so that a path spelled from it (`syn::LitStr`) is known to name
+ * another crate's type too. */
 static int foreign_records(typelib *lib)
 {
 	const char *p = lib->import_text.ptr, *end = p ? p + lib->import_text.len : NULL;
@@ -1241,7 +1244,8 @@ static int foreign_records(typelib *lib)
 		if (!nl || !tab || tab > nl)
 			break;
 		if (!typelib_crate(lib, tab + 1, (size_t)(nl - tab - 1)) &&
-		    put_record(lib, marked_key(p, (size_t)(tab - p), FOREIGN_MARK), 1) < 0)
+		    (put_record(lib, marked_key(p, (size_t)(tab - p), FOREIGN_MARK), 1) < 0 ||
+		     put_record(lib, marked_key(tab + 1, (size_t)(nl - tab - 1), FOREIGN_ROOT_MARK), 1) < 0))
 			return -1;
 		p = nl + 1;
 	}
@@ -1348,6 +1352,11 @@ int typelib_declares(const typelib *lib, const char *name, size_t n)
 int typelib_foreign(const typelib *lib, const char *name, size_t n)
 {
 	return probe(lib, marked_key(name, n, FOREIGN_MARK)) >= 0;
+}
+
+int typelib_foreign_root(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, marked_key(name, n, FOREIGN_ROOT_MARK)) >= 0;
 }
 
 int typelib_takes_self(const typelib *lib, const char *name, size_t n)

@@ -147,6 +147,11 @@ int typelib_declares(const typelib *lib, const char *name, size_t n);
  * workspace type of that name may not be the one a file means. */
 int typelib_foreign(const typelib *lib, const char *name, size_t n);
 
+/* Does some audited file's `use` path start with name[0..n), no crate of
+ * the workspace (`use syn::Token;`)?  Then a type path spelled from it
+ * (`syn::LitStr`) names that crate's type, not a workspace one. */
+int typelib_foreign_root(const typelib *lib, const char *name, size_t n);
+
 /* Does some type called name[0..n) in the audited files implement Drop
  * (`impl Drop for NAME`)?  Then no field moves out of its values. */
 int typelib_drop(const typelib *lib, const char *name, size_t n);
