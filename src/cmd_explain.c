@@ -34,6 +34,7 @@ static const cli_opt options[] = {
 	{ "verify-command", CLI_VALUE, 0, "CMD", "the check --verify runs (default: " VERIFY_DEFAULT_COMMAND ")" },
 	{ "verify-target-dir", CLI_VALUE, 0, "DIR", "the target directory of --verify's builds" },
 	{ "verify-timeout", CLI_VALUE, 0, "SECONDS", "longest one check of --verify may run (default: 1200)" },
+	{ "verify-checks", CLI_VALUE, 0, "N", "check runs --verify may take per workspace (default: 12)" },
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
@@ -42,7 +43,7 @@ typedef struct {
 	const char *const *paths;
 	size_t npaths;
 	int include_tests, no_config, verify;
-	long long verify_timeout;
+	long long verify_timeout, verify_checks;
 } explain_args;
 
 static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n, buf *err)
@@ -66,7 +67,12 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->verify_command = v[0];
 	else if (strcmp(o->name, "verify-target-dir") == 0)
 		a->verify_target_dir = v[0];
-	else if (strcmp(o->name, "verify-timeout") == 0) {
+	else if (strcmp(o->name, "verify-checks") == 0) {
+		if (cli_parse_int(v[0], &a->verify_checks) < 0 || a->verify_checks < 1 || a->verify_checks > 1000) {
+			buf_printf(err, "argument --verify-checks: expected a whole number from 1 to 1000, got '%s'", v[0]);
+			return -1;
+		}
+	} else if (strcmp(o->name, "verify-timeout") == 0) {
 		if (cli_parse_int(v[0], &a->verify_timeout) < 0 || a->verify_timeout < 1 || a->verify_timeout > 604800) {
 			buf_printf(err, "argument --verify-timeout: expected a whole number of seconds from 1 to 604800, got '%s'", v[0]);
 			return -1;
@@ -236,8 +242,8 @@ int cmd_explain(int argc, char **argv)
 	case CLI_OK:
 		break;
 	}
-	if (!a.verify && (a.verify_command || a.verify_target_dir || a.verify_timeout)) {
-		rc = usage_error("--verify-command, --verify-target-dir and --verify-timeout go with --verify");
+	if (!a.verify && (a.verify_command || a.verify_target_dir || a.verify_timeout || a.verify_checks)) {
+		rc = usage_error("--verify-command, --verify-target-dir, --verify-timeout and --verify-checks go with --verify");
 		goto done;
 	}
 	while (strncmp(file.ptr, "./", 2) == 0) { /* the report's paths have no ./ */
@@ -290,8 +296,8 @@ int cmd_explain(int argc, char **argv)
 		goto done;
 	}
 	if (a.verify) {
-		verify_options vo = { a.verify_command, a.verify_target_dir, NULL, (double)a.verify_timeout, isatty(2),
-		                      r->tier_high, r->tier_medium };
+		verify_options vo = { a.verify_command, a.verify_target_dir, NULL, (double)a.verify_timeout,
+		                      (int)a.verify_checks, isatty(2), r->tier_high, r->tier_medium };
 		if (verify_findings(&res.findings, &src, &vo, &vres, &err) < 0)
 			goto fail;
 	}

@@ -84,6 +84,12 @@ typedef struct {
 	int failed;              /* memory ran out */
 } verifier;
 
+/* The check runs one workspace may take. */
+static int max_checks(const verifier *v)
+{
+	return v->o->max_checks > 0 ? v->o->max_checks : VERIFY_MAX_CHECKS;
+}
+
 #define FNV_PRIME 0x100000001b3ULL
 
 static void hash_str(uint64_t *h, const char *s, size_t n)
@@ -614,13 +620,13 @@ static int probe(verifier *v, workspace *w, buf *err)
 {
 	unsigned char *active = calloc(v->nc + 1, 1);
 	size_t i, k, left;
-	int round, rc = -1;
+	int round, rc = -1, cut_short = 0;
 
 	if (!active) {
 		buf_puts(err, "out of memory");
 		return -1;
 	}
-	for (round = 0; round < PROBE_ROUNDS && w->checks < VERIFY_MAX_CHECKS; round++) {
+	for (round = 0; round < PROBE_ROUNDS; round++) {
 		cargocheck_result r;
 		size_t seen = 0;
 
@@ -632,6 +638,10 @@ static int probe(verifier *v, workspace *w, buf *err)
 		}
 		if (!left)
 			break;
+		if (w->checks >= max_checks(v)) {
+			cut_short = 1;
+			break;
+		}
 		if (write_round(v, w, active, 1, err) < 0 || check(v, w, &r, "probes: which places does it compile?", err) < 0) {
 			cargocheck_result_free(&r);
 			goto done;
@@ -650,12 +660,16 @@ static int probe(verifier *v, workspace *w, buf *err)
 		if (!seen)
 			break;
 	}
+	/* the budget spent before the probes were done: what they did not
+	 * reach is unjudged, not known to be left out of the build */
 	for (i = 0; i < w->ncands; i++) {
 		candidate *c = &v->c[w->cands[i]];
 		if (c->state == PENDING && c->has_edit && !c->compiled)
-			decide(c, UNVERIFIED, NULL,
-			       "the check does not compile this line (code behind a `#[cfg]`, in a macro that is not expanded, "
-			       "or in a file outside the crate's module tree)");
+			decide(c, UNVERIFIED, NULL, "%s",
+			       cut_short ? "not checked: the workspace's check runs were used up (--verify-checks raises "
+			                   "their number)"
+			                 : "the check does not compile this line (code behind a `#[cfg]`, in a macro that is "
+			                   "not expanded, or in a file outside the crate's module tree)");
 	}
 	rc = 0;
 done:
@@ -857,9 +871,10 @@ static int rounds(verifier *v, workspace *w, buf *err)
 		buf what = BUF_INIT;
 		int judged = 0;
 
-		if (stop || w->checks >= VERIFY_MAX_CHECKS) {
+		if (stop || w->checks >= max_checks(v)) {
 			decide_all(v, &g, UNVERIFIED, stop ? "an earlier check ran past its time limit"
-			                                   : "not checked: the workspace's check runs were used up");
+			                                   : "not checked: the workspace's check runs were used up "
+			                                     "(--verify-checks raises their number)");
 			free(g.v);
 			continue;
 		}
@@ -937,6 +952,12 @@ static uint64_t key_of(const verifier *v, const workspace *w, uint64_t tree_hash
 	hash_str(&h, buf_cstr(&v->rustc), v->rustc.len);
 	hash_str(&h, flags ? flags : "", flags ? strlen(flags) : 0);
 	hash_str(&h, enc ? enc : "", enc ? strlen(enc) : 0);
+	/* a larger budget may judge what a smaller one left unverified */
+	{
+		char budget[32];
+		snprintf(budget, sizeof(budget), "checks=%d", max_checks(v));
+		hash_str(&h, budget, strlen(budget));
+	}
 	for (i = 0; i < w->ncands; i++) {
 		const candidate *c = &v->c[w->cands[i]];
 		char pos[64];

@@ -46,7 +46,8 @@
  * (coreutils: 8 of 34 kept clones judged without it, 31 with it) */
 #define VERIFY_DEFAULT_COMMAND_KEEP_GOING "cargo check --offline --workspace --keep-going --message-format=json"
 #define VERIFY_DEFAULT_TIMEOUT (20 * 60)
-/* check runs one workspace may take: its first check, probes, edit rounds */
+/* check runs one workspace may take by default (--verify-checks): its
+ * first check, probes, edit rounds */
 #define VERIFY_MAX_CHECKS 12
 
 typedef struct {
@@ -54,6 +55,7 @@ typedef struct {
 	const char *target_dir; /* NULL: a target directory in the cache, one per workspace */
 	const char *cache_dir;  /* NULL: $XDG_CACHE_HOME/hotpath-audit/verify (or ~/.cache/...) */
 	double timeout;         /* seconds one check may run; <= 0: VERIFY_DEFAULT_TIMEOUT */
+	int max_checks;         /* check runs one workspace may take; <= 0: VERIFY_MAX_CHECKS */
 	int progress;           /* say on stderr what runs (on a terminal) */
 	int tier_high, tier_medium; /* the rules' tier thresholds */
 } verify_options;

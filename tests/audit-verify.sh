@@ -403,6 +403,30 @@ printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}
 check "an unresolvable dependency: the report written, the warning quotes cargo's error line" sh -c \
 	"test $? -eq 0 && test -s '$scratch/unresolved.json' && grep -q 'does not build here: .*error: .*no_such_crate_hpa' '$scratch/unresolved.err'"
 
+# the check runs' budget: one run is the untouched copy's own check, which
+# leaves the removal unjudged, saying how to raise it; a run with the
+# default budget on the same tree judges it (the budget is part of the
+# cache's key: a larger one is not answered by the smaller one's verdicts)
+B=$scratch/budget
+mkdir -p "$B/src"
+printf '[package]\nname = "budget"\nversion = "0.1.0"\nedition = "2021"\n' >"$B/Cargo.toml"
+printf 'pub fn grow(v: Vec<u32>) -> Vec<u32> {\n    let w = v.clone();\n    w\n}\n' >"$B/src/lib.rs"
+"$H" audit --root "$B" --paths . --format json --verify --verify-checks 1 --output "$scratch/budget1.json" 2>/dev/null
+check "--verify-checks 1: the removal unverified, the detail naming the option" python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['line'] == 2][0]
+v = f['verification']
+assert v['status'] == 'unverified' and '--verify-checks' in v['detail'], v
+" "$scratch/budget1.json"
+"$H" audit --root "$B" --paths . --format json --verify --output "$scratch/budget12.json" 2>/dev/null
+check "... and with the default budget on the same tree, verified (not the smaller budget's cached verdict)" python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['findings'] if x['line'] == 2][0]
+assert f['verification']['status'] == 'verified', f['verification']
+" "$scratch/budget12.json"
+fails_with "--verify-checks 0: a usage error" "verify-checks" audit --root "$T" --paths . --verify --verify-checks 0
+fails_with "--verify-checks without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-checks 3
+
 fails_with "--verify-timeout 0: a usage error" "verify-timeout" audit --root "$T" --paths . --verify --verify-timeout 0
 fails_with "--verify-command without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-command true
 check "the audited tree is still unchanged after every run" test "$(tree_hash "$T")" = "$before"
