@@ -1330,3 +1330,19 @@ async def streamed_text(deltas):
         text += delta  # expect: perf-review/str-concat-in-loop
         print(text)
     return text
+
+
+# A server's start-up, once per process: the deployments named in its
+# configuration started one after another (llama_deploy's FastAPI
+# lifespan, held-out precision sample 55) -- start-up time, not a request's.
+@asynccontextmanager
+async def lifespan(app):
+    for config in load_configs():
+        await manager.deploy(config)
+    yield
+
+
+@app.on_event("startup")
+async def startup():
+    for name in warm_models:
+        await registry.load(name)
