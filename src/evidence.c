@@ -727,6 +727,59 @@ static int borrow_source(const ctx *c, size_t a, size_t b, char *out, size_t siz
 	return last == RS_NONE || !(in_list(c, &c->ar->owned_method, last) || in_list(c, &c->ar->take_method, last));
 }
 
+/* Is what a value bound from [ia, ib) was borrowed from (borrow_source)
+ * changed in [from, until) while the copy's name would still borrow it
+ * (root_disturbed)?  Followed a few names back -- `let function =
+ * self.stack.at(f); match function.as_ref() { Repr::Any(value) => { let
+ * value = value.clone(); .. f.call_with_vm(self, ..) } }` lends out of
+ * `self` (rune's vm, held-out sample 37) -- and through each name of a
+ * tuple, `match (lhs_value, rhs_value) { (List(a), List(b)) => { let a =
+ * a.clone(); .. self.compare_value_ranges(&a.data(), ..) } }` with
+ * `lhs_value` taken from `self.get_register(..)` (koto's vm, E0502 on
+ * held-out sample 36). */
+static int lent_source_disturbed(const ctx *c, const evidence *ev, const rs_fn *fn, size_t ia, size_t ib,
+                                 size_t from, size_t until, size_t floor, int depth)
+{
+	evidence source = *ev;
+	decl up;
+	char name[64];
+
+	if (depth > 3 || ib <= ia)
+		return 0;
+	if (is_open(c, ia, '(') && c->t[ia].pair_ok && c->t[ia].pair + 1 == ib) { /* a tuple: each of its parts */
+		size_t close = c->t[ia].pair, start = ia + 1, k;
+		for (k = start; k <= close; k++) {
+			if (k < close && c->t[k].kind == TOK_OPEN) {
+				k = skip_pair(c, k);
+				continue;
+			}
+			if (k == close || is(c, k, ",")) {
+				if (k > start && lent_source_disturbed(c, ev, fn, start, k, from, until, floor, depth + 1))
+					return 1;
+				start = k + 1;
+			}
+		}
+		return 0;
+	}
+	if (ib == ia + 1 && is_ident(c, ia)) { /* a name: what it was bound from */
+		tok_text(c, ia, name, sizeof(name));
+		up = find_local(c, name, fn, ia);
+		return up.last != RS_NONE && up.init_b > up.init_a && up.init_a < ia &&
+		       lent_source_disturbed(c, ev, fn, up.init_a, up.init_b, from, until, floor, depth + 1);
+	}
+	if (!borrow_source(c, ia, ib, source.root, sizeof(source.root), source.field, sizeof(source.field)))
+		return 0;
+	snprintf(source.receiver, sizeof(source.receiver), "%s%s%s", source.root, source.field[0] ? "." : "",
+	         source.field);
+	if (root_disturbed(c, &source, from, until, floor))
+		return 1;
+	if (strcmp(source.root, "self") == 0)
+		return 0;
+	up = find_local(c, source.root, fn, ia);
+	return up.last != RS_NONE && up.init_b > up.init_a && up.init_a < ia &&
+	       lent_source_disturbed(c, ev, fn, up.init_a, up.init_b, from, until, floor, depth + 1);
+}
+
 /* The `{` (or `(`) of the `macro_rules! NAME { .. }` whose body holds
  * token k, out to the fn's body at floor, or RS_NONE. */
 static size_t macro_rules_around(const ctx *c, size_t k, size_t floor)
@@ -1661,32 +1714,11 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			 * matrix.head_place() else { .. }` lends out of `matrix`, and
 			 * `matrix.unspecialize(..)` later needs it whole (rustc's
 			 * pattern analysis, E0502) */
-			/* ... and what that was borrowed from in turn, a few names back:
-			 * `let function = self.stack.at(function); match function.as_ref()
-			 * { Repr::Any(value) => { let value = value.clone(); .. f.call_with_vm(
-			 * self, ..) } }` lends out of `self` (rune's vm, held-out sample 37) */
-			if ((ev->bound_reads > 0 || lent_copy) && init_b > init_a) {
-				evidence source = *ev;
-				size_t ia = init_a, ib = init_b, hop;
-				for (hop = 0; hop < 3 && borrow_source(&c, ia, ib, source.root, sizeof(source.root), source.field,
-				                                       sizeof(source.field));
-				     hop++) {
-					decl up;
-					snprintf(source.receiver, sizeof(source.receiver), "%s%s%s", source.root,
-					         source.field[0] ? "." : "", source.field);
-					if (root_disturbed(&c, &source, end + 1, block_end(&c, end + 1, fn->body_close), floor)) {
-						ev->bound_reads = 0;
-						lent_copy = 2; /* the copy is needed, whatever its own reads */
-						break;
-					}
-					if (strcmp(source.root, "self") == 0)
-						break;
-					up = find_local(&c, source.root, fn, ia);
-					if (up.last == RS_NONE || up.init_b <= up.init_a || up.init_a >= ia)
-						break;
-					ia = up.init_a;
-					ib = up.init_b;
-				}
+			if ((ev->bound_reads > 0 || lent_copy) && init_b > init_a &&
+			    lent_source_disturbed(&c, ev, fn, init_a, init_b, end + 1, block_end(&c, end + 1, fn->body_close),
+			                          floor, 0)) {
+				ev->bound_reads = 0;
+				lent_copy = 2; /* the copy is needed, whatever its own reads */
 			}
 			if (lent_copy && ev->bound_reads == 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP &&
 			    (lent_copy == 2 || root_disturbed(&c, ev, end + 1, block_end(&c, end + 1, fn->body_close), floor)))
