@@ -143,17 +143,6 @@ int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm 
 	return 0;
 }
 
-size_t flow_arm_pattern(const rustlex_result *lx, size_t body_open, size_t at, size_t *match_kw, size_t *arms_open)
-{
-	flow_arm arm;
-
-	if (flow_arm_of(lx, body_open, at, &arm) != FLOW_ARM_PATTERN)
-		return 0;
-	*match_kw = arm.match_kw;
-	*arms_open = arm.arms_open;
-	return arm.arrow;
-}
-
 /* The end (last token) of an `else` chain starting at token e, or 0. */
 static size_t else_chain_end(const rustlex_result *lx, size_t e, size_t floor_close)
 {

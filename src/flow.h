@@ -29,7 +29,10 @@ size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, s
 
 /* Where token `at` sits in the innermost `match` around it in the fn body
  * at body_open: its arm's pattern, guard or body (FLOW_ARM_*), or 0 when
- * in none (the scrutinee, or no match).  The arm's tokens in *arm. */
+ * in none (the scrutinee, no match, brackets that do not pair).  The
+ * arm's tokens in *arm, its body's end for a pattern too: a name the
+ * pattern binds is in scope up to there only.  Arms are read as Rust
+ * writes them: `PAT [if GUARD] => EXPR,` or `PAT [if GUARD] => { .. } [,]`. */
 enum { FLOW_ARM_PATTERN = 1, FLOW_ARM_GUARD, FLOW_ARM_BODY };
 typedef struct {
 	size_t match_kw;  /* the `match` keyword */
@@ -39,13 +42,6 @@ typedef struct {
 	size_t body_end;  /* one past its body (a block's `}`, or the expression before its `,`) */
 } flow_arm;
 int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm *arm);
-
-/* Token `at` inside the pattern of a `match` arm (not its guard, not its
- * body), of the innermost `match` block around it in the fn body at
- * body_open: the arm's `=>`, with the `match` keyword in *match_kw and the
- * arms' `{` in *arms_open; else 0.  Arms are read as Rust writes them:
- * `PAT [if GUARD] => EXPR,` or `PAT [if GUARD] => { .. } [,]`. */
-size_t flow_arm_pattern(const rustlex_result *lx, size_t body_open, size_t at, size_t *match_kw, size_t *arms_open);
 
 /* Is token k inside one of the regions? */
 int flow_skipped(const flow_skip *v, size_t n, size_t k);
