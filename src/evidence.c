@@ -580,7 +580,7 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 	for (i = 0; i < n; i++)
 		for (k = from; k < until; k++)
 			if (names_root(c, k, names[i])) {
-				size_t s = value_stmt_start(c, k, from), name, q;
+				size_t s = value_stmt_start(c, k, from), name, q, held;
 				/* past the statement's attributes: `#[allow(deprecated)] let sq
 				 * = Sq { .., policy: &policy };` (sequoia's main) */
 				while (is(c, s, "#") && is_open(c, s + 1, '[') && skip_pair(c, s + 1) < k)
@@ -591,8 +591,9 @@ static int root_disturbed(const ctx *c, const evidence *ev, size_t from, size_t 
 				 * arguments after it (`Value::partial_cmp_with(&lhs, &rhs,
 				 * self)` hands on the `self` that `lhs` borrows out of: rune's
 				 * vm, held-out sample 37, E0502) */
-				if (held_until(c, k, s) > last_read)
-					last_read = held_until(c, k, s);
+				held = held_until(c, k, s);
+				if (held > last_read)
+					last_read = held;
 				/* iterated by a `for`: read until its body ends (gix-revision's
 				 * `for parent_id in &commit_parents { graph.get_or_insert(..) }`) */
 				if (k >= 1 && (is(c, k - 1, "in") || (k >= 2 && is(c, k - 1, "&") && is(c, k - 2, "in")))) {
