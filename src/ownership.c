@@ -297,6 +297,35 @@ static size_t unwrapped_end(const ctx *c, size_t a, size_t b)
 	}
 }
 
+/* The `(` of a call at open, or, when a turbofish stands before it
+ * (`.collect::<Vec<_>>()`, `parse::<u64>(..)`), the token after the
+ * called name -- so that the tests below read the name where it stands
+ * before the `(` of a call without one.  No further back than a. */
+static size_t past_turbofish(const ctx *c, size_t a, size_t open)
+{
+	size_t k = open;
+	int depth = 0;
+
+	if (k <= a + 3 || !is(c, k - 1, ">"))
+		return open;
+	while (k > a) {
+		k--;
+		if (c->t[k].kind == TOK_CLOSE && c->t[k].pair_ok) {
+			k = c->t[k].pair;
+			continue;
+		}
+		if (is(c, k, ">"))
+			depth++;
+		else if (is(c, k, ">>"))
+			depth += 2;
+		else if (is(c, k, "<") && --depth == 0)
+			return k >= a + 2 && is(c, k - 1, "::") && is_ident(c, k - 2) ? k - 1 : open;
+		else if (is(c, k, ";") || is(c, k, "{"))
+			break;
+	}
+	return open;
+}
+
 static int init_owned(const ctx *c, size_t a, size_t b)
 {
 	size_t last = b;
@@ -327,6 +356,7 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 	if (c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok || !is_open(c, c->t[b - 1].pair, '('))
 		return 0;
 	last = c->t[b - 1].pair; /* the last call's `(` */
+	last = past_turbofish(c, a, last); /* `collect::<Vec<_>>(`: as `collect(` */
 	/* `min(a, b)`, `mem::replace(&mut self.f, v)`: the argument's or the
 	 * place's ownership, not known here */
 	if ((last == a + 1 || (last >= a + 2 && is(c, last - 2, "::"))) && in_list(c, &c->ar->pass_fn, last - 1))
