@@ -437,6 +437,8 @@ static trange received_type(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 /* The line of a use of `name` in [from, to) that is not a read -- a
  * method that may take it whole, an assignment -- leaving out the other
  * fields when `field` names the one borrowed; or 0. */
+static size_t enclosing_open(const ctx *c, size_t k, size_t floor);
+
 static uint32_t source_changed_in(const ctx *c, const char *name, const char *field, size_t from, size_t to,
                                   size_t floor)
 {
@@ -449,6 +451,15 @@ static uint32_t source_changed_in(const ctx *c, const char *name, const char *fi
 			continue; /* another field */
 		if (use_at(c, k, floor) != USE_READ)
 			return c->t[k].line;
+		/* a field handed whole to a call, `sort_by_key(ctx.vm, &t, ..)`:
+		 * it may be a `&mut` the root holds, reborrowed through it while
+		 * the root is lent (koto's tuple sort, E0502) */
+		if (!field[0] && k > 0 && (is(c, k - 1, "(") || is(c, k - 1, ",")) && is(c, k + 1, ".") && is_ident(c, k + 2) &&
+		    (is(c, k + 3, ",") || is(c, k + 3, ")"))) {
+			size_t open = enclosing_open(c, k, floor);
+			if (open != RS_NONE && open >= 1 && is_open(c, open, '(') && is_ident(c, open - 1))
+				return c->t[k].line;
+		}
 	}
 	return 0;
 }
