@@ -32,6 +32,7 @@
 #include "scope.h"
 #include "strlist.h"
 #include "verify.h"
+#include "verify_args.h"
 
 #define PROG "hotpath-audit audit"
 
@@ -58,10 +59,7 @@ static const cli_opt options[] = {
 	{ "history", CLI_VALUE, 0, "FILE", "append this run's counts to FILE (one JSON line a run, after the reports are written; safe for concurrent runs); the HTML draws the trend" },
 	{ "patch", CLI_VALUE, 0, "FILE", "write the removals as one unified diff to FILE (verified ones with --verify, else high-confidence ones)" },
 	{ "verify", CLI_FLAG, 0, NULL, "prove each removal with the Rust compiler, in a scratch copy (needs cargo)" },
-	{ "verify-command", CLI_VALUE, 0, "CMD", "the check --verify runs (default: " VERIFY_DEFAULT_COMMAND_KEEP_GOING ")" },
-	{ "verify-target-dir", CLI_VALUE, 0, "DIR", "the target directory of --verify's builds (default: in the cache)" },
-	{ "verify-timeout", CLI_VALUE, 0, "SECONDS", "longest one check of --verify may run (default: 1200)" },
-	{ "verify-checks", CLI_VALUE, 0, "N", "check runs --verify may take per workspace (default: 12)" },
+	VERIFY_ARGS_OPTIONS,
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
@@ -75,15 +73,17 @@ typedef struct {
 	const char *config, *packs;
 	int exit_zero, no_config;
 	long long jobs;
-	int verify;
-	const char *verify_command, *verify_target_dir, *patch;
-	long long verify_timeout, verify_checks;
+	const char *patch;
+	verify_args verify;
 } audit_args;
 
 static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n, buf *err)
 {
 	audit_args *a = ctx;
+	int taken = verify_args_option(&a->verify, o->name, n ? v[0] : NULL, err);
 
+	if (taken)
+		return taken < 0 ? -1 : 0;
 	if (strcmp(o->name, "root") == 0)
 		a->root = v[0];
 	else if (strcmp(o->name, "paths") == 0) {
@@ -128,29 +128,8 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 	}
 	else if (strcmp(o->name, "history") == 0)
 		a->history = v[0];
-	else if (strcmp(o->name, "verify") == 0)
-		a->verify = 1;
 	else if (strcmp(o->name, "patch") == 0)
 		a->patch = v[0];
-	else if (strcmp(o->name, "verify-command") == 0) {
-		if (!*v[0]) {
-			buf_puts(err, "argument --verify-command: expected a command, got ''");
-			return -1;
-		}
-		a->verify_command = v[0];
-	} else if (strcmp(o->name, "verify-target-dir") == 0)
-		a->verify_target_dir = v[0];
-	else if (strcmp(o->name, "verify-checks") == 0) {
-		if (cli_parse_int(v[0], &a->verify_checks) < 0 || a->verify_checks < 1 || a->verify_checks > 1000) {
-			buf_printf(err, "argument --verify-checks: expected a whole number from 1 to 1000, got '%s'", v[0]);
-			return -1;
-		}
-	} else if (strcmp(o->name, "verify-timeout") == 0) {
-		if (cli_parse_int(v[0], &a->verify_timeout) < 0 || a->verify_timeout < 1 || a->verify_timeout > 604800) {
-			buf_printf(err, "argument --verify-timeout: expected a whole number of seconds from 1 to 604800, got '%s'", v[0]);
-			return -1;
-		}
-	}
 	else if (strcmp(o->name, "jobs") == 0) {
 		if (cli_parse_int(v[0], &a->jobs) < 0 || a->jobs < 1 || a->jobs > 256) {
 			buf_printf(err, "argument --jobs: expected a whole number from 1 to 256, got '%s'", v[0]);
@@ -423,8 +402,8 @@ int cmd_audit(int argc, char **argv)
 			goto done;
 		}
 	}
-	if (!a.verify && (a.verify_command || a.verify_target_dir || a.verify_timeout || a.verify_checks)) {
-		rc = usage_error("--verify-command, --verify-target-dir, --verify-timeout and --verify-checks go with --verify");
+	if (verify_args_unused(&a.verify)) {
+		rc = usage_error(verify_args_unused(&a.verify));
 		goto done;
 	}
 	if (a.diff && a.rev) {
@@ -549,9 +528,8 @@ int cmd_audit(int argc, char **argv)
 			        res.tokens, res.evidence_work, res.findings.n);
 		if (a.diff && keep_changed(&res, &change, &src, &err) < 0)
 			goto fail;
-		if (a.verify) {
-			verify_options vo = { a.verify_command, a.verify_target_dir, NULL, (double)a.verify_timeout,
-			                      (int)a.verify_checks, isatty(2), r->tier_high, r->tier_medium };
+		if (a.verify.verify) {
+			verify_options vo = verify_args_options(&a.verify, isatty(2), r->tier_high, r->tier_medium);
 			if (verify_findings(&res.findings, &src, &vo, &vres, &err) < 0)
 				goto fail;
 			if (isatty(2) || getenv("HOTPATH_AUDIT_STATS"))
@@ -583,7 +561,7 @@ int cmd_audit(int argc, char **argv)
 			goto fail;
 	}
 	if (a.patch) {
-		patch_options po = { a.verify, json_string_value(json_object_get(vres.info, "by")) };
+		patch_options po = { a.verify.verify, json_string_value(json_object_get(vres.info, "by")) };
 		size_t removals;
 		buf_clear(&out);
 		if (patch_make(&out, &removals, &doc, &src, &po, &err) < 0 ||

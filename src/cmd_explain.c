@@ -21,6 +21,7 @@
 #include "rules.h"
 #include "sources.h"
 #include "verify.h"
+#include "verify_args.h"
 
 #define PROG "hotpath-audit explain"
 
@@ -31,25 +32,25 @@ static const cli_opt options[] = {
 	{ "patterns", CLI_VALUE, 0, "DIR", "read inventory.rules and audit.rules from DIR" },
 	{ "no-config", CLI_FLAG, 0, NULL, "ignore the repository's .hotpath-audit.json" },
 	{ "verify", CLI_FLAG, 0, NULL, "ask the Rust compiler too, as audit --verify does" },
-	{ "verify-command", CLI_VALUE, 0, "CMD", "the check --verify runs (default: " VERIFY_DEFAULT_COMMAND ")" },
-	{ "verify-target-dir", CLI_VALUE, 0, "DIR", "the target directory of --verify's builds" },
-	{ "verify-timeout", CLI_VALUE, 0, "SECONDS", "longest one check of --verify may run (default: 1200)" },
-	{ "verify-checks", CLI_VALUE, 0, "N", "check runs --verify may take per workspace (default: 12)" },
+	VERIFY_ARGS_OPTIONS,
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
 typedef struct {
-	const char *root, *patterns, *verify_command, *verify_target_dir;
+	const char *root, *patterns;
 	const char *const *paths;
 	size_t npaths;
-	int include_tests, no_config, verify;
-	long long verify_timeout, verify_checks;
+	int include_tests, no_config;
+	verify_args verify;
 } explain_args;
 
 static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n, buf *err)
 {
 	explain_args *a = ctx;
+	int taken = verify_args_option(&a->verify, o->name, n ? v[0] : NULL, err);
 
+	if (taken)
+		return taken < 0 ? -1 : 0;
 	if (strcmp(o->name, "root") == 0)
 		a->root = v[0];
 	else if (strcmp(o->name, "paths") == 0) {
@@ -61,23 +62,6 @@ static int on_option(void *ctx, const cli_opt *o, const char *const *v, size_t n
 		a->patterns = v[0];
 	else if (strcmp(o->name, "no-config") == 0)
 		a->no_config = 1;
-	else if (strcmp(o->name, "verify") == 0)
-		a->verify = 1;
-	else if (strcmp(o->name, "verify-command") == 0)
-		a->verify_command = v[0];
-	else if (strcmp(o->name, "verify-target-dir") == 0)
-		a->verify_target_dir = v[0];
-	else if (strcmp(o->name, "verify-checks") == 0) {
-		if (cli_parse_int(v[0], &a->verify_checks) < 0 || a->verify_checks < 1 || a->verify_checks > 1000) {
-			buf_printf(err, "argument --verify-checks: expected a whole number from 1 to 1000, got '%s'", v[0]);
-			return -1;
-		}
-	} else if (strcmp(o->name, "verify-timeout") == 0) {
-		if (cli_parse_int(v[0], &a->verify_timeout) < 0 || a->verify_timeout < 1 || a->verify_timeout > 604800) {
-			buf_printf(err, "argument --verify-timeout: expected a whole number of seconds from 1 to 604800, got '%s'", v[0]);
-			return -1;
-		}
-	}
 	return 0;
 }
 
@@ -242,8 +226,8 @@ int cmd_explain(int argc, char **argv)
 	case CLI_OK:
 		break;
 	}
-	if (!a.verify && (a.verify_command || a.verify_target_dir || a.verify_timeout || a.verify_checks)) {
-		rc = usage_error("--verify-command, --verify-target-dir, --verify-timeout and --verify-checks go with --verify");
+	if (verify_args_unused(&a.verify)) {
+		rc = usage_error(verify_args_unused(&a.verify));
 		goto done;
 	}
 	while (strncmp(file.ptr, "./", 2) == 0) { /* the report's paths have no ./ */
@@ -295,9 +279,8 @@ int cmd_explain(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	if (a.verify) {
-		verify_options vo = { a.verify_command, a.verify_target_dir, NULL, (double)a.verify_timeout,
-		                      (int)a.verify_checks, isatty(2), r->tier_high, r->tier_medium };
+	if (a.verify.verify) {
+		verify_options vo = verify_args_options(&a.verify, isatty(2), r->tier_high, r->tier_medium);
 		if (verify_findings(&res.findings, &src, &vo, &vres, &err) < 0)
 			goto fail;
 	}

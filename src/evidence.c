@@ -752,7 +752,7 @@ static int borrow_source(const ctx *c, size_t a, size_t b, char *out, size_t siz
 static int lent_source_disturbed(const ctx *c, const evidence *ev, const rs_fn *fn, size_t ia, size_t ib,
                                  size_t from, size_t until, size_t floor, int depth)
 {
-	evidence source = *ev;
+	evidence source;
 	decl up;
 	char name[64];
 
@@ -779,6 +779,7 @@ static int lent_source_disturbed(const ctx *c, const evidence *ev, const rs_fn *
 		return up.last != RS_NONE && up.init_b > up.init_a && up.init_a < ia &&
 		       lent_source_disturbed(c, ev, fn, up.init_a, up.init_b, from, until, floor, depth + 1);
 	}
+	source = *ev; /* the copy's facts (its bound name), of another root */
 	if (!borrow_source(c, ia, ib, source.root, sizeof(source.root), source.field, sizeof(source.field)))
 		return 0;
 	snprintf(source.receiver, sizeof(source.receiver), "%s%s%s", source.root, source.field[0] ? "." : "",

@@ -25,7 +25,6 @@ enum state { PENDING, ACCEPTED, REFUTED, UNVERIFIED };
 #define PROBE_FORMAT "compile_error!(\"hotpath-audit probe %zu\")"
 #define PROBE_MESSAGE "hotpath-audit probe"
 
-
 typedef struct {
 	size_t finding;          /* index into the findings list */
 	size_t ws, file;         /* its workspace and file */

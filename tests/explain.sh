@@ -50,6 +50,8 @@ assert len(m['findings']) > 150 and not bad, bad[:5]
 check "no clone site there: exit 1, said" sh -c "test $? -eq 1 && grep -q 'no clone site at lib/kv-router/src/indexer.rs:1' '$scratch/err'"
 fails_with "a place that is not FILE:LINE: exit 2" "is not FILE:LINE" explain lib/kv-router/src/indexer.rs --root "$S"
 fails_with "no place at all: exit 2" "the site is missing" explain --root "$S"
+fails_with "--verify-command '' : exit 2, as audit says" "expected a command" explain lib/kv-router/src/indexer.rs:1 --root "$S" --verify --verify-command ''
+fails_with "--verify-checks 0: exit 2" "verify-checks" explain lib/kv-router/src/indexer.rs:1 --root "$S" --verify --verify-checks 0
 
 if command -v cargo >/dev/null && command -v rustc >/dev/null; then
 	T=$scratch/crate
