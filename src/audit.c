@@ -542,7 +542,8 @@ int audit_buffer(const audit_options *opt, audit_scratch *scratch, const char *r
 
 /* A `// hotpath-audit: allow(BUCKET|RULE|all) -- reason` on the finding's
  * line or the one above suppresses it (a reason is required); so does
- * `#[allow(clippy::redundant_clone)]` on an enclosing item, for removals. */
+ * `#[allow(clippy::redundant_clone)]` on an enclosing item, for removals,
+ * and `#[allow(clippy::clone_on_copy)]` for a Copy value's. */
 static void suppress_if_marked(jsontape *f, audit_scratch *sc, const char *text, size_t len, const finding_site *fs,
                                verdict v, const char *shown, audit_sink *out)
 {
@@ -567,8 +568,12 @@ static void suppress_if_marked(jsontape *f, audit_scratch *sc, const char *text,
 		finding_suppress(f, "comment", at, reason, rl);
 		return;
 	}
-	if (fs->allow_redundant_clone && bucket_is_removable(v.bucket)) {
+	if ((fs->allow_lints & RS_ALLOW_REDUNDANT_CLONE) && bucket_is_removable(v.bucket)) {
 		static const char why[] = "#[allow(clippy::redundant_clone)] on an enclosing item";
+		finding_suppress(f, "attribute", 0, why, sizeof(why) - 1);
+	} else if ((fs->allow_lints & RS_ALLOW_CLONE_ON_COPY) && v.rule == 7) {
+		/* the Copy rule's removal is the one clippy's clone_on_copy asks for */
+		static const char why[] = "#[allow(clippy::clone_on_copy)] on an enclosing item";
 		finding_suppress(f, "attribute", 0, why, sizeof(why) - 1);
 	}
 }
@@ -640,7 +645,7 @@ static int clone_findings(const audit_options *opt, audit_scratch *sc, const cha
 		fs.line = sc->lx.tokens[st->tok].line;
 		fs.col = sc->lx.tokens[st->tok].col;
 		fs.method_form = st->form == RS_METHOD;
-		fs.allow_redundant_clone = st->allow_redundant_clone;
+		fs.allow_lints = st->allow_lints;
 		fs.in_test = st->in_test;
 		fs.fingerprint = hex;
 		source_line(&sc->lines, text, len, fs.line, &fs.text, &fs.text_len);

@@ -39,6 +39,7 @@ static const struct {
 	{ "once_call", offsetof(audit_rules, once_call) },
 	{ "leak_call", offsetof(audit_rules, leak_call) },
 	{ "lend_method", offsetof(audit_rules, lend_method) },
+	{ "key_lookup_method", offsetof(audit_rules, key_lookup_method) },
 	{ "guard_method", offsetof(audit_rules, guard_method) },
 	{ "array_backed_type", offsetof(audit_rules, array_backed_type) },
 	{ "value_method", offsetof(audit_rules, value_method) },

@@ -16,6 +16,7 @@ typedef struct {
 	strlist leak_call;     /* calls a copy is handed to in order to be kept alive or leaked (`forget`, `into_raw`) */
 	strlist value_method;  /* methods whose result holds no borrow of the receiver (`len`, `contains`) */
 	strlist lend_method;   /* methods whose result borrows the receiver (`iter`, `as_str`, `to_str`) */
+	strlist key_lookup_method; /* methods taking a key `&Q` where the map's key borrows as Q (`get`, `contains_key`) */
 	strlist array_backed_type; /* containers whose type argument is their backing array, `SmallVec<[T; N]>` */
 	strlist guard_method;  /* methods whose result is a guard holding the receiver to the end of its scope (`lock`, `borrow_mut`) */
 	strlist request_type;  /* parameter types that make a fn a request handler (hotpaths.h) */

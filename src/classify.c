@@ -87,7 +87,8 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	/* R8: a fresh temporary, dropped right after: cloning it copies for nothing */
 	RULE(8, ev->root_kind == EV_ROOT_TEMP, "a fresh temporary", make(B_REMOVABLE_MOVE, CONF_HIGH, 8));
 	/* R4: the copy is only read where it is made, then dropped */
-	RULE(4, ev->borrow_how != NULL && !ev->later_use_in_stmt && !ev->unsafe_line && !ev->lent_copy_line,
+	RULE(4, ev->borrow_how != NULL && !ev->later_use_in_stmt && !ev->unsafe_line && !ev->lent_copy_line &&
+	            !ev->key_of_maybe_ref_line,
 	     "the copy only read where it is made (and the original not used again in the statement)",
 	     make(B_REMOVABLE_BORROW, typed || ev->borrow_how[0] == '&' ? CONF_HIGH : CONF_MEDIUM, 4));
 	/* R5: a copy bound to a name, or iterated by a `for`, that is only read */

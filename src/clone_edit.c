@@ -25,7 +25,11 @@ enum clone_edit_kind clone_edit_kind_of(const jsontape *f)
 		return CLONE_EDIT_DROP;
 	}
 	if (strcmp(bucket, "removable_borrow") == 0) {
-		const char *how = jsontape_str(jsontape_member(jsontape_get(f, "evidence"), "borrow"));
+		jsontape_value ev = jsontape_get(f, "evidence");
+		const char *how = jsontape_str(jsontape_member(ev, "borrow"));
+		if (strcmp(rule, "R4") == 0 && how && strcmp(how, "&") == 0 &&
+		    jsontape_is_true(jsontape_member(ev, "receiver_is_reference")))
+			return CLONE_EDIT_UNBORROW;
 		return strcmp(rule, "R5") == 0 || (how && strcmp(how, "a reference-taking parameter") == 0) ? CLONE_EDIT_BORROW
 		                                                                                             : CLONE_EDIT_DROP;
 	}
@@ -85,6 +89,18 @@ static int make(clone_edit *out, const rustscan_result *rs, const rs_site *s, en
 	size_t start, end = close->off + close->len, ls, first = s->recv_start; /* the expression's first token */
 	int parens = 0, bad = 0;
 
+	if (kind == CLONE_EDIT_UNBORROW) {
+		/* `&r.clone()` -> `r`: from the `&` to the call's `)` */
+		if (s->form != RS_METHOD || s->recv_start == 0 || !rustlex_is(lex, &t[s->recv_start - 1], "&") ||
+		    !plain_place(lex, s->recv_start, s->recv_end)) {
+			buf_puts(why, "the clone is not `&r.clone()` of a plain name: no mechanical edit");
+			return -1;
+		}
+		start = t[s->recv_start - 1].off;
+		first = s->recv_start - 1;
+		bad |= buf_append(&out->replacement, lex->text + recv_a, recv_b - recv_a);
+		goto made;
+	}
 	if (s->form == RS_METHOD)
 		start = recv_a;
 	else {

@@ -23,6 +23,7 @@ enum clone_edit_kind {
 	CLONE_EDIT_TAKE,   /* -> `std::mem::take(&mut x)` */
 	CLONE_EDIT_TAKE_CORE, /* -> `core::mem::take(&mut x)`: in a `no_std` crate, as the finding's change says */
 	CLONE_EDIT_DEREF,  /* -> `*r`: a Copy value behind the reference r (`r.clone()`, `Clone::clone(r)`) */
+	CLONE_EDIT_UNBORROW, /* `&r.clone()` -> `r`: r is itself the reference the `&` made of the copy */
 };
 
 typedef struct {
@@ -46,7 +47,8 @@ typedef struct {
 
 /* The edit a finding's change asks for: removable_move -> DROP (R14:
  * TAKE), removable_borrow -> BORROW for a bound or iterated copy (R5),
- * DROP otherwise; any other bucket -> NONE. */
+ * UNBORROW for `&r.clone()` of a reference r, DROP otherwise; any other
+ * bucket -> NONE. */
 enum clone_edit_kind clone_edit_kind_of(const jsontape *finding);
 
 /* Make the edit of `kind` for the clone whose `clone` word stands at

@@ -449,6 +449,8 @@ static uint32_t source_changed_in(const ctx *c, const char *name, const char *fi
 			continue;
 		if (field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is(c, k + 2, field) && !is_open(c, k + 3, '('))
 			continue; /* another field */
+		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
+			continue; /* a field label in a struct literal: `Foo { name: x }` */
 		if (use_at(c, k, floor) != USE_READ)
 			return c->t[k].line;
 		/* a field handed whole to a call, `sort_by_key(ctx.vm, &t, ..)`:
@@ -2039,6 +2041,31 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	leak_of(&c, ev, st, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0);
 	if (!ev->borrow_how)
 		reference_param(&c, ev, st, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0);
+	/* `types.get(&name.clone())` where `name` is itself a reference (`for
+	 * (name, c) in m.iter()`, `name: &String`): `&name` would be a
+	 * `&&String`, which a lookup by `Borrow` does not take (gleam's
+	 * package interface, E0277); `name` is the borrow the copy's `&` made.
+	 * A name that may or may not be one (a pattern binding, a closure
+	 * parameter) handed to such a lookup keeps the copy. */
+	if (ev->borrow_how && strcmp(ev->borrow_how, "&") == 0 && st->form == RS_METHOD && vs + 1 == ve && !derefs &&
+	    ev->root[0] && !ev->field[0]) {
+		if (ev->root_kind == EV_ROOT_PARAM_REF || ev->root_kind == EV_ROOT_LOOP_REF || ev->type_is_ref)
+			ev->receiver_is_ref = 1;
+		else if (((ev->root_kind == EV_ROOT_BINDING && !ev->owned_binding) || ev->root_kind == EV_ROOT_CLOSURE_PARAM ||
+		          ev->root_kind == EV_ROOT_UNKNOWN) &&
+		         rs0 >= 4 && is_open(&c, rs0 - 2, '(') && is(&c, rs0 - 4, ".") &&
+		         in_list(&c, &ar->key_lookup_method, rs0 - 3))
+			ev->key_of_maybe_ref_line = c.t[rs0].line;
+	}
+	/* `if let Some(caps) = re.captures(request.url().clone().as_str()) {
+	 * request = rewrite(request, caps); }`: a borrow in place of the copy
+	 * lives in what the pattern binds, through the block the scrutinee
+	 * reaches, where the root is moved or written (lychee's quirks, E0505) */
+	if (ev->borrow_how && ev->root[0] && !ev->later_use_in_stmt && !ev->reassigns_root && fn->body_open != RS_NONE) {
+		flow_scrutinee sc;
+		if (flow_scrutinee_of(rs->lex, fn->body_open, rs0, &sc) && sc.binds)
+			ev->later_use_in_stmt = source_changed_in(&c, ev->root, "", sc.open, sc.close, floor);
+	}
 
 	if (st->loop != RS_NONE) {
 		const rs_scope *sc = &rs->scopes[st->loop];

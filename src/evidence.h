@@ -55,6 +55,9 @@ typedef struct {
 	int copy_behind_ref;   /* a Copy value reached through a reference (`r.clone()`, r: &u32;
 	                        * `Clone::clone(r)`): the clone gives the value, its removal the
 	                        * reference -- the change is `*r`, not a removal */
+	int receiver_is_ref;   /* `&x.clone()` of a name that is itself a reference: `x` is the borrow, `&x` a `&&T` */
+	uint32_t key_of_maybe_ref_line; /* `m.get(&x.clone())` of a name that may be a reference: `&x` may be a
+	                                 * `&&T`, which a lookup by `Borrow` does not take (E0277) */
 
 	char fn_name[64];      /* "" outside any fn */
 	uint32_t fn_first, fn_last; /* lines of the fn */

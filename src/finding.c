@@ -241,9 +241,12 @@ static void change(buf *b, const finding_file *ff, const finding_site *fs, const
 			buf_printf(&e, "&%s.clone()", ev->receiver);
 			code(b, buf_cstr(&e));
 			buf_clear(&e);
-			buf_printf(&e, "&%s", ev->receiver);
+			buf_printf(&e, "%s%s", ev->receiver_is_ref ? "" : "&", ev->receiver);
 			buf_puts(b, " with ");
 			code(b, buf_cstr(&e));
+			if (ev->receiver_is_ref)
+				buf_printf(b, " (`%s` is already a reference: `&%s` would be a reference to it)", ev->receiver,
+				           ev->receiver);
 			buf_free(&e);
 		} else if (strcmp(ev->borrow_how, "param") == 0) {
 			buf_puts(b, "pass a reference: ");
@@ -325,6 +328,11 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 	case 9:
 		code(b, ev->partial_move ? ev->receiver : ev->root);
 		buf_printf(b, " is read again at line %u, after the clone", ev->later_use_line);
+		if (ev->key_of_maybe_ref_line) /* why no borrow is proposed in place of the copy either */
+			buf_printf(b, "; nor can the lookup borrow it instead: `%s` may itself be a reference (a pattern "
+			              "binding or a closure parameter), and `&%s` would then be a reference to a reference, "
+			              "which a lookup by `Borrow` does not take (E0277)",
+			           ev->receiver, ev->receiver);
 		break;
 	case 10:
 		buf_printf(b, "the clone is inside the `%s` loop at line %u and ", ev->loop_kw, ev->loop_line);
@@ -374,6 +382,15 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 			              "(or changes what it was borrowed from) while a borrow in place of the copy would still "
 			              "be alive (E0502, E0505), so the copy stays",
 			           ev->root[0] ? "the original" : "it", ev->later_use_in_stmt);
+			break;
+		}
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->key_of_maybe_ref_line) {
+			code(b, ev->receiver);
+			buf_printf(b, " is copied at line %u only to be lent to a lookup by key, but it may itself be a "
+			              "reference (a pattern binding or a closure parameter): then `&%s` would be a reference "
+			              "to a reference, which a lookup by `Borrow` does not take (E0277), and `%s` alone would "
+			              "move an owned one, so the copy stays",
+			           ev->key_of_maybe_ref_line, ev->receiver, ev->receiver);
 			break;
 		}
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->borrowed_line && !ev->later_use_line) {
@@ -738,12 +755,14 @@ int finding_build(jsontape *f, const finding_file *ff, const finding_site *fs, c
 	jsontape_set_bool(f, "field_behind_deref", ev->field_behind_deref);
 	jsontape_set_line(f, "temporary_borrowed_line", ev->temp_borrowed_line);
 	jsontape_set_bool(f, "copy_behind_reference", ev->copy_behind_ref);
+	jsontape_set_bool(f, "receiver_is_reference", ev->receiver_is_ref);
+	jsontape_set_line(f, "key_of_maybe_reference_line", ev->key_of_maybe_ref_line);
 	jsontape_set_line(f, "borrowed_line", ev->borrowed_line);
 	jsontape_set_line(f, "field_cleared_line", ev->taken_line);
 	jsontape_set_line(f, "unsafe_line", ev->unsafe_line);
 	jsontape_set_bool(f, "returned", ev->is_result);
 	jsontape_set_bool(f, "in_test_code", fs->in_test);
-	jsontape_set_bool(f, "allow_redundant_clone", fs->allow_redundant_clone);
+	jsontape_set_bool(f, "allow_redundant_clone", (fs->allow_lints & RS_ALLOW_REDUNDANT_CLONE) != 0);
 	jsontape_close(f, '}');
 
 	jsontape_key(f, "fields");

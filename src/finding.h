@@ -34,7 +34,7 @@ typedef struct {
 typedef struct {
 	uint32_t line, col;      /* of the word `clone` */
 	int method_form;         /* x.clone() rather than T::clone(&x) */
-	int allow_redundant_clone;
+	int allow_lints;         /* RS_ALLOW_* bits around it */
 	int in_test;             /* cfg(test) module, test fn or test file */
 	const char *text;        /* the source line, stripped (borrowed) */
 	size_t text_len;

@@ -208,6 +208,138 @@ size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, s
 	return n;
 }
 
+/* Does the pattern in [a, b) bind a name?  A lower-case identifier that is
+ * not a path's segment, a call or a struct's name: `Some(caps)`, `ref x`,
+ * `Point { x, .. }`; not `None`, `Kind::A`, `_`, a literal. */
+static int pattern_binds(const rustlex_result *lx, size_t a, size_t b)
+{
+	size_t j;
+
+	for (j = a; j < b; j++) {
+		const rustlex_token *t = &lx->tokens[j];
+		char c0;
+		if (t->kind != TOK_IDENT || t->len == 0)
+			continue;
+		c0 = (char)t->first;
+		if (!(c0 == '_' || (c0 >= 'a' && c0 <= 'z')) || (t->len == 1 && c0 == '_'))
+			continue;
+		if (is_tok(lx, j, "ref") || is_tok(lx, j, "mut") || is_tok(lx, j, "true") || is_tok(lx, j, "false") ||
+		    is_tok(lx, j, "box"))
+			continue;
+		if ((j > a && (is_tok(lx, j - 1, "::") || is_tok(lx, j - 1, "."))) || is_tok(lx, j + 1, "::") ||
+		    is_tok(lx, j + 1, "(") || is_tok(lx, j + 1, "!") || is_open_brace(lx, j + 1))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
+/* Does a pattern of the match arms in the block [o, close] bind a name?
+ * Each arm's pattern runs from the arm's start to its guard's `if` or its
+ * `=>`; arms that do not parse plainly count as binding. */
+static int arms_bind(const rustlex_result *lx, size_t o, size_t close)
+{
+	size_t j = o + 1, start = o + 1, end = 0;
+
+	while (j < close) {
+		const rustlex_token *t = &lx->tokens[j];
+		if (t->kind == TOK_OPEN) {
+			if (!t->pair_ok)
+				return 1;
+			j = t->pair + 1;
+			continue;
+		}
+		if (!end && (is_tok(lx, j, "if") || is_tok(lx, j, "=>")))
+			end = j;
+		if (!is_tok(lx, j, "=>")) {
+			j++;
+			continue;
+		}
+		if (pattern_binds(lx, start, end))
+			return 1;
+		/* past the arm's body: a block (and its comma), or to the next comma */
+		j++;
+		if (is_open_brace(lx, j)) {
+			j = lx->tokens[j].pair + 1;
+			if (is_tok(lx, j, ","))
+				j++;
+		} else {
+			while (j < close && !is_tok(lx, j, ",")) {
+				if (lx->tokens[j].kind == TOK_OPEN) {
+					if (!lx->tokens[j].pair_ok)
+						return 1;
+					j = lx->tokens[j].pair;
+				}
+				j++;
+			}
+			j++;
+		}
+		start = j;
+		end = 0;
+	}
+	return 0;
+}
+
+int flow_scrutinee_of(const rustlex_result *lx, size_t body_open, size_t at, flow_scrutinee *s)
+{
+	size_t j = at, eq = 0, kw = 0, o;
+
+	memset(s, 0, sizeof(*s));
+	if (!lx->tokens[body_open].pair_ok || at <= body_open)
+		return 0;
+	/* back, out through the calls the value sits in, to the keyword */
+	while (j > body_open + 1 && !kw) {
+		const rustlex_token *t = &lx->tokens[--j];
+		if (t->kind == TOK_CLOSE) {
+			if (!t->pair_ok || is_tok(lx, j, "}"))
+				return 0;
+			j = t->pair;
+			continue;
+		}
+		if (t->kind == TOK_OPEN) {
+			if (is_tok(lx, j, "{"))
+				return 0; /* in a block: no scrutinee around `at` */
+			continue;
+		}
+		if (is_tok(lx, j, "|") || is_tok(lx, j, "||") || is_tok(lx, j, "move"))
+			return 0; /* in a closure the scrutinee calls: what it lends ends with each call */
+		if (is_tok(lx, j, ";") || is_tok(lx, j, "=>") || is_tok(lx, j, "if") || is_tok(lx, j, "while") ||
+		    is_tok(lx, j, "for") || is_tok(lx, j, "loop") || is_tok(lx, j, "else") || is_tok(lx, j, "return") ||
+		    is_tok(lx, j, "fn"))
+			return 0;
+		if (is_tok(lx, j, "=")) {
+			if (eq)
+				return 0;
+			eq = j;
+		} else if (is_tok(lx, j, "match"))
+			kw = j;
+		else if (is_tok(lx, j, "let")) {
+			if (!eq || !(is_tok(lx, j - 1, "if") || is_tok(lx, j - 1, "while") || is_tok(lx, j - 1, "&&")))
+				return 0; /* a `let` statement */
+			kw = j;
+		}
+	}
+	if (!kw)
+		return 0;
+	/* forward from the keyword to its block: the first `{` at its level */
+	for (o = kw + 1; o < lx->count && !is_open_brace(lx, o); o++) {
+		if (is_tok(lx, o, ";"))
+			return 0;
+		if (lx->tokens[o].kind == TOK_OPEN) {
+			if (!lx->tokens[o].pair_ok)
+				return 0;
+			o = lx->tokens[o].pair;
+		}
+	}
+	if (o >= lx->count || o <= at)
+		return 0;
+	s->keyword = kw;
+	s->open = o;
+	s->close = lx->tokens[o].pair;
+	s->binds = is_tok(lx, kw, "match") ? arms_bind(lx, o, s->close) : pattern_binds(lx, kw + 1, eq);
+	return 1;
+}
+
 int flow_skipped(const flow_skip *v, size_t n, size_t k)
 {
 	size_t i;

@@ -43,6 +43,19 @@ typedef struct {
 } flow_arm;
 int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm *arm);
 
+/* When token `at` sits in the scrutinee of an `if let`, a `while let` or
+ * a `match` in the fn body at body_open: the block its value reaches (the
+ * `if let`'s or `while let`'s body, the match's arms), and whether the
+ * pattern binds a name that could hold a borrow out of it (a match's arms
+ * are taken to).  Returns 0 when `at` is in no such scrutinee. */
+typedef struct {
+	size_t keyword; /* the `match`, or the `let` after `if` / `while` / `&&` */
+	size_t open;    /* the block's `{` */
+	size_t close;   /* its `}` */
+	int binds;
+} flow_scrutinee;
+int flow_scrutinee_of(const rustlex_result *lx, size_t body_open, size_t at, flow_scrutinee *s);
+
 /* Is token k inside one of the regions? */
 int flow_skipped(const flow_skip *v, size_t n, size_t k);
 

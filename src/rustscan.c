@@ -144,7 +144,9 @@ static size_t attribute(scanner *s, size_t i)
 		if (has_cfg && is(s, k, "test"))
 			test = 1;
 		if (is(s, k, "redundant_clone") && is(s, first_ident, "allow"))
-			allow = 1;
+			allow |= RS_ALLOW_REDUNDANT_CLONE;
+		if (is(s, k, "clone_on_copy") && is(s, first_ident, "allow"))
+			allow |= RS_ALLOW_CLONE_ON_COPY;
 	}
 	/* #[test], #[bench], #[tokio::test], #[rstest]: the path's last segment */
 	for (k = open + 1; k < close && (s->t[k].kind == TOK_IDENT || is(s, k, "::")); k++)
@@ -189,7 +191,7 @@ static int item_fn(scanner *s, size_t i)
 	f->body_open = (uint32_t)body;
 	f->body_close = body == RS_NONE ? RS_NONE : s->t[body].pair;
 	f->is_test = s->attr_test || s->attr_test_fn;
-	f->allow_redundant_clone = s->attr_allow;
+	f->allow_lints = s->attr_allow;
 	/* qualifiers just before `fn`: pub, pub(crate), async, unsafe, const */
 	for (k = i; k > 0; k--) {
 		size_t p = k - 1;
@@ -206,7 +208,7 @@ static int item_fn(scanner *s, size_t i)
 	}
 	r->fn_count++;
 	if (body != RS_NONE &&
-	    add_region(s, (uint32_t)body, f->body_close, REG_FN, (uint32_t)(r->fn_count - 1), f->is_test, f->allow_redundant_clone) < 0)
+	    add_region(s, (uint32_t)body, f->body_close, REG_FN, (uint32_t)(r->fn_count - 1), f->is_test, f->allow_lints) < 0)
 		return -1;
 	clear_attrs(s);
 	return 0;
@@ -914,7 +916,7 @@ static int assign(scanner *s)
 			}
 		}
 		st->in_test = (uint8_t)(test || r->file_is_test);
-		st->allow_redundant_clone = (uint8_t)allow;
+		st->allow_lints = (uint8_t)allow;
 	}
 	free(stack);
 	return 0;

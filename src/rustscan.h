@@ -20,6 +20,10 @@
 
 #define RS_NONE UINT32_MAX
 
+/* The clippy lints an `#[allow(..)]` around a site silences: the author
+ * said the clone is meant (a generated parser allows clone_on_copy). */
+enum { RS_ALLOW_REDUNDANT_CLONE = 1, RS_ALLOW_CLONE_ON_COPY = 2 };
+
 typedef struct {
 	uint32_t name;              /* token of the name */
 	uint32_t sig;               /* token of `fn` */
@@ -27,7 +31,7 @@ typedef struct {
 	uint32_t body_open, body_close; /* `{` `}`; RS_NONE for a declaration */
 	uint32_t impl;              /* index into impls, or RS_NONE */
 	uint8_t is_test;            /* #[test], #[bench], #[tokio::test], in a cfg(test) module */
-	uint8_t allow_redundant_clone; /* on the fn, its impl or module */
+	uint8_t allow_lints;        /* RS_ALLOW_* bits: `#[allow(..)]` on the fn, its impl or module */
 	uint8_t is_async;
 	uint8_t is_pub;
 } rs_fn;
@@ -79,7 +83,7 @@ typedef struct {
 	uint32_t closure;           /* innermost enclosing closure/async scope inside the fn, or RS_NONE */
 	uint16_t loop_depth;        /* loops around the site, inside its fn */
 	uint8_t in_test;            /* test fn, cfg(test) module or file */
-	uint8_t allow_redundant_clone;
+	uint8_t allow_lints;        /* RS_ALLOW_* bits of the items around it */
 } rs_site;
 
 /* Tokens [start, end). */

@@ -67,4 +67,25 @@ fails_with "a configuration that is not JSON: exit 2, file:line:col" 'c2.json:2:
 	audit --root "$R" --paths . --config "$scratch/c2.json"
 printf '{"version": 1, "exclud": []}\n' >"$scratch/c3.json"
 fails_with "an unknown key: exit 2, named" 'unknown key "exclud"' audit --root "$R" --paths . --config "$scratch/c3.json"
+# `#[allow(clippy::clone_on_copy)]` (a generated parser says it) silences
+# the Copy rule's removals under it, not another removal beside them
+C=$scratch/copy
+mkdir -p "$C/src" && cat >"$C/src/parse.rs" <<'RS'
+#[allow(clippy::just_underscores_and_digits, clippy::clone_on_copy)]
+fn action(___0: (usize, String, usize), name: String) -> (usize, String) {
+    let ___start0 = ___0.0.clone();
+    let n = name.clone();
+    (___start0, n)
+}
+fn plain(at: (usize, usize)) -> usize { at.0.clone() }
+RS
+"$H" audit --root "$C" --paths . --no-config --format json >"$scratch/copy.json"
+check "allow(clippy::clone_on_copy): the Copy value's removal suppressed by attribute, the others stay" python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+live = sorted((f['fn'], f['receiver'], f['rule']) for f in m['findings'])
+sup = [(s['fn'], s['rule'], s['suppression']['reason']) for s in m['suppressed']]
+assert sup == [('action', 'R7', '#[allow(clippy::clone_on_copy)] on an enclosing item')], sup
+assert ('action', 'name', 'R13') in live and ('plain', 'at.0', 'R7') in live, live
+" "$scratch/copy.json"
 done_testing

@@ -429,5 +429,24 @@ fails_with "--verify-checks without --verify: a usage error" "go with --verify" 
 
 fails_with "--verify-timeout 0: a usage error" "verify-timeout" audit --root "$T" --paths . --verify --verify-timeout 0
 fails_with "--verify-command without --verify: a usage error" "go with --verify" audit --root "$T" --paths . --verify-command true
+# `&name.clone()` of a name that is itself a reference: the change and the
+# edit are `name` (`&name` is a `&&String`, which `HashMap::get` does not take)
+U=$scratch/unborrow
+mkdir -p "$U/src" && printf '[package]\nname = "unborrow"\nversion = "0.1.0"\nedition = "2021"\n' >"$U/Cargo.toml"
+cat >"$U/src/lib.rs" <<'RS'
+use std::collections::HashMap;
+pub fn count(m: &HashMap<String, u32>, other: &HashMap<String, u32>) -> u32 {
+    let mut n = 0;
+    for (name, _) in m.iter() {
+        n += other.get(&name.clone()).copied().unwrap_or(0);
+    }
+    n
+}
+RS
+"$H" audit --root "$U" --paths . --format json --verify --patch "$scratch/unborrow.patch" --output "$scratch/unborrow.json" 2>/dev/null
+check "&x.clone() of a reference x: the change is x, the compiler agrees, and the patch says so" sh -c "
+grep -q 'with \`name\` (\`name\` is already a reference' '$scratch/unborrow.json' &&
+grep -q '\"status\": \"verified\"' '$scratch/unborrow.json' &&
+grep -q '^+        n += other.get(name).copied().unwrap_or(0);' '$scratch/unborrow.patch'"
 check "the audited tree is still unchanged after every run" test "$(tree_hash "$T")" = "$before"
 done_testing

@@ -2,7 +2,9 @@
 
 Every ```rust block whose first line is `// expect: BUCKET RULE` is written
 into its own file of a temporary tree (on a hot path), the tree is audited,
-and the finding on the line marked `// site` must have that bucket and rule.
+and the finding on the line marked `// site` must have that bucket and rule
+-- and, when the block's second line is `// change: TEXT`, a change that
+contains TEXT.
 
 usage: doc_examples.py DOC HOTPATH_AUDIT TMPDIR
 """
@@ -27,7 +29,8 @@ def main(argv):
         rel = f"lib/llm/src/preprocessor/example{i}.rs"
         with open(os.path.join(tmp, rel), "w", encoding="utf-8") as f:
             f.write(block)
-        cases.append((rel, site, m.group(1), m.group(2)))
+        change = lines[1][len("// change: "):] if len(lines) > 1 and lines[1].startswith("// change: ") else None
+        cases.append((rel, site, m.group(1), m.group(2), change))
     out = subprocess.run([tool, "audit", "--root", tmp, "--paths", "lib", "--format", "json"],
                          capture_output=True, text=True, check=True).stdout
     found = {}
@@ -35,10 +38,12 @@ def main(argv):
         found.setdefault((f["path"], f["line"]), f)
     n = 0
     failed = 0
-    for rel, line, bucket, rule in cases:
+    for rel, line, bucket, rule, change in cases:
         n += 1
         f = found.get((rel, line))
         got = (f["bucket"], f["rule"]) if f else None
+        if got == (bucket, rule) and change is not None and change not in f["change"]:
+            got = (f["bucket"], f["rule"], f["change"])
         if got == (bucket, rule):
             print(f"ok {n} - example {rule}: {bucket}")
         else:

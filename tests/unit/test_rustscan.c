@@ -39,7 +39,7 @@ static const char *describe(const char *text, size_t len)
 		buf_printf(&out, "] fn=%.*s loop=%u closure=%s test=%d allow=%d\n", fn ? (int)fn->len : 1,
 		           fn ? text + fn->off : "-", s->loop_depth,
 		           s->closure == RS_NONE ? "-" : rs.scopes[s->closure].is_move ? "move" : "yes", s->in_test,
-		           s->allow_redundant_clone);
+		           s->allow_lints);
 	}
 	rustscan_free(&rs);
 	rustlex_free(&lx);
@@ -96,6 +96,10 @@ static void test_edges(void)
 	          "1:29 method recv=[c] fn=f loop=2 closure=- test=0 allow=0\n", "nested loops counted");
 	TAP_STREQ(DESCRIBE("fn f() { let é = ü.clone(); }"), "1:20 method recv=[ü] fn=f loop=0 closure=- test=0 allow=0\n",
 	          "columns count code points");
+	TAP_STREQ(DESCRIBE("#[allow(clippy::clone_on_copy)]\nfn f() { c.clone(); }\n#[allow(clippy::redundant_clone, clippy::clone_on_copy)]\nfn g() { c.clone(); }"),
+	          "2:12 method recv=[c] fn=f loop=0 closure=- test=0 allow=2\n"
+	          "4:12 method recv=[c] fn=g loop=0 closure=- test=0 allow=3\n",
+	          "allow(clippy::clone_on_copy) and redundant_clone, each its own bit");
 
 	memset(&lx, 0, sizeof(lx));
 	rustlex_lex(&lx, "fn f() { /* open\n x.clone()", 27);
