@@ -127,10 +127,11 @@ check "reports: a rule pack that ran and found nothing says 0 findings; a clone-
 grep -q "^\*\*Rule packs:\*\* 0 findings" "$1" && grep -q "<strong>Rule packs:</strong> 0 findings" "$2" &&
 ! grep -q "Rule packs:" "$3"' - "$scratch/calm-out/audit.md" "$scratch/calm-out/audit.html" "$scratch/calm-clone.md"
 check "Markdown: a section per pack, a heading per rule with its rationale" sh -c '
-grep -q "^## Performance review for inference serving (119)" "$1" &&
-grep -q "^## Leads for a performance review (low precision) (2)" "$1" &&
-grep -q "^### A lock guard held across .await · high (10)" "$1" &&
-grep -q "^A std Mutex/RwLock guard held across an await point" "$1" &&
+grep -q "^## Performance review for inference serving (110)" "$1" &&
+grep -q "^## Leads for a performance review (low precision) (11)" "$1" &&
+grep -q "^### A lock guard held across .await · high (1)" "$1" &&
+grep -q "^A blocking Mutex/RwLock guard (std, parking_lot) held across an await point" "$1" &&
+grep -q "^### An async lock.s guard held across another .await · medium (9)" "$1" &&
 grep -q "^## Crate hygiene: figures per crate" "$1"' - "$scratch/out/audit.md"
 check "Markdown: the crate table's row holds the JSON's figures" python3 -c "
 import json, sys

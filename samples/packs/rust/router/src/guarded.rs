@@ -17,7 +17,7 @@ pub async fn reconfigure(manager: &tokio::sync::RwLock<(Connection, u64)>) -> Re
 }
 
 pub async fn reconfigure_later(manager: &tokio::sync::RwLock<(Connection, u64)>) -> Result<(), String> {
-    let mut manager = manager.write().await; // expect: perf-review/lock-across-await
+    let mut manager = manager.write().await; // expect: perf-leads/async-lock-across-await
     ping().await?;
     manager.1 += 1;
     Ok(())
@@ -46,7 +46,7 @@ pub async fn send_packets(conns: &tokio::sync::Mutex<std::collections::HashMap<u
 }
 
 pub async fn count_then_ping(counts: &tokio::sync::Mutex<std::collections::HashMap<u64, u64>>, to: u64) -> Result<u64, String> {
-    let mut lock = counts.lock().await; // expect: perf-review/lock-across-await
+    let mut lock = counts.lock().await; // expect: perf-leads/async-lock-across-await
     let counts = &mut *lock;
     let n = match counts.get(&to) {
         Some(n) => n.clone(),
@@ -92,7 +92,7 @@ pub async fn next_datagram(rx: &tokio::sync::Mutex<tokio::sync::mpsc::Receiver<u
 
 // ... but a closure that leaves the guard alone makes no guarded await.
 pub async fn next_after_work(rx: &tokio::sync::Mutex<tokio::sync::mpsc::Receiver<u64>>) -> Option<u64> {
-    let mut guard = rx.lock().await; // expect: perf-review/lock-across-await
+    let mut guard = rx.lock().await; // expect: perf-leads/async-lock-across-await
     let n = tokio::task::spawn_blocking(|| 1u64).await.ok();
     guard.recv().await.or(n)
 }
@@ -117,7 +117,7 @@ pub async fn subscribe(updates: &tokio::sync::Mutex<Updates>) -> futures::channe
 }
 pub async fn subscribe_bounded(updates: &tokio::sync::Mutex<Updates>) -> tokio::sync::mpsc::Receiver<u64> {
     let (tx, rx) = tokio::sync::mpsc::channel::<u64>(8);
-    let updates = updates.lock().await; // expect: perf-review/lock-across-await
+    let updates = updates.lock().await; // expect: perf-leads/async-lock-across-await
     for event in updates.seen.clone() {
         let _ = tx.send(event).await;
     }

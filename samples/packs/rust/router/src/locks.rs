@@ -9,7 +9,7 @@ pub struct Table {
 impl Table {
     // A guard bound with `let` and an await before it is dropped.
     pub async fn refresh(&self, client: &Client) {
-        let mut rows = self.rows.lock().await; // expect: perf-review/lock-across-await
+        let mut rows = self.rows.lock().await; // expect: perf-leads/async-lock-across-await
         let fresh = client.fetch().await;
         rows.push(fresh);
     }
@@ -52,7 +52,7 @@ impl Table {
 
     // A read guard held across an await.
     pub async fn names_then_fetch(&self, client: &Client) -> usize {
-        let names = self.names.read().await; // expect: perf-review/lock-across-await
+        let names = self.names.read().await; // expect: perf-leads/async-lock-across-await
         client.fetch().await;
         names.len()
     }
@@ -183,7 +183,7 @@ pub async fn write_message(writer: &tokio::sync::Mutex<Option<ChildStdin>>, mess
 
 // ... but a copy taken out of the guard needs no guard while it is awaited.
 pub async fn refresh_copy(cache: &tokio::sync::Mutex<Vec<u64>>, client: &Client) -> usize {
-    let guard = cache.lock().await; // expect: perf-review/lock-across-await
+    let guard = cache.lock().await; // expect: perf-leads/async-lock-across-await
     let keys = guard.clone();
     keys.len() + client.fetch().await as usize
 }
@@ -443,7 +443,7 @@ pub async fn renew_connection(slot: &tokio::sync::Mutex<Option<Conn>>, old: u64,
 // after the await, keeps every other key waiting for this one (restate's
 // partition databases, mistral.rs' code-exec sessions: a finding).
 pub async fn open_db(cache: &tokio::sync::Mutex<HashMap<String, std::sync::Weak<Db>>>, name: &str, client: &Client) -> std::sync::Arc<Db> {
-    let mut cache_guard = cache.lock().await; // expect: perf-review/lock-across-await
+    let mut cache_guard = cache.lock().await; // expect: perf-leads/async-lock-across-await
     if let Some(db) = cache_guard.get(name).and_then(|db| db.upgrade()) {
         return db;
     }
@@ -549,7 +549,7 @@ pub async fn apply_policies(enforcer: &tokio::sync::RwLock<Enforcer>, batch: Vec
 }
 
 pub async fn apply_and_fetch(enforcer: &tokio::sync::RwLock<Enforcer>, client: &Client, batch: Vec<u8>) {
-    let mut guard = enforcer.write().await; // expect: perf-review/lock-across-await
+    let mut guard = enforcer.write().await; // expect: perf-leads/async-lock-across-await
     let result = async {
         guard.add_policies(batch).await?;
         client.fetch().await;
