@@ -33,6 +33,8 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_RESULT_DROPPED] = "result_dropped",
 	[PRED_NOT_OUTPUT] = "not_output",
 	[PRED_NOT_ANSWER] = "not_answer",
+	[PRED_ONLY_LOGGED] = "only_logged",
+	[PRED_NOT_ONLY_LOGGED] = "not_only_logged",
 	[PRED_PARSES_SERIALIZED] = "parses_serialized",
 	[PRED_ONLY_MEASURED] = "only_measured",
 	[PRED_MEASURED_FIRST] = "measured_first",
@@ -68,7 +70,8 @@ static int predicate_takes_words(int what)
 	return what == PRED_LOOP_OVER || what == PRED_LOOP_NOT_OVER || what == PRED_FOR_NOT_OVER || what == PRED_LOOP_STREAMS ||
 	       what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
 	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC || what == PRED_CALLED_FROM_ASYNC_ELSEWHERE ||
-	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER || what == PRED_NOT_BEFORE_CALL;
+	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER || what == PRED_NOT_BEFORE_CALL ||
+	       what == PRED_ONLY_LOGGED || what == PRED_NOT_ONLY_LOGGED;
 }
 
 static int predicate_languages(int what)
@@ -83,6 +86,8 @@ static int predicate_languages(int what)
 	case PRED_RESULT_DROPPED:
 	case PRED_NOT_OUTPUT:
 	case PRED_NOT_ANSWER:
+	case PRED_ONLY_LOGGED:
+	case PRED_NOT_ONLY_LOGGED:
 	case PRED_PARSES_SERIALIZED:
 	case PRED_ONLY_MEASURED:
 	case PRED_MEASURED_FIRST:

@@ -65,6 +65,9 @@ enum pack_predicate {
 	PRED_PARSES_SERIALIZED,   /* Rust: a parse of what serde_json::to_* made, inline or through a `let` */
 	PRED_NOT_OUTPUT,          /* Rust ARG: the serialized value is not returned nor given to a request's or
 	                             response's body (the work itself), unless it is named as an event (ARG) */
+	PRED_ONLY_LOGGED,         /* Rust ARG: the serialized text goes only into macros or calls named so
+	                             (`info!`, `maybe_log_request`): a log line */
+	PRED_NOT_ONLY_LOGGED,     /* Rust ARG: the opposite of only_logged (perf-leads' json-per-event) */
 	PRED_NOT_ANSWER,          /* Rust ARG: the value serialized is named none of these (`&response`: the
 	                             answer itself, however it is sent on), or the call is in a macro's arguments */
 	PRED_RESULT_DROPPED,      /* Rust: the spawned work yields a Result (a `?`, a tail Ok(..), a fn of the

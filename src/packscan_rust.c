@@ -1229,6 +1229,8 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_NOT_STORED_VALUE: return r_not_stored_value(f, tok);
 	case PRED_NOT_OUTPUT: return r_not_output(f, tok, &w->words);
 	case PRED_NOT_ANSWER: return r_not_answer(f, tok, &w->words);
+	case PRED_ONLY_LOGGED: return r_only_logged(f, tok, &w->words);
+	case PRED_NOT_ONLY_LOGGED: return !r_only_logged(f, tok, &w->words);
 	case PRED_PARSES_SERIALIZED: return r_parses_serialized(f, tok);
 	case PRED_ONLY_MEASURED: return r_only_measured(f, tok);
 	case PRED_MEASURED_FIRST: return r_measured_first(f, tok);

@@ -77,6 +77,7 @@ int r_only_measured(const rust_file *f, size_t tok);
 int r_measured_first(const rust_file *f, size_t tok);
 int r_parses_serialized(const rust_file *f, size_t tok);
 int r_not_output(const rust_file *f, size_t tok, const strlist *events);
+int r_only_logged(const rust_file *f, size_t tok, const strlist *loggers);
 int r_not_answer(const rust_file *f, size_t tok, const strlist *answers);
 
 /* ---- packscan_rust_values.c ---- */

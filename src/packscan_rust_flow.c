@@ -948,6 +948,57 @@ static int r_name_flows_out(const rust_file *f, size_t name, size_t end, size_t 
 	return 0;
 }
 
+/* Is token k written into a log line: inside the arguments of a macro
+ * named one of the words (out through the macros around it: `info!("{}",
+ * format!(..))`), or an argument of a call named so, whole or by a
+ * snake_case part (`maybe_log_request(state, &text)`)? */
+static int r_logged_at(const rust_file *f, size_t k, const strlist *loggers)
+{
+	size_t m, open;
+
+	for (m = r_macro_around(f, k); m; m = r_macro_around(f, m))
+		if (word_in(loggers, f->lx->text + f->t[m].off, f->t[m].len))
+			/* not the whole of a printed line, `println!("{}", text)`: a
+			 * dump tool's output (not_output says the same) */
+			return !(r_is(f, m + 2, "(") && f->t[m + 2].pair_ok && r_printed_whole(f, m + 5, f->t[m + 2].pair));
+	open = r_enclosing_call(f, k);
+	return open < f->n && open >= 1 && r_kind(f, open - 1) == TOK_IDENT &&
+	       word_in(loggers, f->lx->text + f->t[open - 1].off, f->t[open - 1].len);
+}
+
+/* only_logged WORDS: the text the serialization at tok makes goes into a
+ * log line and nowhere else -- the call itself in the arguments of a log
+ * macro or call (r_logged_at), or a `let` name every later use of which in
+ * the function is (mistral.rs's request log, spiceai's task history line:
+ * a per-request serialization nothing needs but the log, held-out findings
+ * judged right every time). */
+int r_only_logged(const rust_file *f, size_t tok, const strlist *loggers)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t start, name, k, stop, uses = 0;
+
+	if (fn == RS_NONE || r_printed_pretty(f, tok)) /* indented text printed is for a reader: output */
+		return 0;
+	if (r_logged_at(f, tok, loggers))
+		return 1;
+	start = r_statement_start(f, tok);
+	if (!(name = r_let_name(f, start)))
+		return 0;
+	stop = f->rs->fns[fn].body_close;
+	for (k = r_statement_end(f, tok) + 1; k < f->n && k < stop; k++) {
+		if (r_kind(f, k) == TOK_STRING && r_captures_name(f, k, name)) { /* `info!("{text}")` */
+			if (!r_logged_at(f, k, loggers))
+				return 0;
+			uses++;
+		} else if (r_kind(f, k) == TOK_IDENT && same_text(f, k, name) && !r_is(f, k - 1, ".")) {
+			if (!r_logged_at(f, k, loggers))
+				return 0;
+			uses++;
+		}
+	}
+	return uses > 0;
+}
+
 /* not_answer WORDS: the value the serialization at tok takes is not named
  * as the function's answer (`serde_json::to_string(&response)`: the
  * response a server sends, however the text then reaches the client --

@@ -18,6 +18,6 @@ pub fn dump_records(records: &[(u64, ChatRequest)]) {
 
 pub fn log_records(records: &[(u64, ChatRequest)]) {
     for (key, record) in records {
-        println!("record {:?}: {}", key, serde_json::to_string(&record.model).unwrap_or_default()); // expect: perf-review/json-in-loop expect: perf-review/json-per-event
+        println!("record {:?}: {}", key, serde_json::to_string(&record.model).unwrap_or_default()); // expect: perf-review/json-in-loop expect: perf-review/json-for-log-line
     }
 }

@@ -7,23 +7,23 @@ pub struct BlockStored {
 
 // Per-event JSON on the router's hot path.
 pub fn encode_event(ev: &BlockStored) -> Vec<u8> {
-    serde_json::to_vec(ev).unwrap() // expect: perf-review/json-per-event
+    serde_json::to_vec(ev).unwrap() // expect: perf-leads/json-per-event
 }
 
 pub fn encode_text(ev: &BlockStored) -> String {
-    serde_json::to_string(ev).unwrap_or_default() // expect: perf-review/json-per-event
+    serde_json::to_string(ev).unwrap_or_default() // expect: perf-leads/json-per-event
 }
 
 // A flush loop: one serialization per event.
 pub async fn flush(mut rx: Receiver<BlockStored>, out: &mut Vec<Vec<u8>>) {
     while let Some(ev) = rx.recv().await {
-        out.push(serde_json::to_vec(&ev).unwrap()); // expect: perf-review/json-in-loop expect: perf-review/json-per-event
+        out.push(serde_json::to_vec(&ev).unwrap()); // expect: perf-review/json-in-loop expect: perf-leads/json-per-event
     }
 }
 
 // Serialized once before the loop, the same bytes for every peer.
 pub fn broadcast(ev: &BlockStored, peers: &mut [Vec<u8>]) {
-    let bytes = serde_json::to_vec(ev).unwrap(); // expect: perf-review/json-per-event
+    let bytes = serde_json::to_vec(ev).unwrap(); // expect: perf-leads/json-per-event
     for p in peers.iter_mut() {
         p.extend_from_slice(&bytes);
     }
@@ -155,7 +155,7 @@ pub fn save_challenge(user: &User, state: &ChallengeState) -> Result<TwoFactor, 
 // One activity type made into another through a Value (lemmy's announced
 // activities): a conversion, written out and parsed back.
 pub fn as_announcable(activity: PageActivity) -> Result<AnnouncableActivity, serde_json::Error> {
-    serde_json::from_value(serde_json::to_value(activity)?) // expect: perf-review/json-value-round-trip expect: perf-review/json-per-event
+    serde_json::from_value(serde_json::to_value(activity)?) // expect: perf-review/json-value-round-trip expect: perf-leads/json-per-event
 }
 
 // Parsed from text that came over the wire: fine.
@@ -212,7 +212,7 @@ pub fn checked(fp: &Fingerprint) -> Result<String, RouteError> {
 // An info! line is on in production: the whole request serialized per
 // request (archgw's function-calling handler).
 pub fn logged(req: &ChatRequest) {
-    tracing::info!("[request body]: {}", serde_json::to_string(req).unwrap_or_default()); // expect: perf-review/json-per-event
+    tracing::info!("[request body]: {}", serde_json::to_string(req).unwrap_or_default()); // expect: perf-review/json-for-log-line
 }
 
 // Every streamed event parsed into a Value only to read its model.
@@ -237,7 +237,7 @@ pub fn prompt_of(messages: &[Message]) -> Result<String, RouteError> {
 
 // The metadata serialized per request only to check its size (svix) ...
 pub fn check_metadata(metadata: &HashMap<String, String>) -> Result<(), RouteError> {
-    let size = serde_json::to_string(metadata) // expect: perf-review/json-serialized-to-measure expect: perf-review/json-per-event
+    let size = serde_json::to_string(metadata) // expect: perf-review/json-serialized-to-measure expect: perf-leads/json-per-event
         .map(|blob| blob.len())
         .map_err(RouteError::Body)?;
     if size > 4096 {
@@ -263,7 +263,7 @@ pub async fn reply(req: &ChatRequest, response: &ChatResponse, conn: &mut Conn) 
 
 // ... but a log line of it is not.
 pub fn log_reply(req: &ChatRequest, response: &ChatResponse) {
-    tracing::info!("replied {}", serde_json::to_string(response).unwrap_or_default()); // expect: perf-review/json-per-event
+    tracing::info!("replied {}", serde_json::to_string(response).unwrap_or_default()); // expect: perf-review/json-for-log-line
 }
 
 // The variables a GET request carries in its URL, through a `let` of the
@@ -298,7 +298,7 @@ pub fn parse_frame(frame: &Frame) -> Result<SubscribePayload, RouteError> {
 // the text is dropped and the value goes on, to be serialized again by the
 // channel's codec (coglet's IPC messages, per prediction) ...
 pub fn slot_request(input: serde_json::Value, dir: &std::path::Path) -> std::io::Result<SlotRequest> {
-    let serialized = serde_json::to_vec(&input)?; // expect: perf-review/json-per-event expect: perf-review/json-serialized-to-test-size
+    let serialized = serde_json::to_vec(&input)?; // expect: perf-leads/json-per-event expect: perf-review/json-serialized-to-test-size
     if serialized.len() > MAX_INLINE {
         let path = dir.join("spill.json");
         std::fs::write(&path, &serialized)?;
@@ -342,7 +342,7 @@ pub async fn send_bedrock(req: &ChatRequest, client: &Client) -> Result<(), Rout
 // of passes (traceloop hub's spans).
 pub fn record_choices(resp: &ChatResponse, span: &mut Span) {
     for choice in &resp.choices {
-        span.set_attribute("completion.content", serde_json::to_string(&choice.content).unwrap_or_default()); // expect: perf-review/json-per-event
+        span.set_attribute("completion.content", serde_json::to_string(&choice.content).unwrap_or_default()); // expect: perf-leads/json-per-event
     }
 }
 
@@ -569,7 +569,7 @@ pub async fn dump_log(mut reader: tokio::sync::mpsc::Receiver<ChatRequest>) -> R
 // request on the way (a finding).
 pub async fn trace_requests(mut reader: tokio::sync::mpsc::Receiver<ChatRequest>) -> Result<(), serde_json::Error> {
     while let Some(record) = reader.recv().await {
-        println!("got request {}", serde_json::to_string(&record.model)?); // expect: perf-review/json-in-loop expect: perf-review/json-per-event
+        println!("got request {}", serde_json::to_string(&record.model)?); // expect: perf-review/json-in-loop expect: perf-review/json-for-log-line
         handle_one(record).await;
     }
     Ok(())

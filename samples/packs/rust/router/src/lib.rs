@@ -13,6 +13,7 @@ pub mod events;
 pub mod guarded;
 pub mod integrations;
 pub mod locks;
+pub mod logs;
 pub mod pages;
 pub mod macros;
 pub mod regexes;
