@@ -612,7 +612,20 @@ static size_t r_callee_of(const rust_file *f, size_t open)
 
 static int r_named_among(const rust_file *f, size_t k, const strlist *words)
 {
-	return k < f->n && strlist_has(words, f->lx->text + f->t[k].off, f->t[k].len);
+	size_t i;
+
+	if (k >= f->n)
+		return 0;
+	if (strlist_has(words, f->lx->text + f->t[k].off, f->t[k].len))
+		return 1;
+	/* a word `module::name` (`thread::spawn`): the name, after that module */
+	for (i = 0; i < words->count && k >= 2 && r_is(f, k - 1, "::"); i++) {
+		const char *w = words->items[i].s, *sep = strstr(w, "::");
+		if (sep && r_is(f, k, sep + 2) && f->t[k - 2].len == (size_t)(sep - w) &&
+		    memcmp(f->lx->text + f->t[k - 2].off, w, (size_t)(sep - w)) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* Is token tok inside a closure that is an argument of the call whose `(`
