@@ -2042,17 +2042,20 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 	if (!ev->borrow_how)
 		reference_param(&c, ev, st, st->form == RS_PATH && st->path_type != RS_NONE ? st->path_type : rs0);
 	/* `types.get(&name.clone())` where `name` is itself a reference (`for
-	 * (name, c) in m.iter()`, `name: &String`): `&name` would be a
+	 * name in m.keys()`, `name: &String`): `&name` would be a
 	 * `&&String`, which a lookup by `Borrow` does not take (gleam's
 	 * package interface, E0277); `name` is the borrow the copy's `&` made.
 	 * A name that may or may not be one (a pattern binding, a closure
 	 * parameter) handed to such a lookup keeps the copy. */
 	if (ev->borrow_how && strcmp(ev->borrow_how, "&") == 0 && st->form == RS_METHOD && vs + 1 == ve && !derefs &&
 	    ev->root[0] && !ev->field[0]) {
-		if (ev->root_kind == EV_ROOT_PARAM_REF || ev->root_kind == EV_ROOT_LOOP_REF || ev->type_is_ref)
+		/* (a `for` item is a reference only when the iterable says so,
+		 * type_is_ref: LOOP_REF is also "not known to be owned", and
+		 * malachite's `for (x, y, z, w) in gen.take(n)` items are owned) */
+		if (ev->root_kind == EV_ROOT_PARAM_REF || ev->type_is_ref)
 			ev->receiver_is_ref = 1;
 		else if (((ev->root_kind == EV_ROOT_BINDING && !ev->owned_binding) || ev->root_kind == EV_ROOT_CLOSURE_PARAM ||
-		          ev->root_kind == EV_ROOT_UNKNOWN) &&
+		          ev->root_kind == EV_ROOT_LOOP_REF || ev->root_kind == EV_ROOT_UNKNOWN) &&
 		         rs0 >= 4 && is_open(&c, rs0 - 2, '(') && is(&c, rs0 - 4, ".") &&
 		         in_list(&c, &ar->key_lookup_method, rs0 - 3))
 			ev->key_of_maybe_ref_line = c.t[rs0].line;
