@@ -183,6 +183,7 @@ size_t method_args_open(const ctx *c, size_t m)
 enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 {
 	size_t n = k + 1;
+	int indexed = 0;
 
 	if (k > 0 && is(c, k - 1, "mut") && k > 1 && is(c, k - 2, "&"))
 		return USE_MUT;
@@ -194,8 +195,10 @@ enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 	 * (ketos' `args[1..].iter_mut()` while `&args[0]` is lent, E0502),
 	 * x.downcast::<T>() */
 	while ((is(c, n, ".") && is_ident(c, n + 1) && !method_args_open(c, n + 1)) ||
-	       (is_open(c, n, '[') && c->t[n].pair_ok && n > k))
+	       (is_open(c, n, '[') && c->t[n].pair_ok && n > k)) {
+		indexed |= is_open(c, n, '[');
 		n = is_open(c, n, '[') ? c->t[n].pair + 1 : n + 2;
+	}
 	if (is(c, n, ".") && is_ident(c, n + 1) && method_args_open(c, n + 1)) {
 		/* a method std's list says only reads (and no workspace method of
 		 * that name takes `self`), or one every workspace method of that
@@ -205,7 +208,15 @@ enum use_kind use_at(const ctx *c, size_t k, size_t floor)
 		size_t mn = c->t[n + 1].len;
 		int std_takes = in_list(c, &c->ar->take_method, n + 1) || in_list(c, &c->ar->owned_method, n + 1) ||
 		                (mn > 5 && memcmp(m, "into_", 5) == 0);
-		return std_method_reads(c, n + 1) || (!std_takes && typelib_reads_self(c->tl, m, mn)) ? USE_READ : USE_MOVE;
+		if (std_method_reads(c, n + 1) || (!std_takes && typelib_reads_self(c->tl, m, mn)))
+			return USE_READ;
+		/* out of an index only a Copy element moves -- a copy, not a use
+		 * of the container (`args["format"].as_str()` where some
+		 * workspace `as_str` takes `self`: bionic-gpt's tool arguments);
+		 * what changes the element in place changes the container */
+		if (indexed && !std_takes && !typelib_changes_self(c->tl, m, mn) && !(mn > 4 && memcmp(m + mn - 4, "_mut", 4) == 0))
+			return USE_READ;
+		return USE_MOVE;
 	}
 	if (n > k + 1) /* a field or an element read -- or written */
 		return is(c, n, "=") || is(c, n, "+=") || is(c, n, "-=") || is(c, n, "*=") || is(c, n, "/=") ||
