@@ -121,6 +121,11 @@ int names_root(const ctx *c, size_t i, const char *root)
 	return !(i > 0 && (is(c, i - 1, ".") || is(c, i - 1, "::")));
 }
 
+int field_label(const ctx *c, size_t i)
+{
+	return is(c, i + 1, ":") && i > 0 && (is(c, i - 1, "{") || is(c, i - 1, ","));
+}
+
 int in_format_macro(const ctx *c, size_t k, size_t floor)
 {
 	while (k > floor) {
@@ -286,8 +291,8 @@ uint32_t later_use(const ctx *c, const char *root, const char *field, size_t fro
 			return c->t[k].line;
 		if (!names_root(c, k, root) || flow_skipped(skips, nskips, k))
 			continue; /* not the name, or code that cannot run after the clone (flow.h) */
-		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
-			continue; /* a field label in a struct literal: `Foo { root: x }` */
+		if (field_label(c, k))
+			continue; /* `Foo { root: x }` */
 		if (k > 0 && (is(c, k - 1, "let") || (is(c, k - 1, "mut") && k > 1 && is(c, k - 2, "let")))) {
 			/* shadowed: only its initializer can still read the old value */
 			size_t end = let_end(c, k + 1, until), q, e = end, close;

@@ -42,6 +42,10 @@ size_t block_end(const ctx *c, size_t i, size_t limit);
 /* Is token i the name root itself (not a field or path segment named so)? */
 int names_root(const ctx *c, size_t i, const char *root);
 
+/* Is the name at token i a field's label in a struct literal, `Foo {
+ * name: x }` -- no use of a value called so? */
+int field_label(const ctx *c, size_t i);
+
 /* Is token k an argument of a format-family macro (directly)? */
 int in_format_macro(const ctx *c, size_t k, size_t floor);
 

@@ -284,7 +284,7 @@ static void bound_uses(const ctx *c, evidence *ev, int is_mut, size_t from, size
 			shadow_to = block_end(c, shadow_from, until);
 			continue;
 		}
-		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
+		if (field_label(c, k))
 			continue;
 		u = use_at(c, k, floor);
 		/* (`for id in &parents`: with a borrow bound in place of the copy
@@ -477,8 +477,8 @@ static uint32_t source_changed_in(const ctx *c, const char *name, const char *fi
 			continue;
 		if (field[0] && is(c, k + 1, ".") && is_ident(c, k + 2) && !is(c, k + 2, field) && !is_open(c, k + 3, '('))
 			continue; /* another field */
-		if (is(c, k + 1, ":") && k > 0 && (is(c, k - 1, "{") || is(c, k - 1, ",")))
-			continue; /* a field label in a struct literal: `Foo { name: x }` */
+		if (field_label(c, k))
+			continue; /* `Foo { name: x }` */
 		if (use_at(c, k, floor) != USE_READ)
 			return c->t[k].line;
 		/* a field handed whole to a call, `sort_by_key(ctx.vm, &t, ..)`:

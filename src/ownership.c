@@ -763,6 +763,16 @@ static decl arm_binding(const ctx *c, size_t k, size_t a, size_t b)
 	return d;
 }
 
+/* Does [a, b) name `Deref`, `AsRef` or `Borrow` (a bound, in generics or
+ * a where clause)? */
+static int names_deref_bound(const ctx *c, size_t a, size_t b)
+{
+	for (; a < b; a++)
+		if (is(c, a, "Deref") || is(c, a, "AsRef") || is(c, a, "Borrow"))
+			return 1;
+	return 0;
+}
+
 /* Is [a, b) -- a match's scrutinee -- the `self` of a method that takes it
  * by value (`fn visit_exprs(self, ..)`), of a type holding no reference
  * (no lifetime among its arguments, not `impl .. for &T`) and without a
@@ -792,15 +802,8 @@ static int owned_self_scrutinee(const ctx *c, const rs_fn *fn, size_t a, size_t 
 	 * `impl` to its `{`, and the fn's signature */
 	for (k = t; k > 0 && t - k < 64 && !is(c, k, "impl") && !is(c, k, "}") && !is(c, k, ";"); k--)
 		;
-	if (!is(c, k, "impl"))
-		return 0;
-	for (; k < c->rs->impls[fn->impl].open; k++)
-		if (is(c, k, "Deref") || is(c, k, "AsRef") || is(c, k, "Borrow"))
-			return 0;
-	for (k = fn->sig; fn->sig != RS_NONE && k < fn->body_open; k++)
-		if (is(c, k, "Deref") || is(c, k, "AsRef") || is(c, k, "Borrow"))
-			return 0;
-	return 1;
+	return is(c, k, "impl") && !names_deref_bound(c, k, c->rs->impls[fn->impl].open) &&
+	       (fn->sig == RS_NONE || !names_deref_bound(c, fn->sig, fn->body_open));
 }
 
 /* Does the arm pattern from pat up to the name at k bind it by value: no
