@@ -104,9 +104,13 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	/* R7: a Copy value: the clone is the copy a plain use makes anyway */
 	/* (`&x.clone()` without the clone borrows x itself: not while the
 	 * statement uses x again, `f(&q.quad.clone(), &[..], q)` with `q:
-	 * &mut`, tiny-skia-path, E0502) */
+	 * &mut`, tiny-skia-path, E0502; nor `x.clone().m(..)`, whose method
+	 * may borrow x for the call while its arguments use x again:
+	 * `self.vtable.clone().call(self, ..)` in a `&mut self` method,
+	 * wasmi, E0502) */
 	RULE(7, ev->cost == EV_COST_COPY && ev->type_source && !ev->type_from_copy && !ev->copy_mut_in_place &&
-	            !(ev->borrow_how && strcmp(ev->borrow_how, "&") == 0 && ev->later_use_in_stmt),
+	            !(((ev->borrow_how && strcmp(ev->borrow_how, "&") == 0) || ev->copy_method_receiver) &&
+	              ev->later_use_in_stmt),
 	     "a Copy value, by the receiver's type, not changed where it is made (behind a reference: dereference it)",
 	     make(B_REMOVABLE_MOVE, CONF_HIGH, 7));
 	/* R9: the original is read again after the clone */
@@ -136,8 +140,12 @@ verdict classify_traced(const evidence *ev, int cold, int hot, buf *trace)
 	RULE(15, ev->cost == EV_COST_HEAP && ev->into_arc &&
 	             (ev->root_kind == EV_ROOT_SELF_FIELD || (behind_reference(ev->root_kind) && hot)),
 	     "borrowed data copied to be wrapped in an Arc", make(B_STRUCTURAL_REFACTOR, CONF_MEDIUM, 15));
-	/* R12: an owned copy of borrowed data that is changed or handed back */
-	RULE(12, behind_reference(ev->root_kind) && (ev->bound_mutated_line || ev->bound_returned || ev->is_result),
+	/* R12: an owned copy of borrowed data that is changed or handed back
+	 * (a Copy value copied to call a method on is not what the fn hands
+	 * back: `self.vtable.clone().call(self)` is kept by R16) */
+	RULE(12, behind_reference(ev->root_kind) &&
+	             (ev->bound_mutated_line || ev->bound_returned ||
+	              (ev->is_result && !(ev->cost == EV_COST_COPY && ev->copy_method_receiver))),
 	     "a copy of borrowed data that is changed or handed back", make(B_SEMANTIC_REQUIRED, CONF_MEDIUM, 12));
 	/* R15: long-lived state copied in full on every call: only a change of
 	 * data layout removes it */

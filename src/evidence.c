@@ -1654,6 +1654,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		    is(&c, st->call_close + 1, ".") && is_ident(&c, st->call_close + 2) &&
 		    method_args_open(&c, st->call_close + 2)) {
 			const rustlex_token *m = &c.t[st->call_close + 2];
+			ev->copy_method_receiver = 1;
 			ev->copy_mut_in_place = typelib_changes_self(c.tl, c.text + m->off, m->len) ||
 			                        (m->len > 4 && memcmp(c.text + m->off + m->len - 4, "_mut", 4) == 0);
 		}
@@ -1905,7 +1906,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			if (!ev->borrowed_line)
 				ev->borrowed_line = closure_borrow(&c, ev->root, stmt0, rs0);
 			if (!ev->borrowed_line)
-				ev->borrowed_line = arm_borrow(&c, fn, ev->root, rs0, stmt0);
+				ev->borrowed_line = arm_borrow(&c, fn, ev->root, rs0, stmt0, skips, nskips);
 		}
 		if (ev->partial_move && root_type.a >= root_type.b && init_b > init_a + 1 && is_ident(&c, init_a) &&
 		    (is_open(&c, init_a + 1, '{') || (is(&c, init_a + 1, "::") && is_ident(&c, init_a + 2) && is_open(&c, init_a + 3, '('))))

@@ -48,6 +48,7 @@ typedef struct {
 	int cost_derived;      /* cheap because a struct of this file holds only handles */
 	int type_from_copy;    /* the type is the copy's (`let c: T = x.clone()`), not known of the receiver */
 	int copy_mut_in_place; /* `&mut x.clone()`, `let ref mut y = x.clone()`: the copy is changed where it is made */
+	int copy_method_receiver; /* `x.clone().m(..)`: the copy is the receiver of a method call */
 	int type_is_ref;       /* the type is a reference to a sized Clone type (`&u32`, not `&str`) */
 	int iterable_by_ref;   /* the type is a container `for x in &c` walks (iterable_by_ref()) */
 	uint32_t unsafe_line;  /* the `unsafe {` block the clone is in (only asked where a borrow could be proposed) */

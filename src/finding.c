@@ -384,6 +384,15 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 			           ev->root[0] ? "the original" : "it", ev->later_use_in_stmt);
 			break;
 		}
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->cost == EV_COST_COPY && ev->copy_method_receiver &&
+		    ev->later_use_in_stmt && !ev->later_use_line) {
+			code(b, ev->receiver);
+			buf_printf(b, " is a Copy value copied to call a method on, while the same statement uses %s again (line "
+			              "%u): without the copy the method would borrow it for the whole call, beside that use (a "
+			              "`&mut` handed on cannot be, E0502), so the copy stays",
+			           ev->root[0] ? "the original" : "it", ev->later_use_in_stmt);
+			break;
+		}
 		if (ev->fn_name[0] && !ev->budget_exhausted && ev->key_of_maybe_ref_line) {
 			code(b, ev->receiver);
 			buf_printf(b, " is copied at line %u only to be lent to a lookup by key, but it may itself be a "

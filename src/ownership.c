@@ -1652,7 +1652,65 @@ static int if_let_around(const ctx *c, size_t floor, size_t at, size_t *pa, size
 	return 0;
 }
 
-uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, size_t stmt0)
+/* The i-th top-level element [*a, *b) of the group opened at open (`(x,
+ * y.kind())`); 0 when it has fewer. */
+static int group_element(const ctx *c, size_t open, unsigned i, size_t *a, size_t *b)
+{
+	size_t close = c->t[open].pair, k, start = open + 1;
+	unsigned at = 0;
+
+	for (k = open + 1; k <= close; k++) {
+		if (k < close && c->t[k].kind == TOK_OPEN && c->t[k].pair_ok) {
+			k = c->t[k].pair;
+			continue;
+		}
+		if (k == close || is(c, k, ",")) {
+			if (at == i && k > start) {
+				*a = start;
+				*b = k;
+				return 1;
+			}
+			at++;
+			start = k + 1;
+		}
+	}
+	return 0;
+}
+
+/* A tuple scrutinee, `match (source.kind(i), target.kind(i))`: the element
+ * [*sa, *sb) that borrows root (or calls a method of it whose result may
+ * hold a borrow) and, when the pattern is a tuple too, the
+ * pattern's element [*pa, *pb) in the same place (else the whole pattern
+ * stays).  0 when no element borrows root. */
+static int tuple_scrutinee_part(const ctx *c, const char *root, size_t *sa, size_t *sb, size_t *pa, size_t *pb)
+{
+	size_t a, b, p0 = *pa, s;
+	unsigned i;
+
+	while (p0 < *pb && is(c, p0, "|"))
+		p0++;
+	for (i = 0; group_element(c, *sa, i, &a, &b); i++) {
+		s = a;
+		if (is(c, s, "&"))
+			s += 1 + (size_t)is(c, s + 1, "mut");
+		if (!names_root(c, s, root) || !(borrows_root(c, root, a, b) || result_may_borrow(c, root, s, b)))
+			continue;
+		if (is_open(c, p0, '(') && c->t[p0].pair_ok && c->t[p0].pair < *pb) {
+			size_t qa, qb;
+			if (group_element(c, p0, i, &qa, &qb)) {
+				*pa = qa;
+				*pb = qb;
+			}
+		}
+		*sa = a;
+		*sb = b;
+		return 1;
+	}
+	return 0;
+}
+
+uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, size_t stmt0, const flow_skip *skips,
+                    size_t nskips)
 {
 	flow_arm arm;
 	char names[6][64];
@@ -1676,10 +1734,15 @@ uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, 
 	/* the scrutinee is itself the borrow (`&source.kind`, `self.map.get(k)`),
 	 * not a call given one (`lookup(&self.enums).await?` may well hand
 	 * back owned values) */
+	/* (a tuple of them, `match (a.kind(i), target.kind(i))`: the bindings
+	 * of target's part borrow it -- chalk's unsize.rs, E0505) */
 	s = sa;
 	if (is(c, s, "&"))
 		s += 1 + (size_t)is(c, s + 1, "mut");
-	if (!names_root(c, s, root) || !borrows_root(c, root, sa, sb))
+	if (is_open(c, sa, '(') && c->t[sa].pair_ok && c->t[sa].pair + 1 == sb) {
+		if (!tuple_scrutinee_part(c, root, &sa, &sb, &pa, &pb))
+			return 0;
+	} else if (!names_root(c, s, root) || !(borrows_root(c, root, sa, sb) || result_may_borrow(c, root, s, sb)))
 		return 0;
 	for (k = pa; k < pb && n < 6; k++)
 		if (pattern_binding(c, k))
@@ -1702,9 +1765,10 @@ uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, 
 		if (i < n)
 			range_text(c, name, name + 1, names[n++], sizeof(names[0]));
 	}
-	/* one of them used in or after the clone's statement, in the arm */
+	/* one of them used in or after the clone's statement, in the arm --
+	 * where that runs after the clone (not the other branch of an `if`) */
 	for (i = 0; i < n; i++) {
-		uint32_t line = later_use(c, names[i], "", stmt0, body_end, NULL, 0);
+		uint32_t line = later_use(c, names[i], "", stmt0, body_end, skips, nskips);
 		if (line)
 			return line;
 	}

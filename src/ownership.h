@@ -83,8 +83,10 @@ uint32_t live_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t bef
  * at whose scrutinee borrows root (`match &source.kind`): its bindings
  * borrow root, and so may what the arm makes
  * of them (`let font = parse(memory)?;`).  The line where one of them is
- * used in or after the statement at stmt0, within the arm (moving root
- * there is E0505: fontique), or 0. */
-uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, size_t stmt0);
+ * used in or after the statement at stmt0, within the arm and outside the
+ * ranges skips says cannot run after it (moving root there is E0505:
+ * fontique), or 0. */
+uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, size_t stmt0, const flow_skip *skips,
+                    size_t nskips);
 
 #endif
