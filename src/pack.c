@@ -35,6 +35,8 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_NOT_ANSWER] = "not_answer",
 	[PRED_ONLY_LOGGED] = "only_logged",
 	[PRED_NOT_ONLY_LOGGED] = "not_only_logged",
+	[PRED_ONLY_INTO] = "only_into",
+	[PRED_NOT_ONLY_INTO] = "not_only_into",
 	[PRED_PARSES_SERIALIZED] = "parses_serialized",
 	[PRED_ONLY_MEASURED] = "only_measured",
 	[PRED_MEASURED_FIRST] = "measured_first",
@@ -71,7 +73,8 @@ static int predicate_takes_words(int what)
 	       what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
 	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC || what == PRED_CALLED_FROM_ASYNC_ELSEWHERE ||
 	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER || what == PRED_NOT_BEFORE_CALL ||
-	       what == PRED_ONLY_LOGGED || what == PRED_NOT_ONLY_LOGGED;
+	       what == PRED_ONLY_LOGGED || what == PRED_NOT_ONLY_LOGGED || what == PRED_ONLY_INTO ||
+	       what == PRED_NOT_ONLY_INTO;
 }
 
 static int predicate_languages(int what)
@@ -88,6 +91,8 @@ static int predicate_languages(int what)
 	case PRED_NOT_ANSWER:
 	case PRED_ONLY_LOGGED:
 	case PRED_NOT_ONLY_LOGGED:
+	case PRED_ONLY_INTO:
+	case PRED_NOT_ONLY_INTO:
 	case PRED_PARSES_SERIALIZED:
 	case PRED_ONLY_MEASURED:
 	case PRED_MEASURED_FIRST:

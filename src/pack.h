@@ -68,6 +68,9 @@ enum pack_predicate {
 	PRED_ONLY_LOGGED,         /* Rust ARG: the serialized text goes only into macros or calls named so
 	                             (`info!`, `maybe_log_request`): a log line */
 	PRED_NOT_ONLY_LOGGED,     /* Rust ARG: the opposite of only_logged (perf-leads' json-per-event) */
+	PRED_ONLY_INTO,           /* Rust ARG: the serialized text goes only into calls or macros named so
+	                             (`buf.push_str(&text)`, `hasher.update(..)`): copied again */
+	PRED_NOT_ONLY_INTO,       /* Rust ARG: the opposite of only_into */
 	PRED_NOT_ANSWER,          /* Rust ARG: the value serialized is named none of these (`&response`: the
 	                             answer itself, however it is sent on), or the call is in a macro's arguments */
 	PRED_RESULT_DROPPED,      /* Rust: the spawned work yields a Result (a `?`, a tail Ok(..), a fn of the

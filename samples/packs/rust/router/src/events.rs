@@ -569,7 +569,7 @@ pub async fn dump_log(mut reader: tokio::sync::mpsc::Receiver<ChatRequest>) -> R
 // request on the way (a finding).
 pub async fn trace_requests(mut reader: tokio::sync::mpsc::Receiver<ChatRequest>) -> Result<(), serde_json::Error> {
     while let Some(record) = reader.recv().await {
-        println!("got request {}", serde_json::to_string(&record.model)?); // expect: perf-review/json-in-loop expect: perf-review/json-for-log-line
+        println!("got request {}", serde_json::to_string(&record.model)?); // expect: perf-leads/json-in-loop-output expect: perf-review/json-for-log-line
         handle_one(record).await;
     }
     Ok(())

@@ -15,6 +15,7 @@ pub mod integrations;
 pub mod locks;
 pub mod logs;
 pub mod pages;
+pub mod queue;
 pub mod macros;
 pub mod regexes;
 pub mod rows;
