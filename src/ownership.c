@@ -1677,6 +1677,18 @@ static int group_element(const ctx *c, size_t open, unsigned i, size_t *a, size_
 	return 0;
 }
 
+/* Does the scrutinee (or a part of one) [a, b) lend out of root: start
+ * with it (`&root..` too) and borrow it, or call a method of it whose
+ * result may hold a borrow (`target.kind(i)`)? */
+static int scrutinee_lends(const ctx *c, const char *root, size_t a, size_t b)
+{
+	size_t s = a;
+
+	if (is(c, s, "&"))
+		s += 1 + (size_t)is(c, s + 1, "mut");
+	return names_root(c, s, root) && (borrows_root(c, root, a, b) || result_may_borrow(c, root, s, b));
+}
+
 /* A tuple scrutinee, `match (source.kind(i), target.kind(i))`: the element
  * [*sa, *sb) that borrows root (or calls a method of it whose result may
  * hold a borrow) and, when the pattern is a tuple too, the
@@ -1684,16 +1696,13 @@ static int group_element(const ctx *c, size_t open, unsigned i, size_t *a, size_
  * stays).  0 when no element borrows root. */
 static int tuple_scrutinee_part(const ctx *c, const char *root, size_t *sa, size_t *sb, size_t *pa, size_t *pb)
 {
-	size_t a, b, p0 = *pa, s;
+	size_t a, b, p0 = *pa;
 	unsigned i;
 
 	while (p0 < *pb && is(c, p0, "|"))
 		p0++;
 	for (i = 0; group_element(c, *sa, i, &a, &b); i++) {
-		s = a;
-		if (is(c, s, "&"))
-			s += 1 + (size_t)is(c, s + 1, "mut");
-		if (!names_root(c, s, root) || !(borrows_root(c, root, a, b) || result_may_borrow(c, root, s, b)))
+		if (!scrutinee_lends(c, root, a, b))
 			continue;
 		if (is_open(c, p0, '(') && c->t[p0].pair_ok && c->t[p0].pair < *pb) {
 			size_t qa, qb;
@@ -1714,7 +1723,7 @@ uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, 
 {
 	flow_arm arm;
 	char names[6][64];
-	size_t n = 0, k, i, pa, pb, sa, sb, body, body_end, s;
+	size_t n = 0, k, i, pa, pb, sa, sb, body, body_end;
 
 	if (fn->body_open == RS_NONE)
 		return 0;
@@ -1736,13 +1745,10 @@ uint32_t arm_borrow(const ctx *c, const rs_fn *fn, const char *root, size_t at, 
 	 * back owned values) */
 	/* (a tuple of them, `match (a.kind(i), target.kind(i))`: the bindings
 	 * of target's part borrow it -- chalk's unsize.rs, E0505) */
-	s = sa;
-	if (is(c, s, "&"))
-		s += 1 + (size_t)is(c, s + 1, "mut");
 	if (is_open(c, sa, '(') && c->t[sa].pair_ok && c->t[sa].pair + 1 == sb) {
 		if (!tuple_scrutinee_part(c, root, &sa, &sb, &pa, &pb))
 			return 0;
-	} else if (!names_root(c, s, root) || !(borrows_root(c, root, sa, sb) || result_may_borrow(c, root, s, sb)))
+	} else if (!scrutinee_lends(c, root, sa, sb))
 		return 0;
 	for (k = pa; k < pb && n < 6; k++)
 		if (pattern_binding(c, k))

@@ -1244,8 +1244,8 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_NOT_ANSWER: return r_not_answer(f, tok, &w->words);
 	case PRED_ONLY_LOGGED: return r_only_logged(f, tok, &w->words);
 	case PRED_NOT_ONLY_LOGGED: return !r_only_logged(f, tok, &w->words);
-	/* (the same test with other words: copied on into a buffer, a writer, a
-	 * hasher -- a log line is one more copy) */
+	/* (the same test with other words: the text copied on into a buffer, a
+	 * writer, a hasher) */
 	case PRED_ONLY_INTO: return r_only_logged(f, tok, &w->words);
 	case PRED_NOT_ONLY_INTO: return !r_only_logged(f, tok, &w->words);
 	case PRED_PARSES_SERIALIZED: return r_parses_serialized(f, tok);
