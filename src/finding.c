@@ -360,7 +360,7 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 			/* what a macro does with the clone: its expansion decides */
 			code(b, ev->receiver);
 			if (ev->macro_repeat_line)
-				buf_printf(b, " is cloned inside the repetition `$( .. )` at line %u of a macro's template, from "
+				buf_printf(b, " is cloned inside a repetition (`$( .. )`, `#( .. )`) at line %u of a macro's template, from "
 				              "outside it: one expansion runs it once per element, and a move in the first leaves "
 				              "nothing for the next (E0382), so the copy stays",
 				           ev->macro_repeat_line);

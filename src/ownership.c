@@ -392,6 +392,44 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 	return 0;
 }
 
+/* The parts of the tuple a call [a, b) returns, bound by a tuple pattern
+ * (`let (contents, _, _) = resolved.into_inner();`): a method's are owned
+ * only where the workspace declares every method of that name returning a
+ * value with no reference in it -- a name that says "owned" (`into_*`,
+ * `to_*`, the rules' owned_method list) speaks of the tuple, not of its
+ * parts (jsonschema-referencing's `into_inner(self) -> (&Value, ..)`:
+ * held-out sample 42, E0308); a free fn's or a path's where the workspace
+ * says so, or where none of its arguments may be a reference.  1 when
+ * [a, b) is no call: init_owned() decides. */
+static int tuple_parts_owned(const ctx *c, const rs_fn *fn, size_t a, size_t b)
+{
+	size_t open, m, k;
+
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	b = unwrapped_end(c, a, b);
+	if (b <= a || c->t[b - 1].kind != TOK_CLOSE || !c->t[b - 1].pair_ok || !is_open(c, c->t[b - 1].pair, '('))
+		return 1;
+	open = past_turbofish(c, a, c->t[b - 1].pair);
+	if (open <= a || !is_ident(c, open - 1))
+		return 1;
+	m = open - 1;
+	if (m > a && is(c, m - 1, "."))
+		return typelib_fn_owned(c->tl, c->text + c->t[m].off, c->t[m].len);
+	switch (typelib_fn_returns(c->tl, c->text + c->t[m].off, c->t[m].len)) {
+	case 0: return 1;
+	case 1: return 0;
+	}
+	/* a free fn or a path the workspace does not declare: what it returns
+	 * can only borrow from its arguments, so with none that may be a
+	 * reference its parts are its own (`let (tx, rx) = mpsc::channel();`,
+	 * `flume::unbounded::<T>()`, `broadcast::channel(16)`) */
+	for (k = open + 1; k + 1 < c->t[open].pair; k++)
+		if (is(c, k, "&") || is(c, k, "self") || (is_ident(c, k) && ident_is_ref(c, fn, k)))
+			return 0;
+	return 1;
+}
+
 /* Is the initializer [a, b) an item taken (`pop`, `remove`, the rules'
  * take_method) out of a local collection whose type or initializer may
  * hold references?  chalk-solve's `let (src, tgt) = fields.pop().unwrap();`
@@ -929,6 +967,9 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 					d.init_b = stmt_end(c, end + 1, c->n);
 					if (!binding && !init_owned(c, d.init_a, d.init_b))
 						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
+					else if (!binding && destructured && is_open(c, k + 1 + (size_t)is(c, k + 1, "mut"), '(') &&
+					         !tuple_parts_owned(c, fn, d.init_a, d.init_b))
+						d.kind = EV_ROOT_BINDING;
 					else if (!binding && taken_from_lending_local(c, fn, d.init_a, d.init_b))
 						d.kind = EV_ROOT_BINDING;
 					else if (!binding && unpacked_from_lending_param(c, fn, d.init_a, d.init_b))
