@@ -74,6 +74,29 @@ static size_t match_keyword(const rustlex_result *lx, size_t o, size_t floor)
 	return k && is_tok(lx, k, "match") ? k : 0;
 }
 
+/* The body of the match arm that starts at token j (just past its `=>`),
+ * in the arms' block closing at close: a block (and the comma after it),
+ * or everything to the next comma at its level.  One past the body's last
+ * token in *end; the first token of the next arm returned, 0 when a group
+ * in the body is unpaired. */
+static size_t arm_body(const rustlex_result *lx, size_t j, size_t close, size_t *end)
+{
+	if (is_open_brace(lx, j)) {
+		*end = lx->tokens[j].pair + 1;
+		return *end + (size_t)is_tok(lx, *end, ",");
+	}
+	while (j < close && !is_tok(lx, j, ",")) {
+		if (lx->tokens[j].kind == TOK_OPEN) {
+			if (!lx->tokens[j].pair_ok)
+				return 0;
+			j = lx->tokens[j].pair;
+		}
+		j++;
+	}
+	*end = j;
+	return j + 1;
+}
+
 int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm *arm)
 {
 	size_t i;
@@ -81,7 +104,7 @@ int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm 
 	memset(arm, 0, sizeof(*arm));
 	for (i = at; i > body_open + 1;) {
 		const rustlex_token *t = &lx->tokens[--i];
-		size_t close, j, start, guard = 0, kw;
+		size_t close, j, start, guard = 0, kw, next;
 		if (t->kind == TOK_CLOSE) {
 			if (!t->pair_ok)
 				return 0;
@@ -110,31 +133,16 @@ int flow_arm_of(const rustlex_result *lx, size_t body_open, size_t at, flow_arm 
 			arm->arms_open = i;
 			arm->pattern = start;
 			arm->arrow = arrow;
-			/* the body: to the `,` at this level, or a block and its `,` */
-			j++;
-			if (is_open_brace(lx, j)) {
-				j = lx->tokens[j].pair;
-				arm->body_end = j + 1;
-				if (is_tok(lx, j + 1, ","))
-					j++;
-			} else {
-				while (j < close && !is_tok(lx, j, ",")) {
-					if (lx->tokens[j].kind == TOK_OPEN) {
-						if (!lx->tokens[j].pair_ok)
-							return 0;
-						j = lx->tokens[j].pair;
-					}
-					j++;
-				}
-				arm->body_end = j;
-			}
+			if (!(next = arm_body(lx, j + 1, close, &arm->body_end)))
+				return 0;
 			if (at >= start && at < (guard ? guard : arrow))
 				return FLOW_ARM_PATTERN;
 			if (at >= start && at < arrow)
 				return FLOW_ARM_GUARD;
-			if (at < j + 1 && at > arrow)
+			if (at < next && at > arrow)
 				return FLOW_ARM_BODY;
-			start = j + 1;
+			start = next;
+			j = next - 1; /* the loop's step lands on the next arm */
 			guard = 0;
 		}
 		memset(arm, 0, sizeof(*arm));
@@ -239,7 +247,7 @@ static int pattern_binds(const rustlex_result *lx, size_t a, size_t b)
  * `=>`; arms that do not parse plainly count as binding. */
 static int arms_bind(const rustlex_result *lx, size_t o, size_t close)
 {
-	size_t j = o + 1, start = o + 1, end = 0;
+	size_t j = o + 1, start = o + 1, end = 0, body_end;
 
 	while (j < close) {
 		const rustlex_token *t = &lx->tokens[j];
@@ -257,23 +265,8 @@ static int arms_bind(const rustlex_result *lx, size_t o, size_t close)
 		}
 		if (pattern_binds(lx, start, end))
 			return 1;
-		/* past the arm's body: a block (and its comma), or to the next comma */
-		j++;
-		if (is_open_brace(lx, j)) {
-			j = lx->tokens[j].pair + 1;
-			if (is_tok(lx, j, ","))
-				j++;
-		} else {
-			while (j < close && !is_tok(lx, j, ",")) {
-				if (lx->tokens[j].kind == TOK_OPEN) {
-					if (!lx->tokens[j].pair_ok)
-						return 1;
-					j = lx->tokens[j].pair;
-				}
-				j++;
-			}
-			j++;
-		}
+		if (!(j = arm_body(lx, j + 1, close, &body_end)))
+			return 1;
 		start = j;
 		end = 0;
 	}
