@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cargotoml.h"
 #include "fileio.h"
@@ -81,27 +82,101 @@ static int covers_any(const strlist *but, const char *p, size_t n)
 	return 0;
 }
 
-/* The entries of dir (relative rel, "" for the root) but the skipped ones
- * and those holding a path of `but`, sorted: a package's own files
- * without its target/ or its member crates' directories. */
-static int add_entries(strlist *paths, const char *dir, const char *rel, const strlist *but)
+/* Does dir hold a Cargo.toml? */
+static int has_manifest(const char *dir)
+{
+	buf p = BUF_INIT;
+	int has = buf_printf(&p, "%s/Cargo.toml", dir) == 0 && access(p.ptr, F_OK) == 0;
+
+	buf_free(&p);
+	return has;
+}
+
+/* Is p (a relative path of n bytes) exactly one of `but`? */
+static int is_one_of(const strlist *but, const char *p, size_t n)
+{
+	return but && strlist_has(but, p, n);
+}
+
+/* A package's own files, as cargo counts them: the entries of dir
+ * (relative rel, "" for the root) but the skipped ones and those of `but`
+ * (the workspace's members, the packages nested inside); an entry holding
+ * one of `but` is opened and its own entries taken the same way.  Sorted.
+ * Cargo leaves a subdirectory with a manifest of its own out of a package
+ * (the crates rustc-perf keeps under `collector/compile-benchmarks`, a
+ * cargo-fuzz `fuzz/`):
+ * it is another crate, built on its own if at all. */
+static int add_own(strlist *paths, const char *dir, const char *rel, const strlist *but)
 {
 	struct dirent **names = NULL;
+	buf sub = BUF_INIT, subrel = BUF_INIT;
 	int n = scandir(dir, &names, NULL, alphasort), i, rc = 0;
 
 	if (n < 0)
 		return 0; /* unreadable: nothing from it */
 	for (i = 0; i < n; i++) {
-		buf p = BUF_INIT;
-		if (rc == 0 && !skipped_name(names[i]->d_name) && strcmp(names[i]->d_name, "..") != 0 &&
-		    rel_join(&p, rel, names[i]->d_name) == 0 &&
-		    !covers_any(but, p.ptr, p.len))
-			rc = strlist_add(paths, p.ptr);
-		buf_free(&p);
+		const char *name = names[i]->d_name;
+		if (rc == 0 && !skipped_name(name) && strcmp(name, "..") != 0) {
+			if (rel_join(&subrel, rel, name) < 0 || rel_join(&sub, dir, name) < 0)
+				rc = -1;
+			else if (is_one_of(but, subrel.ptr, subrel.len))
+				; /* a member or a nested package: not this package's */
+			else if (covers_any(but, subrel.ptr, subrel.len) && is_dir(sub.ptr))
+				rc = add_own(paths, sub.ptr, subrel.ptr, but);
+			else
+				rc = strlist_add(paths, subrel.ptr);
+		}
 		free(names[i]);
 	}
 	free(names);
+	buf_free(&sub);
+	buf_free(&subrel);
 	return rc;
+}
+
+/* The directories under dir (relative rel) holding a Cargo.toml, the
+ * outermost ones, into *found: the packages a package's tree may hold. */
+static int nested_packages(const char *dir, const char *rel, strlist *found)
+{
+	struct dirent **names = NULL;
+	buf sub = BUF_INIT, subrel = BUF_INIT;
+	int n = scandir(dir, &names, NULL, alphasort), i, rc = 0;
+
+	if (n < 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		if (rc == 0 && !skipped_name(name) && names[i]->d_type != DT_REG) {
+			if (rel_join(&sub, dir, name) < 0 || rel_join(&subrel, rel, name) < 0)
+				rc = -1;
+			else if (!is_dir(sub.ptr))
+				;
+			else if (has_manifest(sub.ptr))
+				rc = strlist_add(found, subrel.ptr);
+			else
+				rc = nested_packages(sub.ptr, subrel.ptr, found);
+		}
+		free(names[i]);
+	}
+	free(names);
+	buf_free(&sub);
+	buf_free(&subrel);
+	return rc;
+}
+
+/* The package at dir (relative rel, "" for the root) into *paths: whole
+ * when no other package or member lies inside it, else its own entries
+ * (add_own).  Nested packages found are added to *others, which holds the
+ * members already. */
+static int add_package(strlist *paths, const char *dir, const char *rel, strlist *others)
+{
+	size_t before = others->count;
+
+	if (nested_packages(dir, rel, others) < 0)
+		return -1;
+	if (rel[0] && others->count == before)
+		return strlist_add(paths, rel);
+	return add_own(paths, dir, rel, others);
 }
 
 /* The Python files under dir (relative rel) outside the crates' paths,
@@ -120,8 +195,8 @@ static int add_python(strlist *paths, const char *dir, const char *rel, const st
 		if (rc == 0 && !skipped_name(name)) {
 			if (rel_join(&sub, dir, name) < 0 || rel_join(&subrel, rel, name) < 0)
 				rc = -1;
-			else if (strlist_has(crates, subrel.ptr, subrel.len))
-				; /* a crate: in scope already */
+			else if (strlist_has(crates, subrel.ptr, subrel.len) || has_manifest(sub.ptr))
+				; /* a crate: in scope already, or another package's */
 			else if (is_dir(sub.ptr))
 				rc = add_python(paths, sub.ptr, subrel.ptr, crates);
 			else if (len > 3 && strcmp(name + len - 3, ".py") == 0)
@@ -137,10 +212,11 @@ static int add_python(strlist *paths, const char *dir, const char *rel, const st
 
 /* A workspace: its members (globs expanded, `exclude` left out), each
  * with a manifest of its own; the root package's entries too. */
-static int workspace(const char *root, const char *manifest, size_t len, strlist *paths, strlist *crates)
+static int workspace(const char *root, const char *base, const char *manifest, size_t len, strlist *paths,
+                     strlist *crates)
 {
-	strlist members = { 0 }, excluded = { 0 }, found = { 0 };
-	buf value = BUF_INIT, pattern = BUF_INIT, text = BUF_INIT;
+	strlist members = { 0 }, excluded = { 0 }, found = { 0 }, others = { 0 };
+	buf value = BUF_INIT, pattern = BUF_INIT, text = BUF_INIT, full = BUF_INIT;
 	size_t i, rootlen = strlen(root);
 	int rc = -1;
 
@@ -165,10 +241,16 @@ static int workspace(const char *root, const char *manifest, size_t len, strlist
 			int has;
 			while (rel[0] == '.' && rel[1] == '/') /* `./crates/a` */
 				rel += 2;
-			if (strlist_has(&excluded, rel, strlen(rel)) || strlist_has(&found, rel, strlen(rel)))
+			if (strlist_has(&excluded, rel, strlen(rel)))
+				continue;
+			if (rel_join(&full, base, rel) < 0) {
+				globfree(&g);
+				goto done;
+			}
+			if (strlist_has(&found, full.ptr, full.len))
 				continue;
 			if ((has = read_manifest(g.gl_pathv[k], &text)) < 0 ||
-			    (has && (strlist_add(&found, rel) < 0 || add_crate(crates, text.ptr, text.len, rel) < 0))) {
+			    (has && (strlist_add(&found, full.ptr) < 0 || add_crate(crates, text.ptr, text.len, full.ptr) < 0))) {
 				globfree(&g);
 				goto done;
 			}
@@ -176,20 +258,43 @@ static int workspace(const char *root, const char *manifest, size_t len, strlist
 		globfree(&g);
 	}
 	for (i = 0; i < found.count; i++)
-		if (strlist_add(paths, found.items[i].s) < 0)
+		if (strlist_add(&others, found.items[i].s) < 0)
 			goto done;
+	for (i = 0; i < found.count; i++) {
+		buf_clear(&pattern);
+		if (buf_printf(&pattern, "%s/%s", root, found.items[i].s + (base[0] ? strlen(base) + 1 : 0)) < 0 ||
+		    add_package(paths, pattern.ptr, found.items[i].s, &others) < 0)
+			goto done;
+	}
 	/* a root package besides: its own files, less the members' directories */
 	if (cargotoml_has_table(manifest, len, "package") &&
-	    (add_crate(crates, manifest, len, ".") < 0 || add_entries(paths, root, "", &found) < 0))
+	    (add_crate(crates, manifest, len, base[0] ? base : ".") < 0 || add_package(paths, root, base, &others) < 0))
 		goto done;
 	rc = 0;
 done:
 	strlist_free(&members);
 	strlist_free(&excluded);
 	strlist_free(&found);
+	strlist_free(&others);
 	buf_free(&value);
 	buf_free(&pattern);
 	buf_free(&text);
+	buf_free(&full);
+	return rc;
+}
+
+/* The manifest text at dir (relative rel) into *paths and *crates: a
+ * workspace's members, or a package. */
+static int add_manifest_dir(const char *dir, const char *rel, const buf *text, strlist *paths, strlist *crates)
+{
+	strlist nested = { 0 };
+	int rc;
+
+	if (cargotoml_has_table(text->ptr, text->len, "workspace"))
+		return workspace(dir, rel, text->ptr, text->len, paths, crates);
+	rc = add_crate(crates, text->ptr, text->len, rel[0] ? rel : ".") < 0 ||
+	     add_package(paths, dir, rel, &nested) < 0 ? -1 : 0;
+	strlist_free(&nested);
 	return rc;
 }
 
@@ -214,7 +319,7 @@ static int find_crates(const char *dir, const char *rel, int depth, strlist *pat
 			if ((has = read_manifest(sub.ptr, &text)) < 0)
 				rc = -1;
 			else if (has)
-				rc = strlist_add(paths, subrel.ptr) < 0 || add_crate(crates, text.ptr, text.len, subrel.ptr) < 0 ? -1 : 0;
+				rc = add_manifest_dir(sub.ptr, subrel.ptr, &text, paths, crates);
 			else
 				rc = find_crates(sub.ptr, subrel.ptr, depth + 1, paths, crates);
 		}
@@ -240,15 +345,12 @@ int scope_default(const char *root, int python, strlist *paths, strlist *crates,
 	}
 	if ((has = read_manifest(root, &manifest)) < 0)
 		goto oom;
-	if (has && cargotoml_has_table(manifest.ptr, manifest.len, "workspace")) {
-		if (workspace(root, manifest.ptr, manifest.len, paths, crates) < 0)
-			goto oom;
-	} else if (has) {
-		if (add_crate(crates, manifest.ptr, manifest.len, ".") < 0 || add_entries(paths, root, "", NULL) < 0)
+	if (has) {
+		if (add_manifest_dir(root, "", &manifest, paths, crates) < 0)
 			goto oom;
 	} else if (find_crates(root, "", 1, paths, crates) < 0)
 		goto oom;
-	if (!paths->count && add_entries(paths, root, "", NULL) < 0) /* no crate anywhere: everything */
+	if (!paths->count && add_own(paths, root, "", NULL) < 0) /* no crate anywhere: everything */
 		goto oom;
 	else if (python && paths->count) { /* the Python files beside the crates */
 		strlist crate_paths = { 0 };

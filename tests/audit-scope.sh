@@ -78,6 +78,33 @@ f = json.load(open(sys.argv[1]))['findings']
 assert len(f) == 2, [x['path'] for x in f]
 " "$scratch/wspkg.json"
 
+# packages nested in a member that the workspace does not list (vendored
+# benchmark crates, a cargo-fuzz directory): not the member's files
+V=$scratch/nested
+clone_file "$V/collector/src"
+clone_file "$V/collector/benchlib/src"
+clone_file "$V/collector/benches/vendored/cargo/src"
+clone_file "$V/collector/benches/tools"
+clone_file "$V/fuzz/fuzz_targets"
+printf '[package]\nname = "collector"\nversion = "0.1.0"\n' >"$V/collector/Cargo.toml"
+printf '[package]\nname = "benchlib"\nversion = "0.1.0"\n' >"$V/collector/benchlib/Cargo.toml"
+printf '[package]\nname = "cargo"\nversion = "0.23.0"\n[workspace]\n' >"$V/collector/benches/vendored/cargo/Cargo.toml"
+printf '[package]\nname = "app-fuzz"\nversion = "0.0.0"\n' >"$V/fuzz/Cargo.toml"
+clone_file "$V/src"
+printf '[package]\nname = "app"\nversion = "0.1.0"\n\n[workspace]\nmembers = ["collector", "collector/benchlib"]\n' >"$V/Cargo.toml"
+"$H" audit --root "$V" --format json --output "$scratch/nested.json"
+check "packages nested in a member or the root package, not listed: left out; the member's other files, the nested member, audited once" \
+	test "$(audited "$scratch/nested.json")" = "collector/benches/tools/lib.rs collector/benchlib/src/lib.rs collector/src/lib.rs src/lib.rs"
+check "... each once" python3 -c "
+import json, sys
+f = json.load(open(sys.argv[1]))['findings']
+assert len(f) == 4, [x['path'] for x in f]
+" "$scratch/nested.json"
+rm -f "$V/Cargo.toml"
+"$H" audit --root "$V" --format json --output "$scratch/nested-noroot.json"
+check "... with no root manifest: each outermost crate without the packages inside it" \
+	test "$(audited "$scratch/nested-noroot.json")" = "collector/benches/tools/lib.rs collector/src/lib.rs fuzz/fuzz_targets/lib.rs"
+
 # no root manifest: every crate under the root, not the files beside them
 M=$scratch/mono
 clone_file "$M/services/router/src"
@@ -89,6 +116,25 @@ printf '[package]\nname = "sched"\nversion = "0.1.0"\n' >"$M/services/sched/Carg
 "$H" audit --root "$M" --include-tests --format json --output "$scratch/mono.json"
 check "no root manifest: the crates found under the root" \
 	test "$(audited "$scratch/mono.json")" = "services/router/examples/lib.rs services/router/src/lib.rs services/sched/src/lib.rs"
+
+# no root manifest, a workspace one level down (tensorzero's crates/Cargo.toml):
+# that workspace's members
+T=$scratch/sub-ws
+clone_file "$T/crates/gateway/src"
+clone_file "$T/crates/core/src"
+clone_file "$T/crates/core/fuzz/src"
+printf '[package]\nname = "gateway"\nversion = "0.1.0"\n' >"$T/crates/gateway/Cargo.toml"
+printf '[package]\nname = "core"\nversion = "0.1.0"\n' >"$T/crates/core/Cargo.toml"
+printf '[package]\nname = "core-fuzz"\nversion = "0.0.0"\n' >"$T/crates/core/fuzz/Cargo.toml"
+printf '[workspace]\nmembers = ["gateway", "core"]\n' >"$T/crates/Cargo.toml"
+"$H" audit --root "$T" --format json --output "$scratch/sub-ws.json"
+check "no root manifest, a workspace under the root: its members (not the fuzz package in one)" \
+	test "$(audited "$scratch/sub-ws.json")" = "crates/core/src/lib.rs crates/gateway/src/lib.rs"
+check "... named as the scope's crates" python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1]))['scope']
+assert sorted(s['crates']) == ['core', 'gateway'], s
+" "$scratch/sub-ws.json"
 
 # no crate at all: everything under the root but target/ and hidden directories
 N=$scratch/none
