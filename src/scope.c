@@ -2,6 +2,7 @@
 
 #include "scope.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <glob.h>
@@ -210,8 +211,95 @@ static int add_python(strlist *paths, const char *dir, const char *rel, const st
 	return rc;
 }
 
+/* `dir/rel` with `.` and `..` steps resolved, into out; -1 when it leaves
+ * dir (a `..` too many) or memory ran out. */
+static int normalized_join(buf *out, const char *dir, const char *rel)
+{
+	buf whole = BUF_INIT;
+	char *step, *save = NULL;
+	int rc = 0;
+
+	buf_clear(out);
+	if (rel[0] == '/' || (dir[0] ? buf_printf(&whole, "%s/%s", dir, rel) : buf_puts(&whole, rel)) < 0) {
+		buf_free(&whole);
+		return -1;
+	}
+	for (step = strtok_r(whole.ptr, "/", &save); step && rc == 0; step = strtok_r(NULL, "/", &save)) {
+		if (strcmp(step, ".") == 0)
+			continue;
+		if (strcmp(step, "..") == 0) {
+			char *slash;
+			if (!out->len)
+				rc = -1;
+			else if ((slash = strrchr(out->ptr, '/')))
+				buf_truncate(out, (size_t)(slash - out->ptr));
+			else
+				buf_clear(out);
+		} else if ((out->len && buf_putc(out, '/') < 0) || buf_puts(out, step) < 0)
+			rc = -1;
+	}
+	buf_free(&whole);
+	return rc;
+}
+
+/* The `path = ".."` values of the manifest's dependency tables
+ * (`[dependencies]`, `[dev-dependencies]`, `[workspace.dependencies]`,
+ * `[target.'cfg(..)'.dependencies]`, `[dependencies.name]`), as written,
+ * into *out.  Cargo makes each a member of the workspace when it lies
+ * inside it (and builds it anyway when there is none): triagebot's
+ * `parser`, in no members list, is its own code. */
+static int path_dependencies(const char *text, size_t len, strlist *out)
+{
+	const char *p = text, *end = text + len;
+	int in_deps = 0;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p)), *q;
+		if (!eol)
+			eol = end;
+		while (p < eol && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < eol && *p == '[') {
+			const char *close = memchr(p, ']', (size_t)(eol - p));
+			in_deps = 0;
+			for (q = p; close && q + 12 <= close; q++)
+				if (memcmp(q, "dependencies", 12) == 0)
+					in_deps = 1;
+		} else if (in_deps && p < eol && *p != '#') {
+			/* `path = "x"` on its own line, or inside an inline table */
+			for (q = p; q + 4 < eol; q++) {
+				const char *v, *close;
+				if (memcmp(q, "path", 4) != 0 || (q > p && (isalnum((unsigned char)q[-1]) || q[-1] == '_' || q[-1] == '-')))
+					continue;
+				for (v = q + 4; v < eol && (*v == ' ' || *v == '\t'); v++)
+					;
+				if (v >= eol || *v != '=')
+					continue;
+				for (v++; v < eol && (*v == ' ' || *v == '\t'); v++)
+					;
+				if (v >= eol || (*v != '"' && *v != '\'') || !(close = memchr(v + 1, *v, (size_t)(eol - v - 1))))
+					continue;
+				{
+					buf one = BUF_INIT;
+					int bad = buf_append(&one, v + 1, (size_t)(close - v - 1)) < 0 ||
+					          (one.len && strlist_add(out, one.ptr) < 0);
+					buf_free(&one);
+					if (bad)
+						return -1;
+				}
+				break;
+			}
+		}
+		p = eol + 1;
+	}
+	return 0;
+}
+
 /* A workspace: its members (globs expanded, `exclude` left out), each
- * with a manifest of its own; the root package's entries too. */
+ * with a manifest of its own, and the path dependencies of the root
+ * package and of the members that lie under root, as cargo takes them
+ * (transitively); the root package's entries too.  A lone package is a
+ * workspace without members. */
 static int workspace(const char *root, const char *base, const char *manifest, size_t len, strlist *paths,
                      strlist *crates)
 {
@@ -257,6 +345,43 @@ static int workspace(const char *root, const char *base, const char *manifest, s
 		}
 		globfree(&g);
 	}
+	/* the path dependencies, the root package's then each member's in turn */
+	for (i = 0; i <= found.count; i++) {
+		strlist deps = { 0 };
+		size_t d;
+		const char *from = i == 0 ? base : found.items[i - 1].s; /* the manifest's directory */
+		int bad = 0;
+		if (i > 0) {
+			buf_clear(&pattern);
+			if (buf_printf(&pattern, "%s/%s", root, found.items[i - 1].s + (base[0] ? strlen(base) + 1 : 0)) < 0 ||
+			    read_manifest(pattern.ptr, &text) < 0)
+				goto done;
+		}
+		if (path_dependencies(i == 0 ? manifest : text.ptr, i == 0 ? len : text.len, &deps) < 0) {
+			strlist_free(&deps);
+			goto done;
+		}
+		for (d = 0; d < deps.count && !bad; d++) {
+			size_t blen = base[0] ? strlen(base) : 0;
+			int has;
+			if (normalized_join(&full, from, deps.items[d].s) < 0 || strlist_has(&found, full.ptr, full.len) ||
+			    (blen && (full.len <= blen || memcmp(full.ptr, base, blen) != 0 || full.ptr[blen] != '/')) ||
+			    (!blen && !full.len))
+				continue; /* outside this workspace, or known */
+			if (strlist_has(&excluded, full.ptr + (blen ? blen + 1 : 0), full.len - (blen ? blen + 1 : 0)))
+				continue;
+			buf_clear(&pattern);
+			if (buf_printf(&pattern, "%s/%s", root, full.ptr + (blen ? blen + 1 : 0)) < 0)
+				bad = 1;
+			else if ((has = read_manifest(pattern.ptr, &value)) < 0)
+				bad = 1;
+			else if (has && (strlist_add(&found, full.ptr) < 0 || add_crate(crates, value.ptr, value.len, full.ptr) < 0))
+				bad = 1;
+		}
+		strlist_free(&deps);
+		if (bad)
+			goto done;
+	}
 	for (i = 0; i < found.count; i++)
 		if (strlist_add(&others, found.items[i].s) < 0)
 			goto done;
@@ -287,15 +412,7 @@ done:
  * workspace's members, or a package. */
 static int add_manifest_dir(const char *dir, const char *rel, const buf *text, strlist *paths, strlist *crates)
 {
-	strlist nested = { 0 };
-	int rc;
-
-	if (cargotoml_has_table(text->ptr, text->len, "workspace"))
-		return workspace(dir, rel, text->ptr, text->len, paths, crates);
-	rc = add_crate(crates, text->ptr, text->len, rel[0] ? rel : ".") < 0 ||
-	     add_package(paths, dir, rel, &nested) < 0 ? -1 : 0;
-	strlist_free(&nested);
-	return rc;
+	return workspace(dir, rel, text->ptr, text->len, paths, crates);
 }
 
 /* No root manifest: the outermost directories under dir that hold one. */

@@ -2,12 +2,15 @@
  * root as cargo sees it.
  *
  * A root `Cargo.toml` with a `[workspace]`: its members (globs expanded,
- * `exclude` honoured), plus the root package's own directories when it is
- * one too.  A root `Cargo.toml` with only a `[package]`: the crate, less
- * its `target/`.  No root `Cargo.toml`: every crate found under the root
- * (the outermost directories holding a `Cargo.toml`), or, when there is
- * none, everything under it.  `target/` and hidden directories are never
- * in scope.  The rules file's `default_paths` serve `inventory` alone. */
+ * `exclude` honoured) and the path dependencies under the root (cargo
+ * makes them members), plus the root package's own directories when it is
+ * one too.  A root `Cargo.toml` with only a `[package]`: the crate, and
+ * its path dependencies under the root.  No root `Cargo.toml`: every
+ * crate or workspace found under the root (the outermost directories
+ * holding a `Cargo.toml`), or, when there is none, everything under it.
+ * A package's files are its directory's less `target/`, hidden
+ * directories and the directories inside holding a package of their own
+ * (as cargo packages it).  The rules file's `default_paths` serve `inventory` alone. */
 #ifndef HPA_SCOPE_H
 #define HPA_SCOPE_H
 

@@ -117,6 +117,43 @@ printf '[package]\nname = "sched"\nversion = "0.1.0"\n' >"$M/services/sched/Carg
 check "no root manifest: the crates found under the root" \
 	test "$(audited "$scratch/mono.json")" = "services/router/examples/lib.rs services/router/src/lib.rs services/sched/src/lib.rs"
 
+# path dependencies under the root are the repository's own crates, listed
+# or not (triagebot's `parser`; a member's `../common`), transitively; one
+# outside the root is not
+D=$scratch/pathdeps
+clone_file "$D/src"
+clone_file "$D/parser/src"
+clone_file "$D/crates/a/src"
+clone_file "$D/crates/common/src"
+clone_file "$D/crates/common/fuzz/src"
+clone_file "$scratch/outside/src"
+printf '[package]\nname = "outside"\nversion = "0.1.0"\n' >"$scratch/outside/Cargo.toml"
+printf '[package]\nname = "parser"\nversion = "0.1.0"\n' >"$D/parser/Cargo.toml"
+printf '[package]\nname = "a"\nversion = "0.1.0"\n\n[dependencies.common]\npath = "../common"\n' >"$D/crates/a/Cargo.toml"
+printf '[package]\nname = "common"\nversion = "0.1.0"\n' >"$D/crates/common/Cargo.toml"
+printf '[package]\nname = "common-fuzz"\nversion = "0.0.0"\n' >"$D/crates/common/fuzz/Cargo.toml"
+cat >"$D/Cargo.toml" <<'EOF2'
+[package]
+name = "bot"
+version = "0.1.0"
+
+[lib]
+path = "src/lib.rs"
+
+[dependencies]
+parser = { version = "0.1", path = "parser" }
+a = { path = "./crates/a" } # a comment
+outside = { path = "../outside" }
+EOF2
+"$H" audit --root "$D" --format json --output "$scratch/pathdeps.json"
+check "a lone package's path dependencies under the root, and theirs: audited; one outside the root and a nested fuzz package: not" \
+	test "$(audited "$scratch/pathdeps.json")" = "crates/a/src/lib.rs crates/common/src/lib.rs parser/src/lib.rs src/lib.rs"
+check "... named as the scope's crates" python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1]))['scope']
+assert sorted(s['crates']) == ['a', 'bot', 'common', 'parser'], s
+" "$scratch/pathdeps.json"
+
 # no root manifest, a workspace one level down (tensorzero's crates/Cargo.toml):
 # that workspace's members
 T=$scratch/sub-ws
