@@ -267,8 +267,10 @@ static int call_key(const file_view *f, uint32_t g, size_t k, buf *out)
 	return buf_append(out, f->text + f->t[root].off, f->t[root].len) < 0 ? -1 : 1;
 }
 
-/* Is the innermost loop around token k a timer's (timers[i]: scope i's,
- * 0 not yet known, 1 no, 2 yes)? */
+/* Does the innermost loop around the call at token k run it per interval
+ * (a timer's loop) or once (a retry, a fallback that stops on the first
+ * success: rustscan.h), not per item?  timers[i]: scope i's verdict on
+ * the loop alone, 0 not yet known, 1 per item, 2 not. */
 static int in_timer_loop(const file_view *f, unsigned char *timers, size_t k)
 {
 	size_t i, best = RS_NONE;
@@ -282,8 +284,9 @@ static int in_timer_loop(const file_view *f, unsigned char *timers, size_t k)
 	if (best == RS_NONE)
 		return 0;
 	if (!timers[best]) /* looked at once, when a call in it is recorded */
-		timers[best] = rustscan_loop_waits(f->rs, &f->rs->scopes[best]) ? 2 : 1;
-	return timers[best] == 2;
+		timers[best] = rustscan_loop_waits(f->rs, &f->rs->scopes[best]) ||
+		               rustscan_loop_retries(f->rs, &f->rs->scopes[best]) ? 2 : 1;
+	return timers[best] == 2 || rustscan_call_ends_loop(f->rs, (uint32_t)k);
 }
 
 /* A path as a reason shows it: inside a code span, so no backtick. */

@@ -714,11 +714,13 @@ static int r_from_crate(const rust_file *f, size_t tok, const strlist *crates)
 	return !(*s >= 'A' && *s <= 'Z');
 }
 
-/* Is the innermost loop around token k a timer's: one that sleeps or
- * waits for an interval's tick on every pass (`sleep(..).await`,
+/* Is the innermost loop around the call at token k a timer's: one that
+ * sleeps or waits for an interval's tick on every pass (`sleep(..).await`,
  * `interval.tick().await`, a `select!` arm `_ = interval.tick() =>`)?
  * What it calls runs per interval, not per item: pingora's parent process
- * reading the daemon's pid file on each liveness tick. */
+ * reading the daemon's pid file on each liveness tick.  Or one that stops
+ * on the call's first success, a retry or a fallback (rustscan.h): what
+ * it calls runs once. */
 static int r_in_timer_loop(const rust_file *f, size_t k)
 {
 	const rs_scope *loop = NULL;
@@ -729,7 +731,8 @@ static int r_in_timer_loop(const rust_file *f, size_t k)
 		if (sc->kind == RS_LOOP && sc->start <= k && k < sc->end && (!loop || sc->start > loop->start))
 			loop = sc;
 	}
-	return loop && rustscan_loop_waits(f->rs, loop);
+	return loop && (rustscan_loop_waits(f->rs, loop) || rustscan_loop_retries(f->rs, loop) ||
+	                rustscan_call_ends_loop(f->rs, (uint32_t)k));
 }
 
 /* Is the fn name at token k `main`, or the body `main` hands over to

@@ -1060,3 +1060,68 @@ int rustscan_loop_waits(const rustscan_result *r, const rs_scope *loop)
 			return 1;
 	return 0;
 }
+
+int rustscan_call_ends_loop(const rustscan_result *r, uint32_t call)
+{
+	const rustlex_token *t = r->lex->tokens;
+	size_t n = r->lex->count, k = call, i, end;
+
+	while (k > 0 && (t[k - 1].kind == TOK_IDENT || rustscan_tok_is(r, (uint32_t)k - 1, ".") ||
+	                 rustscan_tok_is(r, (uint32_t)k - 1, "::") || rustscan_tok_is(r, (uint32_t)k - 1, "&")) &&
+	       !rustscan_tok_is(r, (uint32_t)k - 1, "match"))
+		k--;
+	if (k == 0 || !rustscan_tok_is(r, (uint32_t)k - 1, "match") || call + 1 >= n ||
+	    !rustscan_tok_is(r, call + 1, "(") || !t[call + 1].pair_ok)
+		return 0;
+	i = t[call + 1].pair + 1;
+	for (;;) { /* past `.await` and `?` */
+		if (i + 1 < n && rustscan_tok_is(r, (uint32_t)i, ".") && rustscan_tok_is(r, (uint32_t)i + 1, "await"))
+			i += 2;
+		else if (i < n && rustscan_tok_is(r, (uint32_t)i, "?"))
+			i++;
+		else
+			break;
+	}
+	if (i >= n || !rustscan_tok_is(r, (uint32_t)i, "{") || !t[i].pair_ok)
+		return 0;
+	end = t[i].pair;
+	for (k = i + 1; k + 3 < end; k++) {
+		size_t arrow, body;
+		if (!(rustscan_tok_is(r, (uint32_t)k, "Ok") || rustscan_tok_is(r, (uint32_t)k, "Some")) ||
+		    !rustscan_tok_is(r, (uint32_t)k + 1, "(") || !t[k + 1].pair_ok)
+			continue;
+		arrow = t[k + 1].pair + 1;
+		if (arrow + 1 >= end || !rustscan_tok_is(r, (uint32_t)arrow, "=>"))
+			continue;
+		body = arrow + 1;
+		if (rustscan_tok_is(r, (uint32_t)body, "{"))
+			body++;
+		if (rustscan_tok_is(r, (uint32_t)body, "return") || rustscan_tok_is(r, (uint32_t)body, "break"))
+			return 1;
+	}
+	return 0;
+}
+
+int rustscan_loop_retries(const rustscan_result *r, const rs_scope *loop)
+{
+	static const char *const takes[] = { "recv", "next", "accept", "pop", "pop_front", "try_recv",
+		                             "recv_timeout", "changed", "notified", "read_line", NULL };
+	const rustlex_token *t = r->lex->tokens;
+	size_t i, w;
+	int returns = 0;
+
+	if (loop->kind != RS_LOOP || !rustscan_tok_is(r, loop->head, "loop"))
+		return 0;
+	for (i = loop->start; i < loop->end && i < r->lex->count; i++) {
+		if (rustscan_tok_is(r, (uint32_t)i, "return"))
+			returns = 1;
+		else if (rustscan_tok_is(r, (uint32_t)i, "select") && i + 1 < loop->end && rustscan_tok_is(r, (uint32_t)i + 1, "!"))
+			return 0;
+		else if (t[i].kind == TOK_IDENT && i > 0 && rustscan_tok_is(r, (uint32_t)i - 1, ".") &&
+		         i + 1 < loop->end && rustscan_tok_is(r, (uint32_t)i + 1, "("))
+			for (w = 0; takes[w]; w++)
+				if (rustscan_tok_is(r, (uint32_t)i, takes[w]))
+					return 0;
+	}
+	return returns;
+}

