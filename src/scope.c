@@ -83,6 +83,24 @@ static int covers_any(const strlist *but, const char *p, size_t n)
 	return 0;
 }
 
+/* Is p (n bytes) one of `dirs` or inside one?  Cargo's `exclude` takes
+ * each entry with what lies under it (the sample workspace's
+ * `exclude = ["stubs"]` leaves out `stubs/tokio`, which its
+ * [workspace.dependencies] name by path). */
+static int under_any(const strlist *dirs, const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < dirs->count; i++) {
+		size_t len = dirs->items[i].len;
+		while (len > 1 && dirs->items[i].s[len - 1] == '/')
+			len--;
+		if (n >= len && memcmp(p, dirs->items[i].s, len) == 0 && (n == len || p[len] == '/'))
+			return 1;
+	}
+	return 0;
+}
+
 /* Does dir hold a Cargo.toml? */
 static int has_manifest(const char *dir)
 {
@@ -329,7 +347,7 @@ static int workspace(const char *root, const char *base, const char *manifest, s
 			int has;
 			while (rel[0] == '.' && rel[1] == '/') /* `./crates/a` */
 				rel += 2;
-			if (strlist_has(&excluded, rel, strlen(rel)))
+			if (under_any(&excluded, rel, strlen(rel)))
 				continue;
 			if (rel_join(&full, base, rel) < 0) {
 				globfree(&g);
@@ -368,7 +386,7 @@ static int workspace(const char *root, const char *base, const char *manifest, s
 			    (blen && (full.len <= blen || memcmp(full.ptr, base, blen) != 0 || full.ptr[blen] != '/')) ||
 			    (!blen && !full.len))
 				continue; /* outside this workspace, or known */
-			if (strlist_has(&excluded, full.ptr + (blen ? blen + 1 : 0), full.len - (blen ? blen + 1 : 0)))
+			if (under_any(&excluded, full.ptr + (blen ? blen + 1 : 0), full.len - (blen ? blen + 1 : 0)))
 				continue;
 			buf_clear(&pattern);
 			if (buf_printf(&pattern, "%s/%s", root, full.ptr + (blen ? blen + 1 : 0)) < 0)

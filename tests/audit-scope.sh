@@ -46,16 +46,21 @@ clone_file "$W/tools/gen/src"
 clone_file "$W/crates/notacrate/src"
 for c in router sched old; do printf '[package]\nname = "%s"\nversion = "0.1.0"\n' "$c" >"$W/crates/$c/Cargo.toml"; done
 printf '[package]\nname = "gen"\nversion = "0.1.0"\n' >"$W/tools/gen/Cargo.toml"
+clone_file "$W/stubs/tokio/src"
+printf '[package]\nname = "tokio"\nversion = "1.0.0"\n' >"$W/stubs/tokio/Cargo.toml"
 cat >"$W/Cargo.toml" <<'EOF'
 [workspace]
 resolver = "2"
 members = [
     "crates/*",
 ]
-exclude = ["crates/old"]
+exclude = ["crates/old", "stubs/"]
+
+[workspace.dependencies]
+tokio = { version = "1", path = "stubs/tokio" }
 EOF
 "$H" audit --root "$W" --format json --output "$scratch/ws.json"
-check "a workspace: its members (crates/* less the excluded one, only directories with a manifest)" \
+check "a workspace: its members (crates/* less the excluded one, only directories with a manifest; not a path dependency under an excluded directory)" \
 	test "$(audited "$scratch/ws.json")" = "crates/router/src/lib.rs crates/sched/src/lib.rs"
 check "... listed as the scope's crates" python3 -c "
 import json, sys
