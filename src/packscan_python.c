@@ -144,6 +144,46 @@ static int over_written_list(const pylex_result *lx, uint32_t b)
 	return k + 1 == blk->colon && (commas > 0 || !p_is(lx, open, "("));
 }
 
+/* Is block b a `for` over a constant of the code, a name in capitals
+ * (`for keyword in _FORBIDDEN_WRITE_KEYWORDS:`, `self.HOOKS`,
+ * `config.DEFAULT_TAGS`)?  Its passes are a set fixed where it is written,
+ * as a list written out is: a pattern built per keyword stays in re's
+ * cache across calls (cognee's SQL guard, held-out precision sample 60). */
+static int over_constant(const pylex_result *lx, uint32_t b)
+{
+	const pylex_block *blk = &lx->blocks[b];
+	size_t k = blk->head, last;
+	const char *s;
+	size_t n, i;
+	int letter = 0;
+
+	if (blk->kind != PYBLOCK_FOR)
+		return 0;
+	while (k < blk->colon && !p_is(lx, k, "in"))
+		k++;
+	if (k + 1 >= blk->colon)
+		return 0;
+	/* a dotted name and nothing else: NAME, a.NAME, self.NAME */
+	for (last = k + 1; last < blk->colon; last += 2) {
+		if (lx->tokens[last].kind != PYTOK_IDENT)
+			return 0;
+		if (last + 1 == blk->colon)
+			break;
+		if (!p_is(lx, last + 1, "."))
+			return 0;
+	}
+	if (last >= blk->colon)
+		return 0;
+	s = lx->text + lx->tokens[last].off;
+	n = lx->tokens[last].len;
+	for (i = 0; i < n; i++) {
+		if (s[i] >= 'a' && s[i] <= 'z')
+			return 0;
+		letter |= s[i] >= 'A' && s[i] <= 'Z';
+	}
+	return letter && n > 1;
+}
+
 /* Does the plain def around async def block b run it on an event loop of
  * its own -- `asyncio.run(b())`, or `loop.run_until_complete(b())` on a
  * loop from `asyncio.new_event_loop()` -- so that nothing else ever waits
@@ -207,7 +247,7 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 			p.loop_heads[p.loops] = blk->head;
 			p.loop_ends[p.loops] = blk->kind == PYBLOCK_FOR ? blk->colon : blk->head;
 			p.loop_few[p.loops] = (unsigned char)(sleeps_each_pass(lx, b) || prompts_each_pass(lx, b) ||
-			                                       over_written_list(lx, b));
+			                                       over_written_list(lx, b) || over_constant(lx, b));
 			p.loop_unbounded[p.loops] = (unsigned char)(!p.loop_few[p.loops] &&
 			                                            (blk->kind == PYBLOCK_ASYNC_FOR || while_true(lx, b)));
 		}
