@@ -117,6 +117,61 @@ static int is_one_of(const strlist *but, const char *p, size_t n)
 	return but && strlist_has(but, p, n);
 }
 
+/* One entry of a directory, as each_entry() hands it on: its name, its
+ * path (dir/name) and its path relative to the root. */
+typedef struct {
+	const char *name, *path, *rel;
+	unsigned char d_type; /* readdir's, DT_UNKNOWN when it did not say */
+} entry;
+
+/* Every entry of dir (relative rel, "" for the root) in name order, but
+ * the skipped ones (skipped_name), to visit(ctx, e) until it returns -1.
+ * An unreadable directory has no entries.  0, or -1. */
+static int each_entry(const char *dir, const char *rel, int (*visit)(void *ctx, const entry *e), void *ctx)
+{
+	struct dirent **names = NULL;
+	buf sub = BUF_INIT, subrel = BUF_INIT;
+	int n = scandir(dir, &names, NULL, alphasort), i, rc = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		if (rc == 0 && !skipped_name(name)) {
+			entry e = { name, NULL, NULL, names[i]->d_type };
+			if (rel_join(&sub, dir, name) < 0 || rel_join(&subrel, rel, name) < 0)
+				rc = -1;
+			else {
+				e.path = sub.ptr;
+				e.rel = subrel.ptr;
+				rc = visit(ctx, &e);
+			}
+		}
+		free(names[i]);
+	}
+	free(names);
+	buf_free(&sub);
+	buf_free(&subrel);
+	return rc;
+}
+
+/* What add_own() and add_python() walk with: the paths they add, and the
+ * paths they leave out. */
+typedef struct {
+	strlist *paths;
+	const strlist *but;
+} path_walk;
+
+static int own_entry(void *ctx, const entry *e)
+{
+	path_walk *w = ctx;
+	size_t n = strlen(e->rel);
+
+	if (is_one_of(w->but, e->rel, n))
+		return 0; /* a member or a nested package: not this package's */
+	if (covers_any(w->but, e->rel, n) && is_dir(e->path))
+		return each_entry(e->path, e->rel, own_entry, w);
+	return strlist_add(w->paths, e->rel);
+}
+
 /* A package's own files, as cargo counts them: the entries of dir
  * (relative rel, "" for the root) but the skipped ones and those of `but`
  * (the workspace's members, the packages nested inside); an entry holding
@@ -127,60 +182,27 @@ static int is_one_of(const strlist *but, const char *p, size_t n)
  * it is another crate, built on its own if at all. */
 static int add_own(strlist *paths, const char *dir, const char *rel, const strlist *but)
 {
-	struct dirent **names = NULL;
-	buf sub = BUF_INIT, subrel = BUF_INIT;
-	int n = scandir(dir, &names, NULL, alphasort), i, rc = 0;
+	path_walk w = { paths, but };
 
-	if (n < 0)
-		return 0; /* unreadable: nothing from it */
-	for (i = 0; i < n; i++) {
-		const char *name = names[i]->d_name;
-		if (rc == 0 && !skipped_name(name) && strcmp(name, "..") != 0) {
-			if (rel_join(&subrel, rel, name) < 0 || rel_join(&sub, dir, name) < 0)
-				rc = -1;
-			else if (is_one_of(but, subrel.ptr, subrel.len))
-				; /* a member or a nested package: not this package's */
-			else if (covers_any(but, subrel.ptr, subrel.len) && is_dir(sub.ptr))
-				rc = add_own(paths, sub.ptr, subrel.ptr, but);
-			else
-				rc = strlist_add(paths, subrel.ptr);
-		}
-		free(names[i]);
-	}
-	free(names);
-	buf_free(&sub);
-	buf_free(&subrel);
-	return rc;
+	return each_entry(dir, rel, own_entry, &w);
+}
+
+static int nested_entry(void *ctx, const entry *e)
+{
+	strlist *found = ctx;
+
+	if (e->d_type == DT_REG || !is_dir(e->path))
+		return 0;
+	if (has_manifest(e->path))
+		return strlist_add(found, e->rel);
+	return each_entry(e->path, e->rel, nested_entry, found);
 }
 
 /* The directories under dir (relative rel) holding a Cargo.toml, the
  * outermost ones, into *found: the packages a package's tree may hold. */
 static int nested_packages(const char *dir, const char *rel, strlist *found)
 {
-	struct dirent **names = NULL;
-	buf sub = BUF_INIT, subrel = BUF_INIT;
-	int n = scandir(dir, &names, NULL, alphasort), i, rc = 0;
-
-	if (n < 0)
-		return 0;
-	for (i = 0; i < n; i++) {
-		const char *name = names[i]->d_name;
-		if (rc == 0 && !skipped_name(name) && names[i]->d_type != DT_REG) {
-			if (rel_join(&sub, dir, name) < 0 || rel_join(&subrel, rel, name) < 0)
-				rc = -1;
-			else if (!is_dir(sub.ptr))
-				;
-			else if (has_manifest(sub.ptr))
-				rc = strlist_add(found, subrel.ptr);
-			else
-				rc = nested_packages(sub.ptr, subrel.ptr, found);
-		}
-		free(names[i]);
-	}
-	free(names);
-	buf_free(&sub);
-	buf_free(&subrel);
-	return rc;
+	return each_entry(dir, rel, nested_entry, found);
 }
 
 /* The package at dir (relative rel, "" for the root) into *paths: whole
@@ -198,35 +220,27 @@ static int add_package(strlist *paths, const char *dir, const char *rel, strlist
 	return add_own(paths, dir, rel, others);
 }
 
+static int python_entry(void *ctx, const entry *e)
+{
+	path_walk *w = ctx;
+	size_t len = strlen(e->name);
+
+	if (strlist_has(w->but, e->rel, strlen(e->rel)) || has_manifest(e->path))
+		return 0; /* a crate: in scope already, or another package's */
+	if (is_dir(e->path))
+		return each_entry(e->path, e->rel, python_entry, w);
+	if (len > 3 && strcmp(e->name + len - 3, ".py") == 0)
+		return strlist_add(w->paths, e->rel);
+	return 0;
+}
+
 /* The Python files under dir (relative rel) outside the crates' paths,
  * target/ and hidden directories, sorted by directory. */
 static int add_python(strlist *paths, const char *dir, const char *rel, const strlist *crates)
 {
-	struct dirent **names = NULL;
-	buf sub = BUF_INIT, subrel = BUF_INIT;
-	int n = scandir(dir, &names, NULL, alphasort), i, rc = 0;
+	path_walk w = { paths, crates };
 
-	if (n < 0)
-		return 0;
-	for (i = 0; i < n; i++) {
-		const char *name = names[i]->d_name;
-		size_t len = strlen(name);
-		if (rc == 0 && !skipped_name(name)) {
-			if (rel_join(&sub, dir, name) < 0 || rel_join(&subrel, rel, name) < 0)
-				rc = -1;
-			else if (strlist_has(crates, subrel.ptr, subrel.len) || has_manifest(sub.ptr))
-				; /* a crate: in scope already, or another package's */
-			else if (is_dir(sub.ptr))
-				rc = add_python(paths, sub.ptr, subrel.ptr, crates);
-			else if (len > 3 && strcmp(name + len - 3, ".py") == 0)
-				rc = strlist_add(paths, subrel.ptr);
-		}
-		free(names[i]);
-	}
-	free(names);
-	buf_free(&sub);
-	buf_free(&subrel);
-	return rc;
+	return each_entry(dir, rel, python_entry, &w);
 }
 
 /* `dir/rel` with `.` and `..` steps resolved, into out; -1 when it leaves
@@ -433,38 +447,38 @@ static int add_manifest_dir(const char *dir, const char *rel, const buf *text, s
 	return workspace(dir, rel, text->ptr, text->len, paths, crates);
 }
 
+typedef struct {
+	strlist *paths, *crates;
+	int depth;
+} crate_walk;
+
+static int crate_entry(void *ctx, const entry *e)
+{
+	crate_walk *w = ctx;
+	buf text = BUF_INIT;
+	int has, rc = 0;
+
+	if (!is_dir(e->path))
+		return 0;
+	if ((has = read_manifest(e->path, &text)) < 0)
+		rc = -1;
+	else if (has)
+		rc = add_manifest_dir(e->path, e->rel, &text, w->paths, w->crates);
+	else if (w->depth < CRATE_DEPTH) {
+		w->depth++;
+		rc = each_entry(e->path, e->rel, crate_entry, w);
+		w->depth--;
+	}
+	buf_free(&text);
+	return rc;
+}
+
 /* No root manifest: the outermost directories under dir that hold one. */
 static int find_crates(const char *dir, const char *rel, int depth, strlist *paths, strlist *crates)
 {
-	struct dirent **names = NULL;
-	buf text = BUF_INIT, sub = BUF_INIT, subrel = BUF_INIT;
-	int n, i, rc = 0;
+	crate_walk w = { paths, crates, depth };
 
-	if (depth > CRATE_DEPTH || (n = scandir(dir, &names, NULL, alphasort)) < 0)
-		return 0;
-	for (i = 0; i < n; i++) {
-		int has;
-		if (rc < 0 || skipped_name(names[i]->d_name)) {
-			free(names[i]);
-			continue;
-		}
-		if (rel_join(&sub, dir, names[i]->d_name) < 0 || rel_join(&subrel, rel, names[i]->d_name) < 0)
-			rc = -1;
-		else if (is_dir(sub.ptr)) {
-			if ((has = read_manifest(sub.ptr, &text)) < 0)
-				rc = -1;
-			else if (has)
-				rc = add_manifest_dir(sub.ptr, subrel.ptr, &text, paths, crates);
-			else
-				rc = find_crates(sub.ptr, subrel.ptr, depth + 1, paths, crates);
-		}
-		free(names[i]);
-	}
-	free(names);
-	buf_free(&text);
-	buf_free(&sub);
-	buf_free(&subrel);
-	return rc;
+	return depth > CRATE_DEPTH ? 0 : each_entry(dir, rel, crate_entry, &w);
 }
 
 int scope_default(const char *root, int python, strlist *paths, strlist *crates, buf *err)

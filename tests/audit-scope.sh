@@ -11,6 +11,23 @@ clone_file() { # DIR: a file with one clone site
 	mkdir -p "$1"
 	printf 'pub fn f(v: &Vec<u8>) -> Vec<u8> {\n    v.clone()\n}\n' >"$1/lib.rs"
 }
+package() { # DIR NAME: a minimal package manifest
+	printf '[package]\nname = "%s"\nversion = "0.1.0"\n' "$2" >"$1/Cargo.toml"
+}
+findings_are() { # JSON N: the report holds N findings
+	python3 -c "
+import json, sys
+f = json.load(open(sys.argv[1]))['findings']
+assert len(f) == int(sys.argv[2]), [x['path'] for x in f]
+" "$1" "$2"
+}
+crates_are() { # JSON NAME...: the scope's crates, in any order
+	python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1]))['scope']
+assert sorted(s['crates']) == sorted(sys.argv[2:]), s
+" "$@"
+}
 audited() { # JSON: the audited files' paths, sorted, one line
 	python3 -c "
 import json, sys
@@ -25,7 +42,7 @@ clone_file "$C/src"
 clone_file "$C/benches"
 clone_file "$C/target/debug/build"
 clone_file "$C/.cargo/registry"
-printf '[package]\nname = "single"\nversion = "0.1.0"\n' >"$C/Cargo.toml"
+package "$C" single
 "$H" audit --root "$C" --format json --output "$scratch/single.json"
 check "a single crate: exit 0, its own files audited, not target/ or hidden directories" \
 	test "$(audited "$scratch/single.json")" = "benches/lib.rs src/lib.rs"
@@ -45,7 +62,7 @@ clone_file "$W/crates/old/src"
 clone_file "$W/tools/gen/src"
 clone_file "$W/crates/notacrate/src"
 for c in router sched old; do printf '[package]\nname = "%s"\nversion = "0.1.0"\n' "$c" >"$W/crates/$c/Cargo.toml"; done
-printf '[package]\nname = "gen"\nversion = "0.1.0"\n' >"$W/tools/gen/Cargo.toml"
+package "$W/tools/gen" gen
 clone_file "$W/stubs/tokio/src"
 printf '[package]\nname = "tokio"\nversion = "1.0.0"\n' >"$W/stubs/tokio/Cargo.toml"
 cat >"$W/Cargo.toml" <<'EOF'
@@ -62,26 +79,18 @@ EOF
 "$H" audit --root "$W" --format json --output "$scratch/ws.json"
 check "a workspace: its members (crates/* less the excluded one, only directories with a manifest; not a path dependency under an excluded directory)" \
 	test "$(audited "$scratch/ws.json")" = "crates/router/src/lib.rs crates/sched/src/lib.rs"
-check "... listed as the scope's crates" python3 -c "
-import json, sys
-s = json.load(open(sys.argv[1]))['scope']
-assert sorted(s['crates']) == ['router', 'sched'], s
-" "$scratch/ws.json"
+check "... listed as the scope's crates" crates_are "$scratch/ws.json" 'router' 'sched'
 
 # a workspace that is a package too: its own files once, the members once
 P=$scratch/wspkg
 clone_file "$P/src"
 clone_file "$P/crates/core/src"
-printf '[package]\nname = "core"\nversion = "0.1.0"\n' >"$P/crates/core/Cargo.toml"
+package "$P/crates/core" core
 printf '[package]\nname = "app"\nversion = "0.1.0"\n\n[workspace]\nmembers = ["crates/core"]\n' >"$P/Cargo.toml"
 "$H" audit --root "$P" --format json --output "$scratch/wspkg.json"
 check "a root package with members: each file once" \
 	test "$(audited "$scratch/wspkg.json")" = "crates/core/src/lib.rs src/lib.rs"
-check "... the findings are not doubled" python3 -c "
-import json, sys
-f = json.load(open(sys.argv[1]))['findings']
-assert len(f) == 2, [x['path'] for x in f]
-" "$scratch/wspkg.json"
+check "... the findings are not doubled" findings_are "$scratch/wspkg.json" 2
 
 # packages nested in a member that the workspace does not list (vendored
 # benchmark crates, a cargo-fuzz directory): not the member's files
@@ -91,8 +100,8 @@ clone_file "$V/collector/benchlib/src"
 clone_file "$V/collector/benches/vendored/cargo/src"
 clone_file "$V/collector/benches/tools"
 clone_file "$V/fuzz/fuzz_targets"
-printf '[package]\nname = "collector"\nversion = "0.1.0"\n' >"$V/collector/Cargo.toml"
-printf '[package]\nname = "benchlib"\nversion = "0.1.0"\n' >"$V/collector/benchlib/Cargo.toml"
+package "$V/collector" collector
+package "$V/collector/benchlib" benchlib
 printf '[package]\nname = "cargo"\nversion = "0.23.0"\n[workspace]\n' >"$V/collector/benches/vendored/cargo/Cargo.toml"
 printf '[package]\nname = "app-fuzz"\nversion = "0.0.0"\n' >"$V/fuzz/Cargo.toml"
 clone_file "$V/src"
@@ -100,11 +109,7 @@ printf '[package]\nname = "app"\nversion = "0.1.0"\n\n[workspace]\nmembers = ["c
 "$H" audit --root "$V" --format json --output "$scratch/nested.json"
 check "packages nested in a member or the root package, not listed: left out; the member's other files, the nested member, audited once" \
 	test "$(audited "$scratch/nested.json")" = "collector/benches/tools/lib.rs collector/benchlib/src/lib.rs collector/src/lib.rs src/lib.rs"
-check "... each once" python3 -c "
-import json, sys
-f = json.load(open(sys.argv[1]))['findings']
-assert len(f) == 4, [x['path'] for x in f]
-" "$scratch/nested.json"
+check "... each once" findings_are "$scratch/nested.json" 4
 rm -f "$V/Cargo.toml"
 "$H" audit --root "$V" --format json --output "$scratch/nested-noroot.json"
 check "... with no root manifest: each outermost crate without the packages inside it" \
@@ -116,8 +121,8 @@ clone_file "$M/services/router/src"
 clone_file "$M/services/router/examples"
 clone_file "$M/services/sched/src"
 clone_file "$M/scripts"
-printf '[package]\nname = "router"\nversion = "0.1.0"\n' >"$M/services/router/Cargo.toml"
-printf '[package]\nname = "sched"\nversion = "0.1.0"\n' >"$M/services/sched/Cargo.toml"
+package "$M/services/router" router
+package "$M/services/sched" sched
 "$H" audit --root "$M" --include-tests --format json --output "$scratch/mono.json"
 check "no root manifest: the crates found under the root" \
 	test "$(audited "$scratch/mono.json")" = "services/router/examples/lib.rs services/router/src/lib.rs services/sched/src/lib.rs"
@@ -132,10 +137,10 @@ clone_file "$D/crates/a/src"
 clone_file "$D/crates/common/src"
 clone_file "$D/crates/common/fuzz/src"
 clone_file "$scratch/outside/src"
-printf '[package]\nname = "outside"\nversion = "0.1.0"\n' >"$scratch/outside/Cargo.toml"
-printf '[package]\nname = "parser"\nversion = "0.1.0"\n' >"$D/parser/Cargo.toml"
+package "$scratch/outside" outside
+package "$D/parser" parser
 printf '[package]\nname = "a"\nversion = "0.1.0"\n\n[dependencies.common]\npath = "../common"\n' >"$D/crates/a/Cargo.toml"
-printf '[package]\nname = "common"\nversion = "0.1.0"\n' >"$D/crates/common/Cargo.toml"
+package "$D/crates/common" common
 printf '[package]\nname = "common-fuzz"\nversion = "0.0.0"\n' >"$D/crates/common/fuzz/Cargo.toml"
 cat >"$D/Cargo.toml" <<'EOF2'
 [package]
@@ -153,11 +158,7 @@ EOF2
 "$H" audit --root "$D" --format json --output "$scratch/pathdeps.json"
 check "a lone package's path dependencies under the root, and theirs: audited; one outside the root and a nested fuzz package: not" \
 	test "$(audited "$scratch/pathdeps.json")" = "crates/a/src/lib.rs crates/common/src/lib.rs parser/src/lib.rs src/lib.rs"
-check "... named as the scope's crates" python3 -c "
-import json, sys
-s = json.load(open(sys.argv[1]))['scope']
-assert sorted(s['crates']) == ['a', 'bot', 'common', 'parser'], s
-" "$scratch/pathdeps.json"
+check "... named as the scope's crates" crates_are "$scratch/pathdeps.json" 'a' 'bot' 'common' 'parser'
 
 # no root manifest, a workspace one level down (tensorzero's crates/Cargo.toml):
 # that workspace's members
@@ -165,18 +166,14 @@ T=$scratch/sub-ws
 clone_file "$T/crates/gateway/src"
 clone_file "$T/crates/core/src"
 clone_file "$T/crates/core/fuzz/src"
-printf '[package]\nname = "gateway"\nversion = "0.1.0"\n' >"$T/crates/gateway/Cargo.toml"
-printf '[package]\nname = "core"\nversion = "0.1.0"\n' >"$T/crates/core/Cargo.toml"
+package "$T/crates/gateway" gateway
+package "$T/crates/core" core
 printf '[package]\nname = "core-fuzz"\nversion = "0.0.0"\n' >"$T/crates/core/fuzz/Cargo.toml"
 printf '[workspace]\nmembers = ["gateway", "core"]\n' >"$T/crates/Cargo.toml"
 "$H" audit --root "$T" --format json --output "$scratch/sub-ws.json"
 check "no root manifest, a workspace under the root: its members (not the fuzz package in one)" \
 	test "$(audited "$scratch/sub-ws.json")" = "crates/core/src/lib.rs crates/gateway/src/lib.rs"
-check "... named as the scope's crates" python3 -c "
-import json, sys
-s = json.load(open(sys.argv[1]))['scope']
-assert sorted(s['crates']) == ['core', 'gateway'], s
-" "$scratch/sub-ws.json"
+check "... named as the scope's crates" crates_are "$scratch/sub-ws.json" 'core' 'gateway'
 
 # no crate at all: everything under the root but target/ and hidden directories
 N=$scratch/none
@@ -189,7 +186,7 @@ check "no crate anywhere: every Rust file but target/" test "$(audited "$scratch
 # a crate and a Python server beside it: the Python is in scope when a pack reads Python
 Y=$scratch/mixed
 clone_file "$Y/router/src"
-printf '[package]\nname = "router"\nversion = "0.1.0"\n' >"$Y/router/Cargo.toml"
+package "$Y/router" router
 mkdir -p "$Y/server"
 printf 'import time\n\nasync def poll():\n    time.sleep(1)\n' >"$Y/server/app.py"
 "$H" audit --root "$Y" --packs clone,perf-review --format json --output "$scratch/mixed.json"
