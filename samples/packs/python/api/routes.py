@@ -175,3 +175,18 @@ def _deep_copy(state):
 @app.post("/v1/clone")
 async def clone_state(body: dict):
     return {"state": _deep_copy(body)}
+
+
+# Parsed, handed to a helper that fills it in place, then dumped: the dump
+# writes what the helper changed (ragflow's model discovery, held-out
+# precision sample 61) -- no finding.  A logger's read changes nothing.
+def refresh_model(existing, model):
+    extra = json.loads(existing.extra or "{}")
+    set_discovered_metadata(extra, model)
+    return json.dumps(extra)
+
+
+def logged_relay(text):
+    doc = json.loads(text)
+    logger.info(doc)
+    return json.dumps(doc)  # expect: perf-review/json-dumped-as-parsed
