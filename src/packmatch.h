@@ -30,6 +30,7 @@ typedef struct {
 	size_t fn_name_len;
 	size_t loop_head, loop_head_end; /* the innermost for loop's header tokens [head, end) */
 	uint32_t loop_line;       /* that for loop's first line */
+	int for_batched;          /* that for loop goes over batches: `range(a, b, step)` (Python) */
 	uint32_t any_loop_line;   /* the innermost loop's (any kind) first line */
 	int loops;                /* the loops of any kind around it in its function */
 	/* their headers, as far as PLACE_LOOPS go: [head, end) of a `for`
