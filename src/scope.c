@@ -127,6 +127,17 @@ typedef struct {
 /* Every entry of dir (relative rel, "" for the root) in name order, but
  * the skipped ones (skipped_name), to visit(ctx, e) until it returns -1.
  * An unreadable directory has no entries.  0, or -1. */
+/* Is the entry a directory (a link to one too)?  readdir's type says so
+ * without a stat() for all but links and file systems that do not say. */
+static int entry_is_dir(const entry *e)
+{
+	if (e->d_type == DT_DIR)
+		return 1;
+	if (e->d_type != DT_UNKNOWN && e->d_type != DT_LNK)
+		return 0;
+	return is_dir(e->path);
+}
+
 static int each_entry(const char *dir, const char *rel, int (*visit)(void *ctx, const entry *e), void *ctx)
 {
 	struct dirent **names = NULL;
@@ -167,7 +178,7 @@ static int own_entry(void *ctx, const entry *e)
 
 	if (is_one_of(w->but, e->rel, n))
 		return 0; /* a member or a nested package: not this package's */
-	if (covers_any(w->but, e->rel, n) && is_dir(e->path))
+	if (covers_any(w->but, e->rel, n) && entry_is_dir(e))
 		return each_entry(e->path, e->rel, own_entry, w);
 	return strlist_add(w->paths, e->rel);
 }
@@ -191,7 +202,7 @@ static int nested_entry(void *ctx, const entry *e)
 {
 	strlist *found = ctx;
 
-	if (e->d_type == DT_REG || !is_dir(e->path))
+	if (!entry_is_dir(e))
 		return 0;
 	if (has_manifest(e->path))
 		return strlist_add(found, e->rel);
@@ -227,7 +238,7 @@ static int python_entry(void *ctx, const entry *e)
 
 	if (strlist_has(w->but, e->rel, strlen(e->rel)) || has_manifest(e->path))
 		return 0; /* a crate: in scope already, or another package's */
-	if (is_dir(e->path))
+	if (entry_is_dir(e))
 		return each_entry(e->path, e->rel, python_entry, w);
 	if (len > 3 && strcmp(e->name + len - 3, ".py") == 0)
 		return strlist_add(w->paths, e->rel);
@@ -458,7 +469,7 @@ static int crate_entry(void *ctx, const entry *e)
 	buf text = BUF_INIT;
 	int has, rc = 0;
 
-	if (!is_dir(e->path))
+	if (!entry_is_dir(e))
 		return 0;
 	if ((has = read_manifest(e->path, &text)) < 0)
 		rc = -1;
