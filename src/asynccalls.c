@@ -271,21 +271,14 @@ static int call_key(const file_view *f, uint32_t g, size_t k, buf *out)
  * (a timer's loop) or once (a retry, a fallback that stops on the first
  * success: rustscan.h), not per item?  timers[i]: scope i's verdict on
  * the loop alone, 0 not yet known, 1 per item, 2 not. */
-static int in_timer_loop(const file_view *f, unsigned char *timers, size_t k)
+static int not_per_item_loop(const file_view *f, unsigned char *timers, size_t k)
 {
-	size_t i, best = RS_NONE;
+	uint32_t best = rustscan_innermost_loop(f->rs, k);
 
-	for (i = 0; i < f->rs->scope_count; i++) {
-		const rs_scope *sc = &f->rs->scopes[i];
-		if (sc->kind == RS_LOOP && sc->start <= k && k < sc->end &&
-		    (best == RS_NONE || sc->start > f->rs->scopes[best].start))
-			best = i;
-	}
 	if (best == RS_NONE)
 		return 0;
 	if (!timers[best]) /* looked at once, when a call in it is recorded */
-		timers[best] = rustscan_loop_waits(f->rs, &f->rs->scopes[best]) ||
-		               rustscan_loop_retries(f->rs, &f->rs->scopes[best]) ? 2 : 1;
+		timers[best] = rustscan_loop_per_item(f->rs, &f->rs->scopes[best]) ? 1 : 2;
 	return timers[best] == 2 || rustscan_call_ends_loop(f->rs, (uint32_t)k);
 }
 
@@ -594,7 +587,7 @@ int asynccalls_out(const rustscan_result *rs, const char *path, const strlist *w
 		/* async code in a loop calls it per item (not a poll's loop) */
 		size_t at = out->len;
 		if ((ix.flags[k] & (IN_ASYNC | IN_LOOP)) != (IN_ASYNC | IN_LOOP) || !foreign_call(&f, &ix, k) ||
-		    in_timer_loop(&f, ix.timers, k))
+		    not_per_item_loop(&f, ix.timers, k))
 			continue;
 		rc = record(&f, ix.owner[k], k, 1, path, out, NULL);
 		if (rc == 0 && wanted && out->len > at && !key_wanted(wanted, out->ptr + at))

@@ -376,20 +376,19 @@ static void reason(buf *b, const finding_file *ff, const finding_site *fs, const
 				           ev->macro_body_line);
 			break;
 		}
-		if (ev->fn_name[0] && !ev->budget_exhausted && ev->borrow_how && ev->later_use_in_stmt && !ev->later_use_line) {
+		/* a use of the original later in the clone's own statement: a
+		 * borrow in its place, or a Copy value's method borrowing it,
+		 * would still be alive there */
+		if (ev->fn_name[0] && !ev->budget_exhausted && ev->later_use_in_stmt && !ev->later_use_line &&
+		    (ev->borrow_how || (ev->cost == EV_COST_COPY && ev->copy_method_receiver))) {
 			code(b, ev->receiver);
-			buf_printf(b, " is only read where it is copied, but its statement uses %s again at line %u "
-			              "(or changes what it was borrowed from) while a borrow in place of the copy would still "
-			              "be alive (E0502, E0505), so the copy stays",
-			           ev->root[0] ? "the original" : "it", ev->later_use_in_stmt);
-			break;
-		}
-		if (ev->fn_name[0] && !ev->budget_exhausted && ev->cost == EV_COST_COPY && ev->copy_method_receiver &&
-		    ev->later_use_in_stmt && !ev->later_use_line) {
-			code(b, ev->receiver);
-			buf_printf(b, " is a Copy value copied to call a method on, while the same statement uses %s again (line "
-			              "%u): without the copy the method would borrow it for the whole call, beside that use (a "
-			              "`&mut` handed on cannot be, E0502), so the copy stays",
+			buf_printf(b, ev->borrow_how
+			                  ? " is only read where it is copied, but its statement uses %s again at line %u "
+			                    "(or changes what it was borrowed from) while a borrow in place of the copy would "
+			                    "still be alive (E0502, E0505), so the copy stays"
+			                  : " is a Copy value copied to call a method on, while the same statement uses %s again "
+			                    "(line %u): without the copy the method would borrow it for the whole call, beside "
+			                    "that use (a `&mut` handed on cannot be, E0502), so the copy stays",
 			           ev->root[0] ? "the original" : "it", ev->later_use_in_stmt);
 			break;
 		}

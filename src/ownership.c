@@ -162,6 +162,25 @@ static size_t list_item_end(const ctx *c, size_t p, size_t close)
 
 decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before);
 
+/* The declared type [*a, *b) of the fn's parameter named at token i
+ * (`name: T`, `mut name: T`): 1, or 0 when no parameter has that name. */
+static int param_type(const ctx *c, const rs_fn *fn, size_t i, size_t *a, size_t *b)
+{
+	size_t k, close;
+
+	if (fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
+		return 0;
+	close = c->t[fn->params_open].pair;
+	for (k = fn->params_open + 1; k + 2 < close; k++)
+		if (same_tok(c, k, i) && is(c, k + 1, ":") &&
+		    (k == fn->params_open + 1 || is(c, k - 1, ",") || is(c, k - 1, "mut"))) {
+			*a = k + 2;
+			*b = list_item_end(c, k + 2, close);
+			return 1;
+		}
+	return 0;
+}
+
 /* Positive evidence that a by-value parameter's type [a, b) owns what a
  * `for` over it yields: a std collection or wrapper the rules name
  * (heap_type, wrapper_type: `Vec<T>`, `HashMap<K, V>`, `Option<T>`), an
@@ -212,31 +231,25 @@ static int collection_owns_items(const ctx *c, const rs_fn *fn, size_t i)
 {
 	char name[128];
 	decl d;
-	size_t k, close;
+	size_t ta, tb, h;
 
-	if (fn->params_open != RS_NONE && c->t[fn->params_open].pair_ok) {
-		close = c->t[fn->params_open].pair;
-		for (k = fn->params_open + 1; k + 2 < close; k++)
-			if (same_tok(c, k, i) && is(c, k + 1, ":") && (k == fn->params_open + 1 || is(c, k - 1, ",") ||
-			                                               is(c, k - 1, "mut"))) {
-				size_t end = list_item_end(c, k + 2, close), h;
-				if (items_may_be_refs(c, k + 2, end) || !type_owns_items(c, fn, k + 2, end))
+	if (param_type(c, fn, i, &ta, &tb)) {
+		if (items_may_be_refs(c, ta, tb) || !type_owns_items(c, fn, ta, tb))
+			return 0;
+		/* `registry: I` with `I: IntoIterator<Item = &'a T>` in the
+		 * header: a generic's bounds may name references */
+		if (tb == ta + 1 && is_ident(c, ta))
+			for (h = fn->params_open; h > 0 && h + 64 > fn->params_open; h--) {
+				if (is(c, h, "fn"))
+					break;
+				if (same_tok(c, h, ta) && is(c, h + 1, ":"))
 					return 0;
-				/* `registry: I` with `I: IntoIterator<Item = &'a T>` in
-				 * the header: a generic's bounds may name references */
-				if (end == k + 3 && is_ident(c, k + 2))
-					for (h = fn->params_open; h > 0 && h + 64 > fn->params_open; h--) {
-						if (is(c, h, "fn"))
-							break;
-						if (same_tok(c, h, k + 2) && is(c, h + 1, ":"))
-							return 0;
-					}
-				for (h = close + 1; h < fn->body_open; h++) /* a where clause */
-					if (same_tok(c, h, k + 2) && is(c, h + 1, ":") &&
-					    items_may_be_refs(c, h + 2, list_item_end(c, h + 2, fn->body_open)))
-						return 0;
-				return 1;
 			}
+		for (h = c->t[fn->params_open].pair + 1; h < fn->body_open; h++) /* a where clause */
+			if (same_tok(c, h, ta) && is(c, h + 1, ":") &&
+			    items_may_be_refs(c, h + 2, list_item_end(c, h + 2, fn->body_open)))
+				return 0;
+		return 1;
 	}
 	tok_text(c, i, name, sizeof(name));
 	d = find_local(c, name, fn, i);
@@ -432,23 +445,14 @@ static int closure_param_returns_owned(const ctx *c, const rs_fn *fn, size_t m)
 {
 	char name[64];
 	decl d;
-	size_t k, a, b, ra = 0, rb = 0, sig_end, close;
+	size_t k, a, b, ra = 0, rb = 0, sig_end;
 	int found = 0;
 
-	if (!fn || fn->body_open == RS_NONE || fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
+	if (!fn || fn->body_open == RS_NONE)
 		return -1;
 	tok_text(c, m, name, sizeof(name));
 	d = find_local(c, name, fn, m);
-	if (d.last != RS_NONE) /* a local of that name, not the parameter */
-		return -1;
-	close = c->t[fn->params_open].pair;
-	for (k = fn->params_open + 1, a = b = 0; k + 2 < close && !b; k++)
-		if (same_tok(c, k, m) && is(c, k + 1, ":") &&
-		    (is(c, k - 1, "(") || is(c, k - 1, ",") || (is(c, k - 1, "mut") && (is(c, k - 2, "(") || is(c, k - 2, ","))))) {
-			a = k + 2;
-			b = list_item_end(c, k, close);
-		}
-	if (a >= b)
+	if (d.last != RS_NONE || !param_type(c, fn, m, &a, &b)) /* a local of that name, or no parameter */
 		return -1;
 	while (a < b && (is(c, a, "&") || is(c, a, "mut") || is(c, a, "dyn") || is(c, a, "impl") ||
 	                 c->t[a].kind == TOK_LIFETIME))

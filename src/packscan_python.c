@@ -116,20 +116,29 @@ static int while_true(const pylex_result *lx, uint32_t b)
 	       (p_is(lx, blk->head + 1, "True") || p_is(lx, blk->head + 1, "1"));
 }
 
+/* The first token of what the `for` block b goes over (after its `in`),
+ * or 0 when b is no `for` or its header has nothing there. */
+static size_t for_iterable(const pylex_result *lx, uint32_t b)
+{
+	const pylex_block *blk = &lx->blocks[b];
+	size_t k = blk->head;
+
+	if (blk->kind != PYBLOCK_FOR)
+		return 0;
+	while (k < blk->colon && !p_is(lx, k, "in"))
+		k++;
+	return k + 1 < blk->colon ? k + 1 : 0;
+}
+
 /* Is block b a `for` over a list, tuple or set written out in the code,
  * `for m in [a, b, c]:` / `for k in ("x", "y"):` -- not a comprehension,
  * not a parenthesized expression without a comma? */
 static int over_written_list(const pylex_result *lx, uint32_t b)
 {
 	const pylex_block *blk = &lx->blocks[b];
-	size_t k = blk->head, open, depth = 0, commas = 0;
+	size_t k, open = for_iterable(lx, b), depth = 0, commas = 0;
 
-	if (blk->kind != PYBLOCK_FOR)
-		return 0;
-	while (k < blk->colon && !p_is(lx, k, "in"))
-		k++;
-	open = k + 1;
-	if (open >= blk->colon || lx->tokens[open].kind != PYTOK_OPEN)
+	if (!open || lx->tokens[open].kind != PYTOK_OPEN)
 		return 0;
 	for (k = open; k < blk->colon; k++) {
 		if (lx->tokens[k].kind == PYTOK_OPEN)
@@ -153,19 +162,15 @@ static int over_written_list(const pylex_result *lx, uint32_t b)
 static int over_constant(const pylex_result *lx, uint32_t b)
 {
 	const pylex_block *blk = &lx->blocks[b];
-	size_t k = blk->head, last;
+	size_t last = for_iterable(lx, b);
 	const char *s;
 	size_t n, i;
 	int letter = 0;
 
-	if (blk->kind != PYBLOCK_FOR)
-		return 0;
-	while (k < blk->colon && !p_is(lx, k, "in"))
-		k++;
-	if (k + 1 >= blk->colon)
+	if (!last)
 		return 0;
 	/* a dotted name and nothing else: NAME, a.NAME, self.NAME */
-	for (last = k + 1; last < blk->colon; last += 2) {
+	for (; last < blk->colon; last += 2) {
 		if (lx->tokens[last].kind != PYTOK_IDENT)
 			return 0;
 		if (last + 1 == blk->colon)
@@ -192,16 +197,11 @@ static int over_constant(const pylex_result *lx, uint32_t b)
 static int over_range_step(const pylex_result *lx, uint32_t b)
 {
 	const pylex_block *blk = &lx->blocks[b];
-	size_t k = blk->head, open, depth = 0, commas = 0, last = 0;
+	size_t k = for_iterable(lx, b), open = k + 1, depth = 0, commas = 0, last = 0;
 
-	if (blk->kind != PYBLOCK_FOR)
+	if (!k || open >= blk->colon || !p_is(lx, k, "range") || !p_is(lx, open, "(") || !lx->tokens[open].pair_ok ||
+	    lx->tokens[open].pair + 1 != blk->colon)
 		return 0;
-	while (k < blk->colon && !p_is(lx, k, "in"))
-		k++;
-	if (k + 2 >= blk->colon || !p_is(lx, k + 1, "range") || !p_is(lx, k + 2, "(") || !lx->tokens[k + 2].pair_ok ||
-	    lx->tokens[k + 2].pair + 1 != blk->colon)
-		return 0;
-	open = k + 2;
 	for (k = open; k < lx->tokens[open].pair; k++) {
 		if (lx->tokens[k].kind == PYTOK_OPEN)
 			depth++;
@@ -742,9 +742,9 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
  * `text += str(t)`), or its target was given one earlier in the same
  * function (`out = ""` ... `out += piece`, `out: str = ..`).  A list's or
  * a number's `+=` is not (`items += [x]`, `total += i`). */
-/* Does the head of `if` block b compare with `>` or `>=` against a limit
- * -- a name with a `max`, `limit` or `size` part, `len(..)` on either
- * side of it? */
+/* Does the head of `if` block b compare (`>`, `>=`, `<`, `<=`) with a
+ * name that says it is a bound or a size -- one with a `max`, `limit` or
+ * `size` in it? */
 static int py_if_tests_bound(const pylex_result *lx, uint32_t b)
 {
 	const pylex_block *blk = &lx->blocks[b];
@@ -759,8 +759,7 @@ static int py_if_tests_bound(const pylex_result *lx, uint32_t b)
 			const char *s = lx->text + t->off;
 			size_t n = t->len, i;
 			for (i = 0; i + 3 <= n && !limit; i++)
-				limit = (i + 3 <= n && (strncasecmp(s + i, "max", 3) == 0)) ||
-				        (i + 5 <= n && strncasecmp(s + i, "limit", 5) == 0) ||
+				limit = strncasecmp(s + i, "max", 3) == 0 || (i + 5 <= n && strncasecmp(s + i, "limit", 5) == 0) ||
 				        (i + 4 <= n && strncasecmp(s + i, "size", 4) == 0);
 		}
 	}
@@ -1400,9 +1399,13 @@ static int py_handed_to_call(const pylex_result *lx, size_t k)
 
 	if (k == 0 || !(p_is(lx, k - 1, "(") || p_is(lx, k - 1, ",")) || !(p_is(lx, k + 1, ")") || p_is(lx, k + 1, ",")))
 		return 0;
-	for (open = k; open-- > 0;) /* the bracket the argument sits in */
+	for (open = k; open-- > 0;) { /* the bracket the argument sits in, on its logical line */
+		if (lx->tokens[open].kind == PYTOK_NEWLINE || lx->tokens[open].kind == PYTOK_INDENT ||
+		    lx->tokens[open].kind == PYTOK_DEDENT)
+			return 0;
 		if (lx->tokens[open].kind == PYTOK_OPEN && lx->tokens[open].pair_ok && lx->tokens[open].pair > k)
 			break;
+	}
 	if (open == (size_t)-1 || !p_is(lx, open, "(") || open == 0 || lx->tokens[open - 1].kind != PYTOK_IDENT)
 		return 0; /* a tuple, a list: not a call */
 	for (w = 0; readers[w]; w++)

@@ -721,18 +721,12 @@ static int r_from_crate(const rust_file *f, size_t tok, const strlist *crates)
  * reading the daemon's pid file on each liveness tick.  Or one that stops
  * on the call's first success, a retry or a fallback (rustscan.h): what
  * it calls runs once. */
-static int r_in_timer_loop(const rust_file *f, size_t k)
+static int r_not_per_item_loop(const rust_file *f, size_t k)
 {
-	const rs_scope *loop = NULL;
-	size_t s;
+	uint32_t loop = rustscan_innermost_loop(f->rs, k);
 
-	for (s = 0; s < f->rs->scope_count; s++) {
-		const rs_scope *sc = &f->rs->scopes[s];
-		if (sc->kind == RS_LOOP && sc->start <= k && k < sc->end && (!loop || sc->start > loop->start))
-			loop = sc;
-	}
-	return loop && (rustscan_loop_waits(f->rs, loop) || rustscan_loop_retries(f->rs, loop) ||
-	                rustscan_call_ends_loop(f->rs, (uint32_t)k));
+	return loop != RS_NONE &&
+	       (!rustscan_loop_per_item(f->rs, &f->rs->scopes[loop]) || rustscan_call_ends_loop(f->rs, (uint32_t)k));
 }
 
 /* Is the fn name at token k `main`, or the body `main` hands over to
@@ -783,7 +777,7 @@ static int r_called_from_async(const rust_file *f, size_t tok, const strlist *of
 		if (!f->rs->fns[caller].is_async && !r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_ASYNC))
 			continue;
 		if (!r_in_scope_of(f, k, f->rs->fns[caller].body_open, RS_LOOP) || r_inside_call(f, k, off_executor) ||
-		    r_in_timer_loop(f, k))
+		    r_not_per_item_loop(f, k))
 			continue;
 		r_name(f, f->rs->fns[caller].name, hit->name, sizeof(hit->name));
 		hit->related_line = f->t[k].line;

@@ -1125,3 +1125,21 @@ int rustscan_loop_retries(const rustscan_result *r, const rs_scope *loop)
 	}
 	return returns;
 }
+
+uint32_t rustscan_innermost_loop(const rustscan_result *r, size_t k)
+{
+	uint32_t i, best = RS_NONE;
+
+	for (i = 0; i < r->scope_count; i++) {
+		const rs_scope *sc = &r->scopes[i];
+		if (sc->kind == RS_LOOP && sc->start <= k && k < sc->end &&
+		    (best == RS_NONE || sc->start > r->scopes[best].start))
+			best = i;
+	}
+	return best;
+}
+
+int rustscan_loop_per_item(const rustscan_result *r, const rs_scope *loop)
+{
+	return !rustscan_loop_waits(r, loop) && !rustscan_loop_retries(r, loop);
+}

@@ -140,4 +140,12 @@ int rustscan_loop_waits(const rustscan_result *r, const rs_scope *loop);
 int rustscan_call_ends_loop(const rustscan_result *r, uint32_t call);
 int rustscan_loop_retries(const rustscan_result *r, const rs_scope *loop);
 
+/* The innermost loop around token k: its index in r->scopes, or RS_NONE. */
+uint32_t rustscan_innermost_loop(const rustscan_result *r, size_t k);
+
+/* Does the loop run what it calls once per item -- neither a timer's
+ * (rustscan_loop_waits) nor a retry (rustscan_loop_retries)?  Whether the
+ * call itself ends the loop is rustscan_call_ends_loop()'s to say. */
+int rustscan_loop_per_item(const rustscan_result *r, const rs_scope *loop);
+
 #endif

@@ -338,124 +338,134 @@ static int path_dependencies(const char *text, size_t len, strlist *out)
 	return 0;
 }
 
-/* A workspace: its members (globs expanded, `exclude` left out), each
- * with a manifest of its own, and the path dependencies of the root
- * package and of the members that lie under root, as cargo takes them
- * (transitively); the root package's entries too.  A lone package is a
- * workspace without members. */
-static int workspace(const char *root, const char *base, const char *manifest, size_t len, strlist *paths,
-                     strlist *crates)
+/* Where a workspace's members are gathered: the directory of its root
+ * manifest (dir, relative base from the scope's root), its `exclude`, and
+ * the members found so far (relative to the scope's root) with their
+ * crates' names. */
+typedef struct {
+	const char *dir, *base;
+	size_t baselen;
+	strlist excluded, found, pending; /* pending: path dependencies not yet looked at */
+	strlist *crates;
+	buf path, text;
+} members_walk;
+
+/* full (relative to the scope's root) as a path inside the workspace's
+ * directory, or NULL when it lies outside it (or is the directory). */
+static const char *inside_workspace(const members_walk *w, const char *full, size_t n)
 {
-	strlist members = { 0 }, excluded = { 0 }, found = { 0 }, others = { 0 };
-	buf value = BUF_INIT, pattern = BUF_INIT, text = BUF_INIT, full = BUF_INIT;
-	size_t i, rootlen = strlen(root);
+	if (!w->baselen)
+		return n ? full : NULL;
+	return n > w->baselen && memcmp(full, w->base, w->baselen) == 0 && full[w->baselen] == '/' ? full + w->baselen + 1
+	                                                                                              : NULL;
+}
+
+/* The directory full (relative to the scope's root) as a member when it
+ * holds a manifest and no `exclude` covers it: its crate named, and its
+ * path dependencies queued (they lie where its manifest says, relative to
+ * it).  0, or -1. */
+static int add_member(members_walk *w, const char *full)
+{
+	const char *rel = inside_workspace(w, full, strlen(full));
+	strlist deps = { 0 };
+	buf dep = BUF_INIT;
+	size_t d;
+	int has, rc = 0;
+
+	if (!rel || under_any(&w->excluded, rel, strlen(rel)) || strlist_has(&w->found, full, strlen(full)))
+		return 0;
+	buf_clear(&w->path);
+	if (buf_printf(&w->path, "%s/%s", w->dir, rel) < 0 || (has = read_manifest(w->path.ptr, &w->text)) < 0)
+		return -1;
+	if (!has)
+		return 0;
+	if (strlist_add(&w->found, full) < 0 || add_crate(w->crates, w->text.ptr, w->text.len, full) < 0 ||
+	    path_dependencies(w->text.ptr, w->text.len, &deps) < 0)
+		rc = -1;
+	for (d = 0; rc == 0 && d < deps.count; d++)
+		if (normalized_join(&dep, full, deps.items[d].s) == 0 && strlist_add(&w->pending, dep.ptr) < 0)
+			rc = -1;
+	strlist_free(&deps);
+	buf_free(&dep);
+	return rc;
+}
+
+/* A workspace: its members (globs expanded, `exclude` covering what lies
+ * under each entry), each with a manifest of its own, and the path
+ * dependencies under its directory of the root package and of the members,
+ * as cargo takes them (transitively); the root package's own entries too.
+ * A lone package is a workspace without members.  dir is the manifest's
+ * directory, base the same relative to the scope's root. */
+static int workspace(const char *dir, const char *base, const buf *manifest, strlist *paths, strlist *crates)
+{
+	members_walk w = { dir, base, strlen(base), { 0 }, { 0 }, { 0 }, crates, BUF_INIT, BUF_INIT };
+	strlist members = { 0 }, deps = { 0 };
+	buf value = BUF_INIT, full = BUF_INIT;
+	size_t i, n, dirlen = strlen(dir);
 	int rc = -1;
 
-	if (cargotoml_get(manifest, len, "workspace", "members", &value, NULL) < 0 ||
+	if (cargotoml_get(manifest->ptr, manifest->len, "workspace", "members", &value, NULL) < 0 ||
 	    cargotoml_strings(value.ptr ? value.ptr : "", &members) < 0 ||
-	    cargotoml_get(manifest, len, "workspace", "exclude", &value, NULL) < 0 ||
-	    cargotoml_strings(value.ptr ? value.ptr : "", &excluded) < 0)
+	    cargotoml_get(manifest->ptr, manifest->len, "workspace", "exclude", &value, NULL) < 0 ||
+	    cargotoml_strings(value.ptr ? value.ptr : "", &w.excluded) < 0 ||
+	    path_dependencies(manifest->ptr, manifest->len, &deps) < 0)
 		goto done;
+	/* the root package's path dependencies go first, each member's after
+	 * (add_member() queues them as it finds the member) */
+	for (i = 0; i < deps.count; i++)
+		if (normalized_join(&full, base, deps.items[i].s) == 0 && strlist_add(&w.pending, full.ptr) < 0)
+			goto done;
 	for (i = 0; i < members.count; i++) {
 		glob_t g;
 		size_t k;
-		buf_clear(&pattern);
-		if (buf_printf(&pattern, "%s/%s", root, members.items[i].s) < 0)
+		buf_clear(&w.path);
+		if (buf_printf(&w.path, "%s/%s", dir, members.items[i].s) < 0)
 			goto done;
 		memset(&g, 0, sizeof(g));
-		if (glob(pattern.ptr, GLOB_NOSORT | GLOB_ONLYDIR, NULL, &g) != 0) {
+		if (glob(w.path.ptr, GLOB_NOSORT | GLOB_ONLYDIR, NULL, &g) != 0) {
 			globfree(&g);
 			continue;
 		}
 		for (k = 0; k < g.gl_pathc; k++) {
-			const char *rel = g.gl_pathv[k] + rootlen + 1;
-			int has;
+			const char *rel = g.gl_pathv[k] + dirlen + 1;
 			while (rel[0] == '.' && rel[1] == '/') /* `./crates/a` */
 				rel += 2;
-			if (under_any(&excluded, rel, strlen(rel)))
-				continue;
-			if (rel_join(&full, base, rel) < 0) {
-				globfree(&g);
-				goto done;
-			}
-			if (strlist_has(&found, full.ptr, full.len))
-				continue;
-			if ((has = read_manifest(g.gl_pathv[k], &text)) < 0 ||
-			    (has && (strlist_add(&found, full.ptr) < 0 || add_crate(crates, text.ptr, text.len, full.ptr) < 0))) {
+			if (rel_join(&full, base, rel) < 0 || add_member(&w, full.ptr) < 0) {
 				globfree(&g);
 				goto done;
 			}
 		}
 		globfree(&g);
 	}
-	/* the path dependencies, the root package's then each member's in turn */
-	for (i = 0; i <= found.count; i++) {
-		strlist deps = { 0 };
-		size_t d;
-		const char *from = i == 0 ? base : found.items[i - 1].s; /* the manifest's directory */
-		int bad = 0;
-		if (i > 0) {
-			buf_clear(&pattern);
-			if (buf_printf(&pattern, "%s/%s", root, found.items[i - 1].s + (base[0] ? strlen(base) + 1 : 0)) < 0 ||
-			    read_manifest(pattern.ptr, &text) < 0)
-				goto done;
-		}
-		if (path_dependencies(i == 0 ? manifest : text.ptr, i == 0 ? len : text.len, &deps) < 0) {
-			strlist_free(&deps);
+	/* the path dependencies, in the order queued */
+	for (i = 0; i < w.pending.count; i++) /* add_member() queues more */
+		if (add_member(&w, w.pending.items[i].s) < 0)
 			goto done;
-		}
-		for (d = 0; d < deps.count && !bad; d++) {
-			size_t blen = base[0] ? strlen(base) : 0;
-			int has;
-			if (normalized_join(&full, from, deps.items[d].s) < 0 || strlist_has(&found, full.ptr, full.len) ||
-			    (blen && (full.len <= blen || memcmp(full.ptr, base, blen) != 0 || full.ptr[blen] != '/')) ||
-			    (!blen && !full.len))
-				continue; /* outside this workspace, or known */
-			if (under_any(&excluded, full.ptr + (blen ? blen + 1 : 0), full.len - (blen ? blen + 1 : 0)))
-				continue;
-			buf_clear(&pattern);
-			if (buf_printf(&pattern, "%s/%s", root, full.ptr + (blen ? blen + 1 : 0)) < 0)
-				bad = 1;
-			else if ((has = read_manifest(pattern.ptr, &value)) < 0)
-				bad = 1;
-			else if (has && (strlist_add(&found, full.ptr) < 0 || add_crate(crates, value.ptr, value.len, full.ptr) < 0))
-				bad = 1;
-		}
-		strlist_free(&deps);
-		if (bad)
-			goto done;
-	}
-	for (i = 0; i < found.count; i++)
-		if (strlist_add(&others, found.items[i].s) < 0)
-			goto done;
-	for (i = 0; i < found.count; i++) {
-		buf_clear(&pattern);
-		if (buf_printf(&pattern, "%s/%s", root, found.items[i].s + (base[0] ? strlen(base) + 1 : 0)) < 0 ||
-		    add_package(paths, pattern.ptr, found.items[i].s, &others) < 0)
+	/* each member's own files (w.found gains the packages nested in them) */
+	for (i = 0, n = w.found.count; i < n; i++) {
+		const char *full_rel = w.found.items[i].s;
+		buf_clear(&w.path);
+		if (buf_printf(&w.path, "%s/%s", dir, inside_workspace(&w, full_rel, strlen(full_rel))) < 0 ||
+		    add_package(paths, w.path.ptr, full_rel, &w.found) < 0)
 			goto done;
 	}
 	/* a root package besides: its own files, less the members' directories */
-	if (cargotoml_has_table(manifest, len, "package") &&
-	    (add_crate(crates, manifest, len, base[0] ? base : ".") < 0 || add_package(paths, root, base, &others) < 0))
+	if (cargotoml_has_table(manifest->ptr, manifest->len, "package") &&
+	    (add_crate(crates, manifest->ptr, manifest->len, base[0] ? base : ".") < 0 ||
+	     add_package(paths, dir, base, &w.found) < 0))
 		goto done;
 	rc = 0;
 done:
 	strlist_free(&members);
-	strlist_free(&excluded);
-	strlist_free(&found);
-	strlist_free(&others);
+	strlist_free(&deps);
+	strlist_free(&w.excluded);
+	strlist_free(&w.found);
+	strlist_free(&w.pending);
+	buf_free(&w.path);
+	buf_free(&w.text);
 	buf_free(&value);
-	buf_free(&pattern);
-	buf_free(&text);
 	buf_free(&full);
 	return rc;
-}
-
-/* The manifest text at dir (relative rel) into *paths and *crates: a
- * workspace's members, or a package. */
-static int add_manifest_dir(const char *dir, const char *rel, const buf *text, strlist *paths, strlist *crates)
-{
-	return workspace(dir, rel, text->ptr, text->len, paths, crates);
 }
 
 typedef struct {
@@ -474,7 +484,7 @@ static int crate_entry(void *ctx, const entry *e)
 	if ((has = read_manifest(e->path, &text)) < 0)
 		rc = -1;
 	else if (has)
-		rc = add_manifest_dir(e->path, e->rel, &text, w->paths, w->crates);
+		rc = workspace(e->path, e->rel, &text, w->paths, w->crates);
 	else if (w->depth < CRATE_DEPTH) {
 		w->depth++;
 		rc = each_entry(e->path, e->rel, crate_entry, w);
@@ -506,7 +516,7 @@ int scope_default(const char *root, int python, strlist *paths, strlist *crates,
 	if ((has = read_manifest(root, &manifest)) < 0)
 		goto oom;
 	if (has) {
-		if (add_manifest_dir(root, "", &manifest, paths, crates) < 0)
+		if (workspace(root, "", &manifest, paths, crates) < 0)
 			goto oom;
 	} else if (find_crates(root, "", 1, paths, crates) < 0)
 		goto oom;
