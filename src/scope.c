@@ -254,8 +254,9 @@ static int add_python(strlist *paths, const char *dir, const char *rel, const st
 	return each_entry(dir, rel, python_entry, &w);
 }
 
-/* `dir/rel` with `.` and `..` steps resolved, into out; -1 when it leaves
- * dir (a `..` too many) or memory ran out. */
+/* `dir/rel` with `.` and `..` steps resolved, into out (empty for the
+ * scope's root itself); -1 when it leaves it (a `..` too many) or memory
+ * ran out. */
 static int normalized_join(buf *out, const char *dir, const char *rel)
 {
 	buf whole = BUF_INIT;
@@ -383,7 +384,7 @@ static int add_member(members_walk *w, const char *full)
 	    path_dependencies(w->text.ptr, w->text.len, &deps) < 0)
 		rc = -1;
 	for (d = 0; rc == 0 && d < deps.count; d++)
-		if (normalized_join(&dep, full, deps.items[d].s) == 0 && strlist_add(&w->pending, dep.ptr) < 0)
+		if (normalized_join(&dep, full, deps.items[d].s) == 0 && dep.len && strlist_add(&w->pending, dep.ptr) < 0)
 			rc = -1;
 	strlist_free(&deps);
 	buf_free(&dep);
@@ -411,9 +412,11 @@ static int workspace(const char *dir, const char *base, const buf *manifest, str
 	    path_dependencies(manifest->ptr, manifest->len, &deps) < 0)
 		goto done;
 	/* the root package's path dependencies go first, each member's after
-	 * (add_member() queues them as it finds the member) */
+	 * (add_member() queues them as it finds the member); one back to the
+	 * scope's root (kdl-rs's `path = "../../"`) is the root package, added
+	 * below as such */
 	for (i = 0; i < deps.count; i++)
-		if (normalized_join(&full, base, deps.items[i].s) == 0 && strlist_add(&w.pending, full.ptr) < 0)
+		if (normalized_join(&full, base, deps.items[i].s) == 0 && full.len && strlist_add(&w.pending, full.ptr) < 0)
 			goto done;
 	for (i = 0; i < members.count; i++) {
 		glob_t g;

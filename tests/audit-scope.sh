@@ -160,6 +160,20 @@ check "a lone package's path dependencies under the root, and theirs: audited; o
 	test "$(audited "$scratch/pathdeps.json")" = "crates/a/src/lib.rs crates/common/src/lib.rs parser/src/lib.rs src/lib.rs"
 check "... named as the scope's crates" crates_are "$scratch/pathdeps.json" 'a' 'bot' 'common' 'parser'
 
+# a member whose path dependency is the root package itself (kdl-rs's
+# tools/kdl-lsp: `kdl = { path = "../../" }`), and one that points at
+# itself: each file once, no error
+K=$scratch/selfdep
+clone_file "$K/src"
+clone_file "$K/tools/lsp/src"
+printf '[package]\nname = "kdl"\nversion = "0.1.0"\n\n[workspace]\nmembers = ["tools/*"]\n\n[dependencies]\nme = { path = "." }\n' >"$K/Cargo.toml"
+printf '[package]\nname = "lsp"\nversion = "0.1.0"\n\n[dependencies]\nkdl = { path = "../../" }\n' >"$K/tools/lsp/Cargo.toml"
+"$H" audit --root "$K" --format json --output "$scratch/selfdep.json" 2>"$scratch/err"
+check "a path dependency on the workspace's root package, or on itself: exit 0" sh -c "test $? -eq 0 && ! test -s '$scratch/err'"
+check "... both crates audited, each file once" \
+	findings_are "$scratch/selfdep.json" 2
+check "... the files" test "$(audited "$scratch/selfdep.json")" = "src/lib.rs tools/lsp/src/lib.rs"
+
 # no root manifest, a workspace one level down (tensorzero's crates/Cargo.toml):
 # that workspace's members
 T=$scratch/sub-ws
