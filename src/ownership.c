@@ -263,13 +263,17 @@ static int collection_owns_items(const ctx *c, const rs_fn *fn, size_t i)
 /* Positive evidence that a `for` loop over tokens [a, b) yields owned
  * items: it iterates a local or by-value parameter that owns its items
  * (above) itself, or its `into_iter()` / `drain(..)` / `into_values()` /
- * `into_keys()`.  Anything else -- a method chain
+ * `into_keys()`, numbered or reversed.  Anything else -- a method chain
  * (`self.args.args().filter(..)`), a field, a call -- may well yield
  * references: unknown, never owned. */
 static int loop_items_owned(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 {
 	if (a >= b || !is_ident(c, a) || is(c, a, "self"))
 		return 0;
+	/* `v.into_iter().enumerate()`, `.rev()`: the same items (numbered) */
+	while (b >= a + 5 && is(c, b - 4, ".") && is_open(c, b - 2, '(') && c->t[b - 2].pair == b - 1 &&
+	       (is(c, b - 3, "enumerate") || is(c, b - 3, "rev")))
+		b -= 4;
 	if (a + 1 == b)
 		return collection_owns_items(c, fn, a);
 	if (a + 4 <= b && is(c, a + 1, ".") && is_open(c, a + 3, '(') && c->t[a + 3].pair == b - 1 &&
@@ -999,6 +1003,20 @@ static int struct_part_not_owned(const ctx *c, const rs_fn *fn, size_t pat, size
 	return !ft.src || ft.a >= ft.b || is(ft.src, ft.a, "&");
 }
 
+/* Is the name at token i a local of the fn (declared before i) that is
+ * not known to own its value -- a loop's item over a borrowed or unknown
+ * collection, a binding, a closure's parameter?  A parameter, or a name
+ * the fn does not declare, is not answered here. */
+static int local_lends(const ctx *c, const rs_fn *fn, size_t i)
+{
+	char name[64];
+	decl d;
+
+	tok_text(c, i, name, sizeof(name));
+	d = find_local(c, name, fn, i);
+	return d.last != RS_NONE && d.kind != EV_ROOT_LOCAL && d.kind != EV_ROOT_LOOP_OWNED;
+}
+
 decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 {
 	decl d;
@@ -1072,6 +1090,13 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 					 * references (the pattern's default binding mode) */
 					if (!binding && is_ident(c, d.init_a) && plain_place_tokens(c, d.init_a, d.init_b) &&
 					    (is(c, d.init_a, "self") ? self_by_ref(c, fn) : ident_is_ref(c, fn, d.init_a)))
+						d.kind = EV_ROOT_BINDING;
+					/* the parts of a local not known to own its value: `let
+					 * Referencing { column, .. } = referencing;` of `for
+					 * (referencing, _) in &referencings` binds references
+					 * (gluesql's delete, E0308 when the clone goes) */
+					else if (!binding && destructured && plain_place_tokens(c, d.init_a, d.init_b) && is_ident(c, d.init_a) &&
+					         !is(c, d.init_a, "self") && local_lends(c, fn, d.init_a))
 						d.kind = EV_ROOT_BINDING;
 					if (binding) {
 						/* `while let Some(x) = rx.recv().await {`: up to the body */

@@ -122,9 +122,21 @@ def set_version(crate, version):
     return fn
 
 
+def outside_features(fn):
+    """fn applied to the manifest's text table by table, the [features]
+    table left as it is: a feature may share the dependency's name
+    (hickory-dns's `webpki-roots = [ .. ]`), and its entries are
+    drop_feature_entry's."""
+    def apply(text):
+        parts = re.split(r"(?m)^(?=\[)", text)
+        return "".join(part if re.match(r"\[features\]", part) else fn(part) for part in parts)
+    return apply
+
+
 def drop_dependency(crate):
     c = re.escape(crate)
 
+    @outside_features
     def fn(text):
         # an inline table may run over several lines (`x = { version = "1", features = [\n ...\n] }`)
         text = re.sub(rf"^\s*{c}\s*=\s*\{{[^}}]*\}}[^\n]*\n", "", text, flags=re.M)
