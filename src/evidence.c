@@ -978,39 +978,45 @@ static uint32_t call_on_root(const ctx *c, const char *root, const char *field, 
  * is a borrow of the place the clone's argument would move -- `&root`,
  * `&root.f.g`, the one path the start of the other (`&self.sig.ident`
  * and `self.sig`; not `&self.attrs`) -- or 0.  The borrow lives for the
- * call, and the arguments are evaluated in order. */
+ * call, and the arguments are evaluated in order.  The calls around that
+ * one count as well: in `e.error(&message, Error::new(1,
+ * message.clone()))` the copy goes into an argument of the outer call,
+ * made while `&message` is lent (uutils' od, E0505). */
 static uint32_t borrowed_in_earlier_argument(const ctx *c, const char *root, const char *field, size_t rs0,
                                              size_t body_open)
 {
-	size_t open = enclosing_open(c, rs0, body_open), k;
+	size_t open = enclosing_open(c, rs0, body_open), upto = rs0, k;
 
-	/* the call the clone is an argument of (a block, a `[`: none) */
-	if (open == RS_NONE || !is_open(c, open, '(') || open == 0 || !(is_ident(c, open - 1) || is(c, open - 1, ">")))
-		return 0;
-	for (k = open + 1; k < rs0; k++) {
-		const char *f = field;
-		size_t p;
-		int apart = 0;
-		if (c->t[k].kind == TOK_OPEN && c->t[k].pair_ok) {
-			k = c->t[k].pair;
-			continue;
+	/* out through the parentheses around the clone (a block, a `[`, a
+	 * closure's body: no further) */
+	for (; open != RS_NONE && is_open(c, open, '('); upto = open, open = enclosing_open(c, open, body_open)) {
+		if (open == 0 || !(is_ident(c, open - 1) || is(c, open - 1, ">")))
+			continue; /* a tuple or a grouping, not a call */
+		for (k = open + 1; k < upto; k++) {
+			const char *f = field;
+			size_t p;
+			int apart = 0;
+			if (c->t[k].kind == TOK_OPEN && c->t[k].pair_ok) {
+				k = c->t[k].pair;
+				continue;
+			}
+			if (!(is(c, k, "&") && (is(c, k - 1, "(") || is(c, k - 1, ","))))
+				continue;
+			p = k + 1 + (size_t)is(c, k + 1, "mut");
+			if (!names_root(c, p, root))
+				continue;
+			for (p++; is(c, p, ".") && is_ident(c, p + 1) && !is_open(c, p + 2, '('); p += 2) {
+				size_t n = strcspn(f, ".");
+				if (!*f)
+					continue; /* deeper than the field: a part of it */
+				apart |= !tok_eq_text(c, p + 1, f, n);
+				f += n + (f[n] == '.');
+			}
+			/* a whole argument ending before the clone's (`T::clone(&x)`
+			 * borrows x to copy it: that argument is the clone's own) */
+			if (!apart && is(c, p, ","))
+				return c->t[k].line;
 		}
-		if (!(is(c, k, "&") && (is(c, k - 1, "(") || is(c, k - 1, ","))))
-			continue;
-		p = k + 1 + (size_t)is(c, k + 1, "mut");
-		if (!names_root(c, p, root))
-			continue;
-		for (p++; is(c, p, ".") && is_ident(c, p + 1) && !is_open(c, p + 2, '('); p += 2) {
-			size_t n = strcspn(f, ".");
-			if (!*f)
-				continue; /* deeper than the field: a part of it */
-			apart |= !tok_eq_text(c, p + 1, f, n);
-			f += n + (f[n] == '.');
-		}
-		/* a whole argument ending before the clone's (`T::clone(&x)`
-		 * borrows x to copy it: that argument is the clone's own) */
-		if (!apart && is(c, p, ","))
-			return c->t[k].line;
 	}
 	return 0;
 }
