@@ -219,6 +219,26 @@ static int type_owns_items(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 	return 0;
 }
 
+/* Is the type [a, b) a `let` declares one of std's owning containers or
+ * wrappers the rules name (heap_type, wrapper_type: `Vec<String>`,
+ * `Option<PathBuf>`), with no reference, lifetime, `impl`, `dyn` or
+ * inferred `_` anywhere in it?  Such a local holds a value: no alias, type parameter
+ * or workspace type can make it a reference. */
+static int declared_std_value(const ctx *c, size_t a, size_t b)
+{
+	size_t k;
+
+	while (a + 2 < b && is_ident(c, a) && is(c, a + 1, "::")) /* `std::vec::Vec<T>` */
+		a += 2;
+	if (a >= b || !is_ident(c, a) || !(in_list(c, &c->ar->heap_type, a) || in_list(c, &c->ar->wrapper_type, a)))
+		return 0;
+	for (k = a; k < b; k++)
+		if (is(c, k, "&") || is(c, k, "&&") || c->t[k].kind == TOK_LIFETIME || is(c, k, "impl") || is(c, k, "dyn") ||
+		    is(c, k, "_"))
+			return 0; /* (`Vec<_>`: the items may be references, and a `for` over it takes them) */
+	return 1;
+}
+
 /* Does the collection named at token i own its items, so that a `for`
  * over it by value yields owned values?  Positive evidence only: a
  * by-value parameter whose type names no reference (and, for a generic
@@ -1083,6 +1103,12 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 						d.kind = EV_ROOT_BINDING;
 					else if (!binding && named_lender(c, fn, d.init_a, d.init_b, 0))
 						d.kind = EV_ROOT_BINDING;
+					/* `let groups: Vec<String> = if .. { .. } else { groups };`:
+					 * a std container the `let` itself declares, with no
+					 * reference or lifetime in it, is a value whatever the
+					 * initializer looks like (pueue's reset) */
+					if (!binding && !destructured && d.kind == EV_ROOT_BINDING && declared_std_value(c, d.type.a, d.type.b))
+						d.kind = EV_ROOT_LOCAL;
 					if (!binding && is(c, d.init_a, "self") && fn->impl != RS_NONE && c->rs->impls[fn->impl].self_ref)
 						d.kind = EV_ROOT_BINDING; /* `let (a, b, c) = self;` of an `impl .. for (Ix, Ix, &'a E)` */
 					/* `let Self { metrics, .. } = self;` in a `&self` method, or
