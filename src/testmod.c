@@ -94,6 +94,40 @@ int testmod_declares_test_mod(const char *text, size_t len, const char *name, si
 	return 0;
 }
 
+int testmod_root_is_test(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	for (;;) {
+		while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+			p++;
+		if (end - p >= 2 && p[0] == '/' && p[1] == '/') { /* a line comment, `//!` docs too */
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			p = nl ? nl + 1 : end;
+		} else if (end - p >= 2 && p[0] == '/' && p[1] == '*') { /* a licence block */
+			const char *close = memmem(p + 2, (size_t)(end - p - 2), "*/", 2);
+			if (!close)
+				return 0;
+			p = close + 2;
+		} else if (end - p >= 3 && memcmp(p, "#![", 3) == 0) { /* an inner attribute */
+			const char *a = p;
+			int depth = 0;
+			for (p += 2; p < end; p++) {
+				if (*p == '[')
+					depth++;
+				else if (*p == ']' && --depth == 0)
+					break;
+			}
+			if (p >= end)
+				return 0;
+			p++;
+			if (cfg_names_test(a, p))
+				return 1;
+		} else
+			return 0; /* the first item: no more inner attributes */
+	}
+}
+
 /* Is `name` declared a test module by the file at rel, if there is one? */
 static int parent_declares(source_set *src, buf *path, buf *text, const char *name, size_t n)
 {
@@ -108,7 +142,27 @@ int testmod_declared_test(source_set *src, const char *report, buf *scratch)
 	buf path = BUF_INIT;
 	int found = 0;
 
+	/* a directory named so that holds a crate (`conformance-tests/src/..`),
+	 * whose root opens with `#![cfg(test)]` (hickory-dns's conformance
+	 * tests): every file of that crate is test code */
+	for (part = report; !found && (slash = strstr(part, "/src/")) != NULL; part = slash + 1) {
+		const char *name = slash;
+		static const char *const roots[] = { "src/lib.rs", "src/main.rs", NULL };
+		size_t k;
+		while (name > report && name[-1] != '/')
+			name--;
+		if (name == slash || !names_tests(name, (size_t)(slash - name)))
+			continue;
+		for (k = 0; roots[k] && !found; k++) {
+			buf_clear(&path);
+			buf_printf(&path, "%.*s/%s", (int)(slash - report), report, roots[k]);
+			if (strcmp(buf_cstr(&path), report) != 0 && sources_read_path(src, buf_cstr(&path), scratch) == 0 &&
+			    scratch->ptr)
+				found = testmod_root_is_test(scratch->ptr, scratch->len);
+		}
+	}
 	/* each part of the path after the first: a directory, or the file's stem */
+	part = report;
 	for (; !found && (slash = strchr(part, '/')) != NULL; part = slash + 1) {
 		const char *next = slash + 1, *stop = strchr(next, '/');
 		size_t n, dir = (size_t)(slash - report);
@@ -124,6 +178,7 @@ int testmod_declared_test(source_set *src, const char *report, buf *scratch)
 		n = (size_t)(stop - next);
 		if (!n || !names_tests(next, n))
 			continue;
+
 		/* the parent's file: dir/mod.rs, dir.rs, dir/lib.rs, dir/main.rs */
 		{
 			static const char *const inside[] = { "mod.rs", "lib.rs", "main.rs", NULL };

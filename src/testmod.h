@@ -6,7 +6,9 @@
  * its path says so to the test markers.  The parent module's file is read
  * from the same source, for files whose path has a part that names tests
  * (test, mock, fixture, bench): a module declared under `cfg(test)` is
- * named so in practice, and the check then costs a read only there. */
+ * named so in practice, and the check then costs a read only there.  A
+ * crate so named (`conformance-tests/src/..`) whose root opens with
+ * `#![cfg(test)]` is test code in every file. */
 #ifndef HPA_TESTMOD_H
 #define HPA_TESTMOD_H
 
@@ -21,5 +23,10 @@ int testmod_declared_test(source_set *src, const char *report, buf *scratch);
 /* Does text declare `mod name;` under such an attribute?  (Exposed for
  * the tests.) */
 int testmod_declares_test_mod(const char *text, size_t len, const char *name, size_t n);
+
+/* Does a crate root's text open with an inner `#![cfg(..)]` naming
+ * `test` (after comments and other inner attributes)?  Then the whole
+ * crate is test code.  (Exposed for the tests.) */
+int testmod_root_is_test(const char *text, size_t len);
 
 #endif

@@ -174,6 +174,26 @@ check "... both crates audited, each file once" \
 	findings_are "$scratch/selfdep.json" 2
 check "... the files" test "$(audited "$scratch/selfdep.json")" = "src/lib.rs tools/lsp/src/lib.rs"
 
+# a workspace member named for tests whose root opens with #![cfg(test)]
+# (hickory-dns's conformance-tests): every file of it is test code; the
+# same crate without the attribute is not
+for attr in yes no; do
+	X=$scratch/cfgtest-$attr
+	mkdir -p "$X/conformance-tests/src/scenarios" "$X/lib/src"
+	printf '[workspace]\nmembers = ["conformance-tests", "lib"]\n' >"$X/Cargo.toml"
+	package "$X/conformance-tests" conformance-tests
+	package "$X/lib" lib
+	if [ $attr = yes ]; then printf '//! Conformance.\n#![cfg(test)]\nmod scenarios;\n' >"$X/conformance-tests/src/lib.rs"
+	else printf '//! Conformance.\nmod scenarios;\n' >"$X/conformance-tests/src/lib.rs"; fi
+	printf 'pub fn s(v: Vec<u8>) -> usize {\n    let w = v.clone();\n    w.len()\n}\n' >"$X/conformance-tests/src/scenarios/mod.rs"
+	clone_file "$X/lib/src"
+	"$H" audit --root "$X" --format json --output "$scratch/cfgtest-$attr.json"
+done
+check "a crate named for tests whose root says #![cfg(test)]: its modules' clones are test code, the other crate's not" \
+	sh -c "buckets=\"\$(python3 -c 'import json,sys; print(\" \".join(sorted(f[\"path\"]+\"=\"+f[\"bucket\"] for f in json.load(open(sys.argv[1]))[\"findings\"])))' '$scratch/cfgtest-yes.json')\"; case \"\$buckets\" in *'conformance-tests/src/scenarios/mod.rs=cold_test_only'*) ! echo \"\$buckets\" | grep -q 'lib/src/lib.rs=cold_test_only' ;; *) false ;; esac"
+check "... without the attribute: production code" \
+	sh -c "! python3 -c 'import json,sys; print([f[\"bucket\"] for f in json.load(open(sys.argv[1]))[\"findings\"]])' '$scratch/cfgtest-no.json' | grep -q cold_test_only"
+
 # no root manifest, a workspace one level down (tensorzero's crates/Cargo.toml):
 # that workspace's members
 T=$scratch/sub-ws

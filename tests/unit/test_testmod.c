@@ -11,6 +11,11 @@ static int declares(const char *text, const char *name)
 	return testmod_declares_test_mod(text, strlen(text), name, strlen(name));
 }
 
+static int root(const char *text)
+{
+	return testmod_root_is_test(text, strlen(text));
+}
+
 int main(void)
 {
 	TAP_OK(declares("mod a;\n#[cfg(test)]\nmod test_support;\n", "test_support"), "cfg(test) above the mod");
@@ -25,5 +30,12 @@ int main(void)
 	TAP_OK(!declares("#[cfg(test)]\nmod other;\nmod testing;\n", "testing"), "the attribute is the other item's");
 	TAP_OK(!declares("#[cfg(test)]\nmod testing {\n}\n", "testing"), "an inline module is the scanner's");
 	TAP_OK(!declares("#[cfg(test)]\nmod test_support_extra;\n", "test_support"), "another module's name");
+	TAP_OK(root("#![cfg(test)]\n\nmod resolver;\n"), "a crate root opening with #![cfg(test)]");
+	TAP_OK(root("// Copyright\n/* licence\n */\n//! Conformance tests.\n#![allow(dead_code)]\n#![cfg(test)]\nmod a;\n"),
+	       "after comments, docs and another inner attribute");
+	TAP_OK(!root("#![cfg(not(test))]\nmod a;\n"), "not(test): production code");
+	TAP_OK(!root("mod a;\n#![cfg(test)]\n"), "an inner attribute after the first item is none of the crate's");
+	TAP_OK(!root("#![cfg(feature = \"test\")]\nmod a;\n"), "a feature named test");
+	TAP_OK(!root("#![deny(missing_docs)]\npub fn f() {}\n"), "another inner attribute only");
 	return tap_done();
 }
