@@ -222,8 +222,8 @@ static int type_owns_items(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 /* Is the type [a, b) a `let` declares one of std's owning containers or
  * wrappers the rules name (heap_type, wrapper_type: `Vec<String>`,
  * `Option<PathBuf>`), with no reference, lifetime, `impl`, `dyn` or
- * inferred `_` anywhere in it?  Such a local holds a value: no alias, type parameter
- * or workspace type can make it a reference. */
+ * inferred `_` anywhere in it?  Such a local holds a value: no alias,
+ * type parameter or workspace type can make it a reference. */
 static int declared_std_value(const ctx *c, size_t a, size_t b)
 {
 	size_t k;

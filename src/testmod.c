@@ -178,7 +178,6 @@ int testmod_declared_test(source_set *src, const char *report, buf *scratch)
 		n = (size_t)(stop - next);
 		if (!n || !names_tests(next, n))
 			continue;
-
 		/* the parent's file: dir/mod.rs, dir.rs, dir/lib.rs, dir/main.rs */
 		{
 			static const char *const inside[] = { "mod.rs", "lib.rs", "main.rs", NULL };
