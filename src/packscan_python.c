@@ -766,6 +766,56 @@ static int py_if_tests_bound(const pylex_result *lx, uint32_t b)
 	return compares && limit;
 }
 
+/* The text between the quotes of the plain string token i (`'arguments'`,
+ * no prefix), into *a and *n; 0 when it is no such string. */
+static int py_plain_string(const pylex_result *lx, size_t i, const char **a, size_t *n)
+{
+	const pylex_token *t = &lx->tokens[i];
+	const char *s = lx->text + t->off;
+
+	if (t->kind != PYTOK_STRING || t->len < 2 || (s[0] != '\'' && s[0] != '"') || s[t->len - 1] != s[0] ||
+	    (t->len >= 6 && s[1] == s[0] && s[2] == s[0]))
+		return 0;
+	*a = s + 1;
+	*n = t->len - 2;
+	return 1;
+}
+
+/* `state['arguments'] += delta`: the `+=` at tok adds to an entry of a
+ * dict whose key is a plain string, and the function (nested defs
+ * included) gives that key a string somewhere before it -- a dict
+ * literal's `'arguments': ''`, a `dict(.., arguments='')` keyword, or
+ * `NAME['arguments'] = ''` (lmdeploy's tool-call arguments grown per
+ * streamed delta, two held-out recall misses).  The token that gives it
+ * the string, the nearest before, or 0. */
+static size_t py_subscript_str_target(const pylex_result *lx, size_t tok, size_t from)
+{
+	const char *key, *other;
+	size_t klen, olen, open, i;
+
+	if (tok < 4 || !p_is(lx, tok - 1, "]") || !lx->tokens[tok - 1].pair_ok)
+		return 0;
+	open = lx->tokens[tok - 1].pair;
+	if (open != tok - 3 || lx->tokens[open - 1].kind != PYTOK_IDENT || !py_plain_string(lx, open + 1, &key, &klen))
+		return 0;
+	for (i = open; i-- > from;) { /* the nearest before it */
+		const pylex_token *t = &lx->tokens[i];
+		if (t->kind == PYTOK_STRING && i + 2 < open && p_is(lx, i + 1, ":") &&
+		    lx->tokens[i + 2].kind == PYTOK_STRING && py_plain_string(lx, i, &other, &olen) && olen == klen &&
+		    memcmp(other, key, klen) == 0 && i > 0 && (p_is(lx, i - 1, "{") || p_is(lx, i - 1, ",")))
+			return i; /* `{'arguments': ''}` */
+		if (t->kind == PYTOK_IDENT && t->len == klen && memcmp(lx->text + t->off, key, klen) == 0 &&
+		    p_is(lx, i + 1, "=") && lx->tokens[i + 2].kind == PYTOK_STRING && i > 0 &&
+		    (p_is(lx, i - 1, "(") || p_is(lx, i - 1, ",")))
+			return i; /* `dict(.., arguments='')` */
+		if (p_is(lx, i, "[") && i + 4 < open && py_plain_string(lx, i + 1, &other, &olen) && olen == klen &&
+		    memcmp(other, key, klen) == 0 && p_is(lx, i + 2, "]") && p_is(lx, i + 3, "=") &&
+		    lx->tokens[i + 4].kind == PYTOK_STRING)
+			return i; /* `NAME['arguments'] = ''` */
+	}
+	return 0;
+}
+
 static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), loop = pylex_in_loop_of_function(lx, tok);
@@ -774,6 +824,21 @@ static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hi
 
 	if (py_on_one_pass(lx, tok, loop))
 		return 0;
+	if (fn != PYLEX_NONE && loop != PYLEX_NONE) {
+		size_t at = py_subscript_str_target(lx, tok, lx->blocks[fn].body_start);
+		if (at) {
+			/* made in a pass of a loop around this one (xinference's
+			 * `curr_delta = {"content": ""}` per chunk, then grown over
+			 * that chunk's few segments): it grows within one pass only */
+			uint32_t home = pylex_in_loop_of_function(lx, at), b = lx->blocks[loop].parent;
+			while (b != PYLEX_NONE && b != home)
+				b = lx->blocks[b].parent;
+			if (home != PYLEX_NONE && home != loop && b == home)
+				return 0;
+			hit->related_line = lx->tokens[at].line;
+			return 1;
+		}
+	}
 	if (tok == 0 || lx->tokens[tok - 1].kind != PYTOK_IDENT || fn == PYLEX_NONE)
 		return stringy_rhs;
 	from = lx->blocks[fn].body_start;

@@ -1471,3 +1471,38 @@ def respond(self, query):
     for i in self.stream_response(query):
         ret += i  # expect: perf-review/str-concat-in-loop
     return ret
+
+
+# A tool call's arguments grown per streamed delta through a dict entry the
+# function started as a string (lmdeploy's Responses streaming and its
+# Harmony parser, held-out recall sample 29): a finding.
+async def stream_tool_calls(deltas):
+    calls = {}
+    async for delta in deltas:
+        if delta.index not in calls:
+            calls[delta.index] = {"name": delta.name, "arguments": ""}
+        state = calls[delta.index]
+        state["arguments"] += delta.arguments or ""  # expect: perf-review/str-concat-in-loop
+        yield state
+
+
+# The same entry started as a list, and a counter entry: no finding.
+async def collect_tool_parts(deltas):
+    state = {"parts": [], "count": 0}
+    async for delta in deltas:
+        state["parts"] += [delta.arguments]
+        state["count"] += 1
+    return state
+
+
+# Each chunk's delta made afresh, its entries grown over that chunk's few
+# segments (xinference's Harmony stream): no finding.
+async def split_channels(chunks, parser):
+    async for chunk in chunks:
+        curr = {"content": "", "reasoning": ""}
+        for seg in parser.feed(chunk):
+            if seg.channel == "final":
+                curr["content"] += seg.text
+            else:
+                curr["reasoning"] += seg.text
+        yield curr
