@@ -781,6 +781,39 @@ static int py_plain_string(const pylex_result *lx, size_t i, const char **a, siz
 	return 1;
 }
 
+/* Was the name at token name (a plain name, subscripted depth times at
+ * the `+=`) last given a list whose items -- at that depth -- are
+ * strings: `NAME = [""] * n`, `NAME = ["" for _ in range(n)]`, or a
+ * declared `List[str]` (`List[List[str]]` at depth 2)?  (mlc-llm's
+ * `output_texts[choice.index] += delta.content` per streamed chunk, a
+ * held-out recall miss.)  The token of that assignment, or 0. */
+static size_t py_list_of_str(const pylex_result *lx, size_t name, int depth, size_t from)
+{
+	size_t i;
+
+	for (i = name; i-- > from;) {
+		size_t v;
+		int d;
+		if (lx->tokens[i].kind != PYTOK_IDENT || !p_same(lx, i, name) || !p_line_start(lx, i))
+			continue;
+		if (p_is(lx, i + 1, ":")) { /* `NAME: List[List[str]] = []` */
+			for (v = i + 2, d = 0; v + 1 < lx->count && (p_is(lx, v, "List") || p_is(lx, v, "list")) &&
+			                       p_is(lx, v + 1, "[");
+			     v += 2)
+				d++;
+			return d == depth && p_is(lx, v, "str") ? i : 0;
+		}
+		if (!p_is(lx, i + 1, "=") || depth != 1)
+			return 0;
+		v = i + 2; /* `[""] * n`, `["" for _ in ..]` */
+		if (p_is(lx, v, "[") && v + 2 < lx->count && lx->tokens[v + 1].kind == PYTOK_STRING &&
+		    ((p_is(lx, v + 2, "]") && p_is(lx, v + 3, "*")) || p_is(lx, v + 2, "for")))
+			return i;
+		return 0;
+	}
+	return 0;
+}
+
 /* `state['arguments'] += delta`: the `+=` at tok adds to an entry of a
  * dict whose key is a plain string, and the function (nested defs
  * included) gives that key a string somewhere before it -- a dict
@@ -796,6 +829,20 @@ static size_t py_subscript_str_target(const pylex_result *lx, size_t tok, size_t
 	if (tok < 4 || !p_is(lx, tok - 1, "]") || !lx->tokens[tok - 1].pair_ok)
 		return 0;
 	open = lx->tokens[tok - 1].pair;
+	/* (`runs[-1] += token`: the last of a list grown by append, a run of
+	 * words merged while it lasts -- pipecat's markup runs, ragflow's
+	 * hyphenated words: look-alikes over the code bases at hand) */
+	if (open + 3 == tok - 1 && p_is(lx, open + 1, "-") && p_is(lx, open + 2, "1"))
+		return 0;
+	if (open > from && lx->tokens[open - 1].kind == PYTOK_IDENT && !(open >= 2 && p_is(lx, open - 2, ".")) &&
+	    !(open == tok - 3 && py_plain_string(lx, open + 1, &key, &klen)))
+		return py_list_of_str(lx, open - 1, 1, from);
+	if (open > from + 1 && p_is(lx, open - 1, "]") && lx->tokens[open - 1].pair_ok) { /* `NAME[a][b]` */
+		size_t inner = lx->tokens[open - 1].pair;
+		if (inner > from && lx->tokens[inner - 1].kind == PYTOK_IDENT && !(inner >= 2 && p_is(lx, inner - 2, ".")))
+			return py_list_of_str(lx, inner - 1, 2, from);
+		return 0;
+	}
 	if (open != tok - 3 || lx->tokens[open - 1].kind != PYTOK_IDENT || !py_plain_string(lx, open + 1, &key, &klen))
 		return 0;
 	for (i = open; i-- > from;) { /* the nearest before it */

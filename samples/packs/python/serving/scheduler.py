@@ -1506,3 +1506,31 @@ async def split_channels(chunks, parser):
             else:
                 curr["reasoning"] += seg.text
         yield curr
+
+
+# Each choice's answer grown per streamed chunk in a list of strings made
+# for the n choices (mlc-llm's non-streaming endpoints, held-out recall
+# sample 30): a finding; the counters beside it are not.
+async def fold_choices(chunks, n):
+    output_texts = [""] * n
+    counts = [0] * n
+    async for chunk in chunks:
+        for choice in chunk.choices:
+            output_texts[choice.index] += choice.text  # expect: perf-review/str-concat-in-loop
+            counts[choice.index] += 1
+    return output_texts, counts
+
+
+# The last run of a list grown by append, merged with the next token while
+# the run lasts (pipecat's markup runs): no finding.
+def split_runs(text: str, tagged):
+    runs: list[str] = []
+    last = None
+    async_tokens = text.split(" ")
+    for token in async_tokens:
+        if tagged(token) == last:
+            runs[-1] += token
+        else:
+            runs.append(token)
+            last = tagged(token)
+    return runs
