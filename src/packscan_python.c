@@ -819,8 +819,9 @@ static size_t py_list_of_str(const pylex_result *lx, size_t name, int depth, siz
  * included) gives that key a string somewhere before it -- a dict
  * literal's `'arguments': ''`, a `dict(.., arguments='')` keyword, or
  * `NAME['arguments'] = ''` (lmdeploy's tool-call arguments grown per
- * streamed delta, two held-out recall misses).  The token that gives it
- * the string, the nearest before, or 0. */
+ * streamed delta, two held-out recall misses); or to an item of a list
+ * of strings (py_list_of_str).  The token that gives it the string, the
+ * nearest before, or 0. */
 static size_t py_subscript_str_target(const pylex_result *lx, size_t tok, size_t from)
 {
 	const char *key, *other;
