@@ -1534,3 +1534,14 @@ def split_runs(text: str, tagged):
             runs.append(token)
             last = tagged(token)
     return runs
+
+
+# A synchronous loop over a completion generator, each choice's answer
+# grown per chunk (mlc-llm's synchronous engine, held-out recall sample
+# 30): a finding.
+def fold_sync(cmpl_generator, n):
+    output_texts = [""] * n
+    for response in cmpl_generator:
+        for choice in response.choices:
+            output_texts[choice.index] += choice.text  # expect: perf-review/str-concat-in-loop
+    return output_texts
