@@ -49,46 +49,52 @@ static int takes_ownership(const ctx *c, size_t a, size_t b)
 	return takes;
 }
 
-/* Is the name at token i a parameter or annotated local of a `&` type? */
-static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
+static size_t list_item_end(const ctx *c, size_t p, size_t close);
+
+/* The declared type [*a, *b) of the fn's parameter named at token i
+ * (`name: T`, `mut name: T`): 1, or 0 when no parameter has that name. */
+static int param_type(const ctx *c, const rs_fn *fn, size_t i, size_t *a, size_t *b)
 {
 	size_t k, close;
 
-	if (fn->params_open != RS_NONE && c->t[fn->params_open].pair_ok) {
-		close = c->t[fn->params_open].pair;
-		for (k = fn->params_open + 1; k + 2 < close; k++)
-			if (same_tok(c, k, i) && is(c, k + 1, ":") && (is(c, k + 2, "&") || is(c, k + 2, "&&")))
-				return 1;
-	}
+	if (fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
+		return 0;
+	close = c->t[fn->params_open].pair;
+	for (k = fn->params_open + 1; k + 2 < close; k++)
+		if (same_tok(c, k, i) && is(c, k + 1, ":") &&
+		    (k == fn->params_open + 1 || is(c, k - 1, ",") || is(c, k - 1, "mut"))) {
+			*a = k + 2;
+			*b = list_item_end(c, k + 2, close);
+			return 1;
+		}
+	return 0;
+}
+
+/* Is the name at token i a parameter or annotated local of a `&` type? */
+static int ident_is_ref(const ctx *c, const rs_fn *fn, size_t i)
+{
+	size_t a, b, k;
+
+	if (param_type(c, fn, i, &a, &b))
+		return is(c, a, "&") || is(c, a, "&&");
 	for (k = fn->body_open + 1; k + 3 < i; k++)
 		if (is(c, k, "let") && same_tok(c, k + 1, i) && is(c, k + 2, ":") && is(c, k + 3, "&"))
 			return 1;
 	return 0;
 }
 
-static size_t list_item_end(const ctx *c, size_t p, size_t close);
-
 /* Is the name at token i a parameter of the fn whose declared type,
  * itself no reference, takes a reference or a lifetime among its type
  * arguments (`r: RangeInclusive<&TyParam>`, `v: Vec<&'a str>`)? */
 static int ident_args_lend(const ctx *c, const rs_fn *fn, size_t i)
 {
-	size_t k, e, end, close;
+	size_t a, b, e;
 
-	if (fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
-		return 0;
-	close = c->t[fn->params_open].pair;
-	for (k = fn->params_open + 1; k + 2 < close; k++) {
-		if (!same_tok(c, k, i) || !is(c, k + 1, ":"))
-			continue;
-		if (is(c, k + 2, "&") || is(c, k + 2, "&&"))
-			return 0; /* a reference itself: ident_is_ref()'s */
-		end = list_item_end(c, k + 2, close);
-		for (e = k + 2; e < end; e++)
-			if (is(c, e, "&") || is(c, e, "&&") || c->t[e].kind == TOK_LIFETIME)
-				return 1;
-		return 0;
-	}
+	if (!param_type(c, fn, i, &a, &b) || is(c, a, "&") || is(c, a, "&&"))
+		return 0; /* no parameter, or a reference itself: ident_is_ref()'s */
+	for (e = a; e < b; e++)
+		if (is(c, e, "&") || is(c, e, "&&") || c->t[e].kind == TOK_LIFETIME)
+			return 1;
 	return 0;
 }
 
@@ -162,23 +168,14 @@ static size_t list_item_end(const ctx *c, size_t p, size_t close)
 
 decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before);
 
-/* The declared type [*a, *b) of the fn's parameter named at token i
- * (`name: T`, `mut name: T`): 1, or 0 when no parameter has that name. */
-static int param_type(const ctx *c, const rs_fn *fn, size_t i, size_t *a, size_t *b)
+/* The first token of type [a, b) past its path (`std::vec::Vec<T>`:
+ * `Vec`), and whether it names one of std's owning containers or wrappers
+ * the rules list (heap_type, wrapper_type). */
+static int std_container_head(const ctx *c, size_t *a, size_t b)
 {
-	size_t k, close;
-
-	if (fn->params_open == RS_NONE || !c->t[fn->params_open].pair_ok)
-		return 0;
-	close = c->t[fn->params_open].pair;
-	for (k = fn->params_open + 1; k + 2 < close; k++)
-		if (same_tok(c, k, i) && is(c, k + 1, ":") &&
-		    (k == fn->params_open + 1 || is(c, k - 1, ",") || is(c, k - 1, "mut"))) {
-			*a = k + 2;
-			*b = list_item_end(c, k + 2, close);
-			return 1;
-		}
-	return 0;
+	while (*a + 2 < b && is_ident(c, *a) && is(c, *a + 1, "::"))
+		*a += 2;
+	return *a < b && is_ident(c, *a) && (in_list(c, &c->ar->heap_type, *a) || in_list(c, &c->ar->wrapper_type, *a));
 }
 
 /* Positive evidence that a by-value parameter's type [a, b) owns what a
@@ -202,12 +199,10 @@ static int type_owns_items(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 				return 1;
 		return 0;
 	}
-	while (a + 2 < b && is_ident(c, a) && is(c, a + 1, "::")) /* `std::vec::Vec<T>` */
-		a += 2;
+	if (std_container_head(c, &a, b))
+		return 1;
 	if (!is_ident(c, a))
 		return 0;
-	if (in_list(c, &c->ar->heap_type, a) || in_list(c, &c->ar->wrapper_type, a))
-		return 1;
 	if (a + 1 != b) /* `Foo<T>`, not a generic of the fn */
 		return 0;
 	for (h = fn->params_open; h > 0 && h + 64 > fn->params_open; h--) {
@@ -228,9 +223,7 @@ static int declared_std_value(const ctx *c, size_t a, size_t b)
 {
 	size_t k;
 
-	while (a + 2 < b && is_ident(c, a) && is(c, a + 1, "::")) /* `std::vec::Vec<T>` */
-		a += 2;
-	if (a >= b || !is_ident(c, a) || !(in_list(c, &c->ar->heap_type, a) || in_list(c, &c->ar->wrapper_type, a)))
+	if (!std_container_head(c, &a, b))
 		return 0;
 	for (k = a; k < b; k++)
 		if (is(c, k, "&") || is(c, k, "&&") || c->t[k].kind == TOK_LIFETIME || is(c, k, "impl") || is(c, k, "dyn") ||

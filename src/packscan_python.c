@@ -738,10 +738,6 @@ static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
 	         py_read_whole_each_pass(lx, pylex_in_loop_of_function(lx, tok), tok, tok - 1));
 }
 
-/* The `+=` at tok adds to a string -- what it adds is one (`text += "x"`,
- * `text += str(t)`), or its target was given one earlier in the same
- * function (`out = ""` ... `out += piece`, `out: str = ..`).  A list's or
- * a number's `+=` is not (`items += [x]`, `total += i`). */
 /* Does the head of `if` block b compare (`>`, `>=`, `<`, `<=`) with a
  * name that says it is a bound or a size -- one with a `max`, `limit` or
  * `size` in it? */
@@ -864,6 +860,12 @@ static size_t py_subscript_str_target(const pylex_result *lx, size_t tok, size_t
 	return 0;
 }
 
+/* The `+=` at tok adds to a string -- what it adds is one (`text += "x"`,
+ * `text += str(t)`), or its target was given one earlier in the same
+ * function (`out = ""` ... `out += piece`, `out: str = ..`), or it is a
+ * dict entry or list item the function started as one
+ * (py_subscript_str_target).  A list's or a number's `+=` is not (`items
+ * += [x]`, `total += i`). */
 static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), loop = pylex_in_loop_of_function(lx, tok);
@@ -1489,17 +1491,6 @@ static int py_only_layout_between(const pylex_result *lx, size_t from, size_t to
 	return 1;
 }
 
-/* dumps_as_parsed: tok is `dumps` of `json.dumps(NAME, ..)`, and the
- * nearest statement before it in its fn that binds NAME is `NAME = await
- * X.json()` or `NAME = json.loads(..)`, with nothing between that changes
- * NAME (`NAME[k] = ..`, `NAME.update(..)`, `del NAME[..]`): the text is
- * parsed only to be written back (vLLM production stack's PII check,
- * `body = await request.json()` then `json.dumps(body)` per request: a
- * held-out recall pitfall).  Not a fn that does nothing else -- its body
- * the parse and `return json.dumps(NAME)`, a docstring aside: such a fn
- * exists to rewrite the text (roboflow inference's `dump_json_inline`, a
- * document put on one line for a JSON-lines file: held-out findings
- * judged wrong). */
 /* Is the name at k handed whole to a call that may change it --
  * `_set_discovered_model_metadata(extra, model)` fills the parsed `extra`
  * in place (ragflow's model discovery, held-out precision sample 60) --
@@ -1527,6 +1518,17 @@ static int py_handed_to_call(const pylex_result *lx, size_t k)
 	return 1;
 }
 
+/* dumps_as_parsed: tok is `dumps` of `json.dumps(NAME, ..)`, and the
+ * nearest statement before it in its fn that binds NAME is `NAME = await
+ * X.json()` or `NAME = json.loads(..)`, with nothing between that changes
+ * NAME (`NAME[k] = ..`, `NAME.update(..)`, `del NAME[..]`): the text is
+ * parsed only to be written back (vLLM production stack's PII check,
+ * `body = await request.json()` then `json.dumps(body)` per request: a
+ * held-out recall pitfall).  Not a fn that does nothing else -- its body
+ * the parse and `return json.dumps(NAME)`, a docstring aside: such a fn
+ * exists to rewrite the text (roboflow inference's `dump_json_inline`, a
+ * document put on one line for a JSON-lines file: held-out findings
+ * judged wrong). */
 static int py_dumps_as_parsed(const pylex_result *lx, size_t tok)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0);
