@@ -1856,22 +1856,44 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		 * `return if f(s.clone())? { g(s) } else { .. };` reads s in its
 		 * branches (rsass, E0382) */
 		size_t stmt0 = fn->body_open != RS_NONE ? outer_stmt_start(&c, rs0, fn->body_open + 1) : rs0;
-		size_t ret_end = fn->body_open != RS_NONE && is(&c, stmt0, "return") ? stmt_end(&c, stmt0 + 1, fn->body_close) : 0;
-		size_t nskips =
-			fn->body_open != RS_NONE ? flow_unreachable(rs->lex, fn->body_open, st->tok, ret_end, skips, 16) : 0;
+		/* the `return` or `let` whose value holds the clone, however deep
+		 * (`return wrap(Fragment { cond: Some(t.clone()), .. });`, `let s
+		 * = if useless { s.clone() } else { s.rebase()? };`: apollo-router's
+		 * removals); in a closure's or async block's body the `return`
+		 * leaves that body only */
+		flow_holders holders;
+		size_t nskips, shadow_name, shadow_stmt_end = end;
+		int shadows;
+		if (fn->body_open != RS_NONE)
+			flow_holders_of(rs->lex, fn->body_open, st->tok, &holders);
+		else
+			memset(&holders, 0, sizeof(holders));
+		nskips = fn->body_open != RS_NONE
+		                 ? flow_unreachable(rs->lex, fn->body_open, st->tok, holders.return_end, holders.return_close,
+		                                    skips, 16)
+		                 : 0;
 		/* (`let components = components.clone().iter().map(..).collect()?;`
 		 * shadows the root as well, the copy bound or not: naga) */
-		size_t shadow_name = is(&c, start, "let") ? start + 1 + (size_t)is(&c, start + 1, "mut") : RS_NONE;
-		int shadows = (ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0) ||
-		              (shadow_name != RS_NONE && is_ident(&c, shadow_name) && names_root(&c, shadow_name, ev->root) &&
-		               (is(&c, shadow_name + 1, "=") || is(&c, shadow_name + 1, ":")));
-		if (!ev->reassigns_root && shadows && end < until) {
+		shadow_name = is(&c, start, "let") ? start + 1 + (size_t)is(&c, start + 1, "mut") : RS_NONE;
+		shadows = (ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0) ||
+		          (shadow_name != RS_NONE && is_ident(&c, shadow_name) && names_root(&c, shadow_name, ev->root) &&
+		           (is(&c, shadow_name + 1, "=") || is(&c, shadow_name + 1, ":")));
+		if (!shadows && holders.let_kw && holders.let_end > end) {
+			/* a `let` of the root's name around the clone's own statement */
+			shadow_name = holders.let_kw + 1 + (size_t)is(&c, holders.let_kw + 1, "mut");
+			if (is_ident(&c, shadow_name) && names_root(&c, shadow_name, ev->root) &&
+			    (is(&c, shadow_name + 1, "=") || is(&c, shadow_name + 1, ":"))) {
+				shadows = 1;
+				shadow_stmt_end = holders.let_end;
+			}
+		}
+		if (!ev->reassigns_root && shadows && shadow_stmt_end < until) {
 			/* `let dns = dns.resolver.clone();`: from its statement to the
 			 * end of its block the name is the copy's; past that block
 			 * (`{ let tx = tx.clone(); spawn(..) }` in a loop) it is the
 			 * original's again */
-			size_t shadow_end = block_end(&c, end + 1, fn->body_close);
-			ev->later_use_line = later_use(&c, ev->root, ev->field, after, end, skips, nskips);
+			size_t shadow_end = block_end(&c, shadow_stmt_end + 1, fn->body_close);
+			ev->later_use_line = later_use(&c, ev->root, ev->field, after, shadow_stmt_end, skips, nskips);
 			if (!ev->later_use_line && shadow_end + 1 < until)
 				ev->later_use_line = later_use(&c, ev->root, ev->field, shadow_end + 1, until, skips, nskips);
 		} else if (!ev->reassigns_root)

@@ -16,10 +16,14 @@ static int is_open_brace(const rustlex_result *lx, size_t i)
 
 /* The keyword that introduces the block opening at `o`, looking back at
  * the same bracket level to the start of the expression: the token of
- * its `match` or `if`, or 0. */
+ * its `match` or `if`, or 0.  An `if let PAT = EXPR {` (and a chain, `if
+ * a && let PAT = EXPR {`) is an `if` too: its `else` cannot run after its
+ * block either (apollo-router's `if let Some(parent) = .. { ..
+ * x.clone().into() .. } else { .. x .. }`, the engineers' removal). */
 static size_t block_head(const rustlex_result *lx, size_t o, size_t floor)
 {
 	size_t j = o;
+	int in_let = 0; /* past an `=`: only an `if let`'s pattern may come */
 
 	while (j > floor + 1) {
 		const rustlex_token *t = &lx->tokens[--j];
@@ -29,8 +33,22 @@ static size_t block_head(const rustlex_result *lx, size_t o, size_t floor)
 			j = t->pair; /* over a group: `match f(x) {`, `if a[i] {` */
 			continue;
 		}
+		if (is_tok(lx, j, "=") && !in_let) {
+			in_let = 1;
+			continue;
+		}
+		if (in_let && is_tok(lx, j, "let")) {
+			if (j > floor + 1 && is_tok(lx, j - 1, "if"))
+				return j - 1;
+			if (!(j > floor + 1 && is_tok(lx, j - 1, "&&")))
+				return 0; /* `while let`, or a `let` statement */
+			in_let = 0; /* a chain: on to its `if` */
+			continue;
+		}
 		if (t->kind == TOK_OPEN || is_tok(lx, j, ";") || is_tok(lx, j, "=>") || is_tok(lx, j, "="))
 			return 0; /* the expression's start, and no keyword */
+		if (in_let)
+			continue; /* the pattern and the value: no keyword of ours */
 		if (is_tok(lx, j, "match") || is_tok(lx, j, "if"))
 			return j;
 		if (is_tok(lx, j, "else") || is_tok(lx, j, "while") || is_tok(lx, j, "for") || is_tok(lx, j, "loop") ||
@@ -172,17 +190,17 @@ static size_t else_chain_end(const rustlex_result *lx, size_t e, size_t floor_cl
 	return 0;
 }
 
-size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, size_t return_end, flow_skip *out,
-                        size_t max)
+size_t flow_unreachable(const rustlex_result *lx, size_t body_open, size_t at, size_t return_end,
+                        size_t return_close, flow_skip *out, size_t max)
 {
 	size_t n = 0, i, body_close;
 
 	if (!lx->tokens[body_open].pair_ok || at <= body_open)
 		return 0;
 	body_close = lx->tokens[body_open].pair;
-	if (return_end && return_end < body_close && n < max) {
+	if (return_end && return_end < return_close && return_close <= body_close && n < max) {
 		out[n].a = (uint32_t)return_end;
-		out[n++].b = (uint32_t)body_close;
+		out[n++].b = (uint32_t)return_close;
 	}
 	/* the brackets around `at`, innermost first */
 	for (i = at; i > body_open + 1 && n < max;) {
@@ -331,6 +349,86 @@ int flow_scrutinee_of(const rustlex_result *lx, size_t body_open, size_t at, flo
 	s->close = lx->tokens[o].pair;
 	s->binds = is_tok(lx, kw, "match") ? arms_bind(lx, o, s->close) : pattern_binds(lx, kw + 1, eq);
 	return 1;
+}
+
+/* From token j forward over whole groups: the `;` that ends the
+ * statement, or the close of the group it is in; 0 when a group does not
+ * pair. */
+static size_t stmt_end_from(const rustlex_result *lx, size_t j, size_t limit)
+{
+	for (; j < limit; j++) {
+		const rustlex_token *t = &lx->tokens[j];
+		if (t->kind == TOK_OPEN) {
+			if (!t->pair_ok)
+				return 0;
+			j = t->pair;
+		} else if (t->kind == TOK_CLOSE || is_tok(lx, j, ";")) {
+			return j;
+		}
+	}
+	return 0;
+}
+
+void flow_holders_of(const rustlex_result *lx, size_t body_open, size_t at, flow_holders *h)
+{
+	size_t j = at, body_close;
+	int earlier = 0; /* in an earlier statement of the block: only its `{` matters */
+
+	memset(h, 0, sizeof(*h));
+	if (!lx->tokens[body_open].pair_ok || at <= body_open)
+		return;
+	body_close = lx->tokens[body_open].pair;
+	while (j > body_open + 1) {
+		const rustlex_token *t = &lx->tokens[--j];
+		if (t->kind == TOK_CLOSE) {
+			if (!t->pair_ok)
+				break;
+			j = t->pair;
+			continue;
+		}
+		if (t->kind == TOK_OPEN) {
+			earlier = 0;
+			if (is_tok(lx, j, "{") && (is_tok(lx, j - 1, "|") || is_tok(lx, j - 1, "||") ||
+			                           is_tok(lx, j - 1, "async") || is_tok(lx, j - 1, "move"))) {
+				/* a closure's or an async block's body: a `return` in it
+				 * leaves it, not the fn */
+				if (h->return_kw)
+					h->return_close = t->pair;
+				return;
+			}
+			continue;
+		}
+		if (earlier)
+			continue;
+		if (is_tok(lx, j, ";") || is_tok(lx, j, "=>")) {
+			earlier = 1;
+			continue;
+		}
+		/* a closure's parameters (or an `|`: either way no holder is
+		 * certain past it), a nested fn */
+		if (is_tok(lx, j, "|") || is_tok(lx, j, "||") || is_tok(lx, j, "fn"))
+			break;
+		if (!h->return_kw && is_tok(lx, j, "return")) {
+			h->return_kw = j;
+			h->return_end = stmt_end_from(lx, j + 1, body_close);
+			h->return_close = body_close;
+		} else if (!h->let_kw && is_tok(lx, j, "let") &&
+		           !(is_tok(lx, j - 1, "if") || is_tok(lx, j - 1, "while") || is_tok(lx, j - 1, "&&"))) {
+			size_t e = stmt_end_from(lx, j + 1, body_close);
+			if (e && is_tok(lx, e, ";")) {
+				h->let_kw = j;
+				h->let_end = e;
+			}
+		}
+	}
+	/* stopped at a closure's parameters or an unpaired group: where a
+	 * `return` found on the way leads is not known -- a `let` found still
+	 * names its own block's value */
+	if (j > body_open + 1) {
+		h->return_kw = 0;
+		h->return_end = 0;
+		h->return_close = 0;
+	}
 }
 
 int flow_skipped(const flow_skip *v, size_t n, size_t k)

@@ -493,6 +493,32 @@ static int closure_param_returns_owned(const ctx *c, const rs_fn *fn, size_t m)
 	return 1;
 }
 
+/* Is the initializer [a, b) a call of one of the fn's own values -- a
+ * parameter holding a callable, or a local -- whose result nothing shows
+ * to be owned?  `let request_key = get_key(&request);` with `get_key:
+ * impl Fn(&Req) -> &Key` lends a key; the workspace's fns named `get_key`
+ * (qdrant has one returning a value) say nothing about it, nor does a
+ * local closure's body. */
+static int calls_own_value_lending(const ctx *c, const rs_fn *fn, size_t a, size_t b)
+{
+	char name[64];
+	decl d;
+	size_t pa, pb;
+
+	while (b > a && is(c, b - 1, ";"))
+		b--;
+	b = unwrapped_end(c, a, b);
+	if (!is_ident(c, a) || !is_open(c, a + 1, '(') || !c->t[a + 1].pair_ok || c->t[a + 1].pair + 1 != b)
+		return 0;
+	tok_text(c, a, name, sizeof(name));
+	d = find_local(c, name, fn, a);
+	if (d.last != RS_NONE)
+		return 1;
+	if (!param_type(c, fn, a, &pa, &pb))
+		return 0; /* a free fn: the workspace's table answers */
+	return closure_param_returns_owned(c, fn, a) != 1;
+}
+
 /* The parts of the tuple a call [a, b) returns, bound by a tuple pattern
  * (`let (contents, _, _) = resolved.into_inner();`): a method's are owned
  * only where the workspace declares every method of that name returning a
@@ -950,6 +976,40 @@ static int owned_self_scrutinee(const ctx *c, const rs_fn *fn, size_t a, size_t 
 	       (fn->sig == RS_NONE || !names_deref_bound(c, fn->sig, fn->body_open));
 }
 
+/* Is [a, b) -- a match's scrutinee -- a parameter the fn takes by value,
+ * an `Option<T>` or a `Result<T, E>` of types that hold no reference (no
+ * `&`, lifetime, `impl`, `dyn`, type parameter or path, and no workspace
+ * alias of a reference) and name no type with a Drop impl, and is the arm
+ * at pat its `Some(name)`, `Ok(name)` or `Err(name)`?  Then the arm moves
+ * the whole T (or E) out of it, the arm's own: qdrant's `match config {
+ * Some(pyro_config) => Some(State { config: pyro_config.clone(), .. }) }`
+ * with `config: Option<PyroscopeConfig>`, removed by the engineers' clippy
+ * fixes.  (A variant of the workspace's own enum could hold a reference
+ * under an elided lifetime: not answered.) */
+static int owned_param_scrutinee(const ctx *c, const rs_fn *fn, size_t a, size_t b, size_t pat, size_t name)
+{
+	size_t ta, tb, k;
+	trange held;
+
+	if (b != a + 1 || !is_ident(c, a) || is(c, a, "self") || !param_type(c, fn, a, &ta, &tb) || ta + 1 >= tb)
+		return 0;
+	if (name != pat + 2 || !is_open(c, pat + 1, '(') || !is(c, name + 1, ")") ||
+	    !((is(c, pat, "Some") && is(c, ta, "Option")) ||
+	      ((is(c, pat, "Ok") || is(c, pat, "Err")) && is(c, ta, "Result"))) ||
+	    !is(c, ta + 1, "<"))
+		return 0;
+	for (k = ta; k < tb; k++) {
+		if (is(c, k, "&") || is(c, k, "&&") || is(c, k, "impl") || is(c, k, "dyn") || is(c, k, "::") ||
+		    c->t[k].kind == TOK_LIFETIME || is(c, k, "$"))
+			return 0;
+		if (is_ident(c, k) && (generic_param(c, fn, k) ||
+		                       (c->tl && typelib_drop(c->tl, c->text + c->t[k].off, c->t[k].len))))
+			return 0;
+	}
+	held = resolve_alias(tr(c, ta, tb), c);
+	return !(held.src && held.a < held.b && (is(held.src, held.a, "&") || is(held.src, held.a, "&&")));
+}
+
 /* Does the arm pattern from pat up to the name at k bind it by value: no
  * `ref`, `&` or `box` on the way (`Some(ref x)`, `&(a, b)`)? */
 static int binds_by_value(const ctx *c, size_t pat, size_t k)
@@ -1085,7 +1145,8 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 				if (is(c, end, "=")) {
 					d.init_a = end + 1;
 					d.init_b = stmt_end(c, end + 1, c->n);
-					if (!binding && !init_owned(c, d.init_a, d.init_b))
+					if (!binding && (!init_owned(c, d.init_a, d.init_b) ||
+					                 calls_own_value_lending(c, fn, d.init_a, d.init_b)))
 						d.kind = EV_ROOT_BINDING; /* `let this = self.project();`: may hold references */
 					else if (!binding && destructured && is_open(c, k + 1 + (size_t)is(c, k + 1, "mut"), '(') &&
 					         !tuple_parts_owned(c, fn, d.init_a, d.init_b))
@@ -1218,7 +1279,9 @@ decl find_local(const ctx *c, const char *root, const rs_fn *fn, size_t before)
 				continue;
 			if (arrow && arrow < before && enclosing_block_close(c, arrow, fn->body_open) >= before) {
 				d = arm_binding(c, k, arm.match_kw + 1, arm.arms_open);
-				if (!d.owned_binding && owned_self_scrutinee(c, fn, arm.match_kw + 1, arm.arms_open) &&
+				if (!d.owned_binding &&
+				    (owned_self_scrutinee(c, fn, arm.match_kw + 1, arm.arms_open) ||
+				     owned_param_scrutinee(c, fn, arm.match_kw + 1, arm.arms_open, arm.pattern, k)) &&
 				    binds_by_value(c, arm.pattern, k)) {
 					d.kind = EV_ROOT_LOCAL;
 					d.owned_binding = 1;
@@ -1546,6 +1609,14 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 					} else if (!plain) /* destructured wrapper */
 						t = type_arg(t, 0);
 					ev->root_kind = is(c, t.a, "&") || is(c, t.a, "&&") ? EV_ROOT_PARAM_REF : EV_ROOT_PARAM_VALUE;
+					/* `key: PayloadKeyTypeRef` with `type PayloadKeyTypeRef<'a>
+					 * = &'a JsonPath;` in another file: a reference all the
+					 * same (qdrant's create_field_index) */
+					if (ev->root_kind == EV_ROOT_PARAM_VALUE) {
+						trange held = resolve_alias(t, c);
+						if (held.src && held.a < held.b && (is(held.src, held.a, "&") || is(held.src, held.a, "&&")))
+							ev->root_kind = EV_ROOT_PARAM_REF;
+					}
 					/* `model: PyRef<PyModel>`, `g: MutexGuard<'_, T>`: held by
 					 * value, but no Clone of its own -- its clone is the
 					 * content's, and the guard is a reference to it

@@ -5,6 +5,7 @@ pub mod router;
 pub mod lexer;
 pub mod copyref;
 pub mod inplace;
+pub mod flowexit;
 
 #[cfg(feature = "never")]
 pub mod gated;
