@@ -37,6 +37,7 @@ static const struct {
 	{ "element_method", offsetof(audit_rules, element_method) },
 	{ "pass_fn", offsetof(audit_rules, pass_fn) },
 	{ "once_call", offsetof(audit_rules, once_call) },
+	{ "option_once_call", offsetof(audit_rules, option_once_call) },
 	{ "leak_call", offsetof(audit_rules, leak_call) },
 	{ "lend_method", offsetof(audit_rules, lend_method) },
 	{ "key_lookup_method", offsetof(audit_rules, key_lookup_method) },

@@ -12,6 +12,7 @@ typedef struct {
 	strlist element_method; /* take one element out of a container: typed as its element (`remove`, `pop`) */
 	strlist pass_fn;       /* free fns that hand back one of their arguments or a place's value (`min`, `mem::replace`) */
 	strlist once_call;     /* calls that run the closure they are given at most once */
+	strlist option_once_call; /* an Option's methods that run their closure at most once, after `.as_ref()` */
 	strlist plain_macro;   /* macros that evaluate each argument once, where it stands (`vec!`, `matches!`) */
 	strlist leak_call;     /* calls a copy is handed to in order to be kept alive or leaked (`forget`, `into_raw`) */
 	strlist value_method;  /* methods whose result holds no borrow of the receiver (`len`, `contains`) */

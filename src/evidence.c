@@ -1199,7 +1199,8 @@ static int declares_const(const ctx *c, size_t k, int bare)
 
 /* Does closure or async scope si run at most once?  An async block is a
  * future, polled to its end once; a closure is, when it is an argument of
- * a once_call (`thread::spawn(move || ..)`, `opt.unwrap_or_else(|| ..)`).
+ * a once_call (`thread::spawn(move || ..)`, `opt.unwrap_or_else(|| ..)`),
+ * or of an option_once_call on `.as_ref()`'s Option (`x.as_ref().map(..)`).
  * And no other closure around it -- one that could run it again -- may
  * hold it while the root (declared at token root_decl, RS_NONE: a parameter)
  * lies outside that one too. */
@@ -1226,7 +1227,12 @@ static int runs_once(const ctx *c, const rustscan_result *rs, size_t si, size_t 
 			if (is(c, k, ";") || is(c, k, "=") || is(c, k, "=>"))
 				return 0;
 		}
-		if (!is_open(c, k, '(') || k == 0 || !is_ident(c, k - 1) || !in_list(c, &c->ar->once_call, k - 1))
+		if (!is_open(c, k, '(') || k == 0 || !is_ident(c, k - 1))
+			return 0;
+		/* `x.as_ref().and_then(|v| ..)`: an Option's step, once */
+		if (!in_list(c, &c->ar->once_call, k - 1) &&
+		    !(k >= 6 && in_list(c, &c->ar->option_once_call, k - 1) && is(c, k - 2, ".") && is(c, k - 3, ")") &&
+		      is_open(c, k - 4, '(') && (is(c, k - 5, "as_ref") || is(c, k - 5, "as_deref")) && is(c, k - 6, ".")))
 			return 0;
 	}
 	for (i = 0; i < rs->scope_count; i++) {
