@@ -2111,8 +2111,18 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 			 * compares a String with a `&String` without it (wit-parser,
 			 * E0277) */
 			if (!ev->type_is_ref && (ev->field[0] || ev->root_kind == EV_ROOT_LOCAL || ev->root_kind == EV_ROOT_PARAM_VALUE ||
-			                          ev->root_kind == EV_ROOT_LOOP_OWNED || ev->root_kind == EV_ROOT_TEMP))
+			                          ev->root_kind == EV_ROOT_LOOP_OWNED || ev->root_kind == EV_ROOT_TEMP)) {
 				ev->borrow_how = "comparison";
+				/* the right operand, and the comparison ends with it: the
+				 * borrow in place of the copy ends there too, so a read
+				 * later in the statement is none of its business (`if
+				 * *parent == f.data().ty.clone() && f.data().directives
+				 * .is_empty()`: apollo-router's engineers' removal) */
+				if (rs0 > 0 && (is(&c, rs0 - 1, "==") || is(&c, rs0 - 1, "!=")) &&
+				    (is(&c, after, "&&") || is(&c, after, "||") || is(&c, after, ";") || is(&c, after, ",") ||
+				     is(&c, after, ")") || is_open(&c, after, '{')))
+					ev->later_use_in_stmt = 0;
+			}
 		}
 	}
 	surroundings(&c, ev, st, floor);
