@@ -369,6 +369,23 @@ static size_t stmt_end_from(const rustlex_result *lx, size_t j, size_t limit)
 	return 0;
 }
 
+/* Does the token before j end an operand -- a name (not `move` or
+ * `return`), a literal, a closing bracket -- so that an operator at j
+ * joins two operands? */
+static int after_operand(const rustlex_result *lx, size_t j)
+{
+	const rustlex_token *p;
+
+	if (j == 0)
+		return 0;
+	p = &lx->tokens[j - 1];
+	if (p->kind == TOK_CLOSE)
+		return 1;
+	if (p->kind == TOK_IDENT)
+		return !is_tok(lx, j - 1, "move") && !is_tok(lx, j - 1, "return");
+	return p->kind == TOK_NUMBER || p->kind == TOK_STRING || p->kind == TOK_CHAR;
+}
+
 void flow_holders_of(const rustlex_result *lx, size_t body_open, size_t at, flow_holders *h)
 {
 	size_t j = at, body_close;
@@ -405,8 +422,10 @@ void flow_holders_of(const rustlex_result *lx, size_t body_open, size_t at, flow
 			continue;
 		}
 		/* a closure's parameters (or an `|`: either way no holder is
-		 * certain past it), a nested fn */
-		if (is_tok(lx, j, "|") || is_tok(lx, j, "||") || is_tok(lx, j, "fn"))
+		 * certain past it), a nested fn; an `||` after an operand is a
+		 * logical or (`if a == "C" || a == "POSIX" { .. }` of an earlier
+		 * statement: gettext-rs, whose removal after it was lost) */
+		if (is_tok(lx, j, "|") || is_tok(lx, j, "fn") || (is_tok(lx, j, "||") && !after_operand(lx, j)))
 			break;
 		if (!h->return_kw && is_tok(lx, j, "return")) {
 			h->return_kw = j;
