@@ -59,6 +59,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_SAME_VALUE_EACH_PASS] = "same_value_each_pass",
 	[PRED_MADE_EACH_PASS] = "made_each_pass",
 	[PRED_DUMPS_AS_PARSED] = "dumps_as_parsed",
+	[PRED_PARSED_BEFORE_IN_PASS] = "parsed_before_in_pass",
 	[PRED_ONLY_FIELDS_READ] = "only_fields_read",
 	[PRED_PATTERN_FIXED_IN_LOOP] = "pattern_fixed_in_loop",
 	[PRED_VALUE_MADE_TO_RESPOND] = "value_made_to_respond",
@@ -119,6 +120,7 @@ static int predicate_languages(int what)
 	case PRED_STEPS_INDEPENDENT:
 	case PRED_NOT_LOOP_OUTPUT:
 	case PRED_DUMPS_AS_PARSED:
+	case PRED_PARSED_BEFORE_IN_PASS:
 		return PACK_PYTHON;
 	default:
 		return PACK_RUST | PACK_PYTHON;

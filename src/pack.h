@@ -108,6 +108,8 @@ enum pack_predicate {
 	PRED_PARSES_LAST_OF_DRAINED_LOOP, /* Python: `json.loads(x..)` right after `for x in stream: pass` */
 	PRED_APPENDS_TO_STR,      /* Python: `NAME += ..` where NAME is a string: the value added is a
 	                           * string literal or str(..), or NAME was given one earlier in the fn */
+	PRED_PARSED_BEFORE_IN_PASS, /* Python: `json.loads(ARG)` whose ARG, token for token, the same
+	                           * pass of the innermost loop parsed already, unchanged since */
 	PRED_COUNT_
 };
 

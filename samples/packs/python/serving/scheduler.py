@@ -1565,3 +1565,35 @@ def fold_parts(request):
     for gen in response:
         text += gen.text
     return text
+
+
+# The same chunk parsed again on the same pass to read another field
+# (gpt_server's generate_gate: three json.loads per token); the same text
+# parsed in the two branches of an `if`, or again after it changed, is
+# no repeat.
+async def drain_fields(stream):
+    texts = []
+    calls = None
+    async for ret in stream:
+        texts.append(json.loads(ret[:-1].decode()).get("text", ""))
+        calls = json.loads(ret[:-1].decode()).get("tool_calls")  # expect: perf-review/json-parsed-again
+    return texts, calls
+
+
+def parse_either(lines, strict):
+    out = []
+    for line in lines:
+        if strict:
+            out.append(json.loads(line))
+        else:
+            out.append(json.loads(line))
+    return out
+
+
+def parse_changed(lines):
+    out = []
+    for line in lines:
+        first = json.loads(line)
+        line = line.strip()
+        out.append((first, json.loads(line)))
+    return out
