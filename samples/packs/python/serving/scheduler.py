@@ -1597,3 +1597,23 @@ def parse_changed(lines):
         line = line.strip()
         out.append((first, json.loads(line)))
     return out
+
+
+# A worker's answer started from the prompt, a name that says it holds
+# text given another name's value, then grown per streamed token (LLaVA's
+# model workers); a name that does not say so (`ids`, `texts`) is not
+# taken for a string.
+def stream_answer(streamer, params):
+    ori_prompt = params["prompt"]
+    generated_text = ori_prompt
+    for new_text in streamer:
+        generated_text += new_text  # expect: perf-review/str-concat-in-loop
+        yield generated_text
+
+
+def stream_ids(streamer, params):
+    first = params["ids"]
+    text_ids = first
+    for new_ids in streamer:
+        text_ids += new_ids
+    return text_ids
