@@ -118,6 +118,13 @@ trange resolve_alias(trange t, const ctx *site)
 	return t;
 }
 
+int alias_of_reference(trange t, const ctx *site)
+{
+	trange held = resolve_alias(t, site);
+
+	return held.src && held.a < held.b && (is(held.src, held.a, "&") || is(held.src, held.a, "&&"));
+}
+
 /* Auto-deref: through references and Arc/Rc/Box/Cow to what they hold. */
 static trange deref(trange t, const ctx *site)
 {

@@ -18,6 +18,11 @@ trange strip_refs(trange t, int *is_ref);
  * Unit<Complex<T>>`, the file's own or the workspace's), to the type. */
 trange resolve_alias(trange t, const ctx *site);
 
+/* Is t, through the aliases its head names, a reference (`key:
+ * PayloadKeyTypeRef` with `type PayloadKeyTypeRef<'a> = &'a JsonPath;` in
+ * another file)? */
+int alias_of_reference(trange t, const ctx *site);
+
 /* The type's name (last path segment before `<`) and its `<`, if any. */
 size_t type_head(trange t, size_t *lt);
 

@@ -1381,6 +1381,15 @@ static int str_view_chain(const ctx *c, size_t vs, size_t ve)
 	return typelib_fn_defs(c->tl, c->text + c->t[view].off, c->t[view].len) == 0;
 }
 
+/* Does the `let` at token k bind the root's own name (`let [mut] root =`,
+ * `let root: T =`), so that past its statement the name is another value? */
+static int let_binds_root(const ctx *c, size_t k, const char *root)
+{
+	size_t name = k + 1 + (size_t)is(c, k + 1, "mut");
+
+	return is(c, k, "let") && is_ident(c, name) && names_root(c, name, root) &&
+	       (is(c, name + 1, "=") || is(c, name + 1, ":"));
+}
 
 void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib, const audit_rules *ar, size_t si,
                      size_t *budget, evidence_memo *memo)
@@ -1868,7 +1877,7 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		 * removals); in a closure's or async block's body the `return`
 		 * leaves that body only */
 		flow_holders holders;
-		size_t nskips, shadow_name, shadow_stmt_end = end;
+		size_t nskips, shadow_stmt_end = end;
 		int shadows;
 		if (fn->body_open != RS_NONE)
 			flow_holders_of(rs->lex, fn->body_open, st->tok, &holders);
@@ -1880,18 +1889,11 @@ void evidence_gather(evidence *ev, const rustscan_result *rs, const typelib *lib
 		                 : 0;
 		/* (`let components = components.clone().iter().map(..).collect()?;`
 		 * shadows the root as well, the copy bound or not: naga) */
-		shadow_name = is(&c, start, "let") ? start + 1 + (size_t)is(&c, start + 1, "mut") : RS_NONE;
-		shadows = (ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0) ||
-		          (shadow_name != RS_NONE && is_ident(&c, shadow_name) && names_root(&c, shadow_name, ev->root) &&
-		           (is(&c, shadow_name + 1, "=") || is(&c, shadow_name + 1, ":")));
-		if (!shadows && holders.let_kw && holders.let_end > end) {
+		shadows = (ev->bound_to[0] && strcmp(ev->bound_to, ev->root) == 0) || let_binds_root(&c, start, ev->root);
+		if (!shadows && holders.let_kw && holders.let_end > end && let_binds_root(&c, holders.let_kw, ev->root)) {
 			/* a `let` of the root's name around the clone's own statement */
-			shadow_name = holders.let_kw + 1 + (size_t)is(&c, holders.let_kw + 1, "mut");
-			if (is_ident(&c, shadow_name) && names_root(&c, shadow_name, ev->root) &&
-			    (is(&c, shadow_name + 1, "=") || is(&c, shadow_name + 1, ":"))) {
-				shadows = 1;
-				shadow_stmt_end = holders.let_end;
-			}
+			shadows = 1;
+			shadow_stmt_end = holders.let_end;
 		}
 		if (!ev->reassigns_root && shadows && shadow_stmt_end < until) {
 			/* `let dns = dns.resolver.clone();`: from its statement to the

@@ -214,6 +214,13 @@ static int type_owns_items(const ctx *c, const rs_fn *fn, size_t a, size_t b)
 	return 0;
 }
 
+/* Is token k one by which a type may lend: `&`, `&&`, a lifetime, `impl`,
+ * `dyn`? */
+static int lending_type_token(const ctx *c, size_t k)
+{
+	return is(c, k, "&") || is(c, k, "&&") || c->t[k].kind == TOK_LIFETIME || is(c, k, "impl") || is(c, k, "dyn");
+}
+
 /* Is the type [a, b) a `let` declares one of std's owning containers or
  * wrappers the rules name (heap_type, wrapper_type: `Vec<String>`,
  * `Option<PathBuf>`), with no reference, lifetime, `impl`, `dyn` or
@@ -226,8 +233,7 @@ static int declared_std_value(const ctx *c, size_t a, size_t b)
 	if (!std_container_head(c, &a, b))
 		return 0;
 	for (k = a; k < b; k++)
-		if (is(c, k, "&") || is(c, k, "&&") || c->t[k].kind == TOK_LIFETIME || is(c, k, "impl") || is(c, k, "dyn") ||
-		    is(c, k, "_"))
+		if (lending_type_token(c, k) || is(c, k, "_"))
 			return 0; /* (`Vec<_>`: the items may be references, and a `for` over it takes them) */
 	return 1;
 }
@@ -989,7 +995,6 @@ static int owned_self_scrutinee(const ctx *c, const rs_fn *fn, size_t a, size_t 
 static int owned_param_scrutinee(const ctx *c, const rs_fn *fn, size_t a, size_t b, size_t pat, size_t name)
 {
 	size_t ta, tb, k;
-	trange held;
 
 	if (b != a + 1 || !is_ident(c, a) || is(c, a, "self") || !param_type(c, fn, a, &ta, &tb) || ta + 1 >= tb)
 		return 0;
@@ -999,15 +1004,13 @@ static int owned_param_scrutinee(const ctx *c, const rs_fn *fn, size_t a, size_t
 	    !is(c, ta + 1, "<"))
 		return 0;
 	for (k = ta; k < tb; k++) {
-		if (is(c, k, "&") || is(c, k, "&&") || is(c, k, "impl") || is(c, k, "dyn") || is(c, k, "::") ||
-		    c->t[k].kind == TOK_LIFETIME || is(c, k, "$"))
+		if (lending_type_token(c, k) || is(c, k, "::") || is(c, k, "$"))
 			return 0;
 		if (is_ident(c, k) && (generic_param(c, fn, k) ||
 		                       (c->tl && typelib_drop(c->tl, c->text + c->t[k].off, c->t[k].len))))
 			return 0;
 	}
-	held = resolve_alias(tr(c, ta, tb), c);
-	return !(held.src && held.a < held.b && (is(held.src, held.a, "&") || is(held.src, held.a, "&&")));
+	return !alias_of_reference(tr(c, ta, tb), c);
 }
 
 /* Does the arm pattern from pat up to the name at k bind it by value: no
@@ -1612,11 +1615,8 @@ int find_param(const ctx *c, evidence *ev, const rs_fn *fn, trange *type)
 					/* `key: PayloadKeyTypeRef` with `type PayloadKeyTypeRef<'a>
 					 * = &'a JsonPath;` in another file: a reference all the
 					 * same (qdrant's create_field_index) */
-					if (ev->root_kind == EV_ROOT_PARAM_VALUE) {
-						trange held = resolve_alias(t, c);
-						if (held.src && held.a < held.b && (is(held.src, held.a, "&") || is(held.src, held.a, "&&")))
-							ev->root_kind = EV_ROOT_PARAM_REF;
-					}
+					if (ev->root_kind == EV_ROOT_PARAM_VALUE && alias_of_reference(t, c))
+						ev->root_kind = EV_ROOT_PARAM_REF;
 					/* `model: PyRef<PyModel>`, `g: MutexGuard<'_, T>`: held by
 					 * value, but no Clone of its own -- its clone is the
 					 * content's, and the guard is a reference to it
