@@ -25,7 +25,7 @@ static pack_set packs;
 static void audit_as_python(const uint8_t *data, size_t size)
 {
 	audit_options opt;
-	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), NULL, NULL, NULL, NULL, 0 };
+	audit_sink out = { .rule_findings = json_array(), .problems = json_array() };
 	buf err = BUF_INIT;
 
 	if (!rl) {

@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	buf calls = BUF_INIT, edges = BUF_INIT;
 	audit_options opt;
 	hygiene_files facts = { NULL, 0, 0 };
-	audit_sink out = { { NULL, 0, 0 }, json_array(), json_array(), &facts, NULL, NULL, NULL, 0 };
+	audit_sink out = { .rule_findings = json_array(), .problems = json_array(), .file_facts = &facts };
 	size_t i;
 	buf err = BUF_INIT;
 

@@ -279,6 +279,7 @@ struct audit_scratch {
 	crate_index *crates;     /* where files' crates are looked up: own_crates, or the run's shared one */
 	crate_index *own_crates; /* for a scratch used alone */
 	evidence_memo memo; /* what evidence remembers between a file's sites */
+	jsontape building;  /* the finding being built, its room reused; kept by a copy (jsontape_keep) */
 };
 
 audit_scratch *audit_scratch_new(void)
@@ -313,6 +314,7 @@ void audit_scratch_free(audit_scratch *s)
 	pcre2_match_data_free(s->md);
 	pack_hits_free(&s->hits);
 	crate_index_free(s->own_crates);
+	jsontape_free(&s->building);
 	free(s);
 }
 
@@ -609,7 +611,7 @@ static int clone_findings(const audit_options *opt, audit_scratch *sc, const cha
 {
 	json_t *seen = json_object();
 	size_t i, budget = 64 * sc->lx.count + 65536, start = budget;
-	jsontape *f = NULL;
+	jsontape *f = NULL, *b = &sc->building;
 	buf why = BUF_INIT;
 	int rc = -1;
 
@@ -649,15 +651,16 @@ static int clone_findings(const audit_options *opt, audit_scratch *sc, const cha
 		fs.in_test = st->in_test;
 		fs.fingerprint = hex;
 		source_line(&sc->lines, text, len, fs.line, &fs.text, &fs.text_len);
-		if (!(f = calloc(1, sizeof(*f))) || finding_build(f, &sff, &fs, &ev, v) < 0)
+		jsontape_reset(b);
+		if (finding_build(b, &sff, &fs, &ev, v) < 0)
 			goto done;
-		window_members(f, &sc->lines, text, len, fs.line > 3 ? fs.line - 3 : 1, fs.line + 3);
+		window_members(b, &sc->lines, text, len, fs.line > 3 ? fs.line - 3 : 1, fs.line + 3);
 		if (opt->trace_path && fs.line == opt->trace_line && strcmp(report, opt->trace_path) == 0)
-			trace_member(f, &ev, cold, hot);
-		suppress_if_marked(f, sc, text, len, &fs, v, shown, out);
-		jsontape_set_string(f, "pack", "clone");
-		jsontape_trim(f);
-		if (f->failed || jsontape_list_push(&out->findings, f) < 0)
+			trace_member(b, &ev, cold, hot);
+		suppress_if_marked(b, sc, text, len, &fs, v, shown, out);
+		jsontape_set_string(b, "pack", "clone");
+		if (!(f = malloc(sizeof(*f))) || jsontape_keep(f, b, out->tapes) < 0 ||
+		    jsontape_list_push(&out->findings, f) < 0)
 			goto done;
 		f = NULL;
 	}
@@ -1057,6 +1060,7 @@ typedef struct {
 	size_t tokens, evidence_work;
 	audit_sink out;          /* this thread's findings, problems and facts */
 	hygiene_files facts;     /* out.file_facts, when crate hygiene is chosen */
+	arena tapes;             /* out.tapes: the bytes of this thread's clone findings */
 	typelib *types;          /* pass 1: one library per file, merged in order */
 	int builds_library;      /* the first worker, at the start of pass 2 */
 	/* out.deferred, out.async_calls and out.async_edges, when a rule asks
@@ -1109,8 +1113,7 @@ static void *work(void *arg);
  * order into lib.  0, or -1. */
 static int library_after(shared_state *sh, const strlist *words, worker *ws, unsigned n, typelib *lib)
 {
-	typelib *pieces = calloc(sh->src->count ? sh->src->count : 1, sizeof(*pieces));
-	size_t f;
+	typelib *pieces = arena_calloc_huge(sh->src->count ? sh->src->count : 1, sizeof(*pieces));
 	unsigned w;
 	int rc = 0;
 
@@ -1126,11 +1129,8 @@ static int library_after(shared_state *sh, const strlist *words, worker *ws, uns
 	sh->async_wanted = NULL;
 	if (atomic_load(&sh->failed))
 		rc = -1;
-	for (f = 0; f < sh->src->count; f++) {
-		if (rc == 0 && typelib_merge(lib, &pieces[f]) < 0)
-			rc = -1;
-		typelib_free(&pieces[f]);
-	}
+	if (typelib_merge_all(lib, pieces, sh->src->count) < 0)
+		rc = -1;
 	free(pieces);
 	return rc == 0 && typelib_finish(lib) == 0 ? 0 : -1;
 }
@@ -1220,13 +1220,8 @@ static void wait_for_library(shared_state *sh)
  * workers may audit files with clones. */
 static void build_library(shared_state *sh)
 {
-	size_t f;
-
-	for (f = 0; sh->per_file && f < sh->src->count; f++) {
-		if (typelib_merge(sh->lib, &sh->per_file[f]) < 0)
-			atomic_store(&sh->failed, 1);
-		typelib_free(&sh->per_file[f]);
-	}
+	if (sh->per_file && typelib_merge_all(sh->lib, sh->per_file, sh->src->count) < 0)
+		atomic_store(&sh->failed, 1);
 	sh->seconds_merged = seconds_since(sh->t0);
 	if (!atomic_load(&sh->failed) && typelib_finish(sh->lib) < 0)
 		atomic_store(&sh->failed, 1);
@@ -1645,6 +1640,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	for (i = 0; i < n; i++) {
 		audit_sink *o = &ws[i].out;
 		ws[i].sh = &sh;
+		o->tapes = &ws[i].tapes;
 		o->rule_findings = json_array();
 		o->problems = json_array();
 		o->file_facts = opt->packs && opt->packs->hygiene ? &ws[i].facts : NULL;
@@ -1658,7 +1654,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	}
 	/* pass 1: every file's type declarations (the library is made of them
 	 * when pass 2 starts) */
-	per_file = calloc(files->count ? files->count : 1, sizeof(*per_file));
+	per_file = arena_calloc_huge(files->count ? files->count : 1, sizeof(*per_file));
 	sh.settled = calloc(files->count ? files->count : 1, 1);
 	sh.async_caller = calloc(files->count ? files->count : 1, 1);
 	sh.async_recorded = calloc(files->count ? files->count : 1, 1);
@@ -1725,6 +1721,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		out->tokens += ws[i].tokens;
 		out->evidence_work += ws[i].evidence_work;
 		jsontape_list_free_all(&ws[i].out.findings); /* none, unless the merge failed */
+		arena_adopt(&out->tapes, &ws[i].tapes);      /* the merged tapes' bytes */
 		json_decref(ws[i].out.rule_findings);
 		json_decref(ws[i].out.problems);
 		hygiene_files_free(&ws[i].facts);
@@ -1748,6 +1745,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 void audit_result_free(audit_result *r)
 {
 	jsontape_list_free_all(&r->findings);
+	arena_free(&r->tapes);
 	json_decref(r->rule_findings);
 	hygiene_files_free(&r->file_facts);
 	json_decref(r->crates);

@@ -41,6 +41,7 @@ typedef struct {
 /* Where one file's results go: arrays of the report model. */
 typedef struct {
 	jsontape_list findings;      /* clone findings (owned) */
+	arena *tapes;                /* where their bytes are kept, or NULL: each tape owns its own */
 	json_t *rule_findings;       /* rule-pack findings */
 	json_t *problems;            /* {path, line, message} */
 	hygiene_files *file_facts;   /* crate hygiene's per-file figures, or NULL when no pack has metrics */
@@ -54,6 +55,7 @@ typedef struct {
 
 typedef struct {
 	jsontape_list findings;      /* clone findings, sorted (owned, tapes too) */
+	arena tapes;                 /* the bytes of those tapes (jsontape_keep) */
 	json_t *rule_findings;       /* array, sorted (owned reference) */
 	json_t *problems;            /* array of {path, line, message} (owned reference) */
 	hygiene_files file_facts;    /* by path (owned); empty when no pack has metrics */

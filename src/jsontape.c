@@ -73,9 +73,26 @@ int jsontape_key_id(const char *key, size_t n)
 
 /* ---- building ------------------------------------------------------------ */
 
+/* A kept tape written to (a suppression, a baseline's status) first
+ * takes its bytes out of the arena: the arena's pieces never grow. */
+static int writable(jsontape *t)
+{
+	buf own = BUF_INIT;
+
+	if (!t->borrowed)
+		return 0;
+	if (buf_append(&own, t->b.ptr, t->b.len) < 0) {
+		t->failed = 1;
+		return -1;
+	}
+	t->b = own;
+	t->borrowed = 0;
+	return 0;
+}
+
 static void put(jsontape *t, const void *p, size_t n)
 {
-	if (!t->failed && buf_append(&t->b, p, n) < 0)
+	if (!t->failed && writable(t) == 0 && buf_append(&t->b, p, n) < 0)
 		t->failed = 1;
 }
 
@@ -93,7 +110,7 @@ static void put_text(jsontape *t, unsigned char tag, const char *s, size_t n)
 
 	if (n > UINT32_MAX)
 		t->failed = 1;
-	if (t->failed)
+	if (t->failed || writable(t) < 0)
 		return;
 	if (buf_reserve(&t->b, n + 6) < 0) {
 		t->failed = 1;
@@ -197,15 +214,44 @@ void jsontape_trim(jsontape *t)
 {
 	char *p;
 
-	if (t->b.ptr && t->b.cap > t->b.len + 1 && (p = realloc(t->b.ptr, t->b.len + 1))) {
+	if (!t->borrowed && t->b.ptr && t->b.cap > t->b.len + 1 && (p = realloc(t->b.ptr, t->b.len + 1))) {
 		t->b.ptr = p;
 		t->b.cap = t->b.len + 1;
 	}
 }
 
+int jsontape_keep(jsontape *dst, const jsontape *src, arena *a)
+{
+	char *p;
+
+	memset(dst, 0, sizeof(*dst));
+	if (src->failed || src->depth || !src->b.ptr)
+		return -1;
+	if (!(p = a ? arena_alloc(a, src->b.len + 1) : malloc(src->b.len + 1)))
+		return -1;
+	memcpy(p, src->b.ptr, src->b.len + 1);
+	dst->b.ptr = p;
+	dst->b.len = src->b.len;
+	dst->b.cap = src->b.len + 1;
+	dst->borrowed = a != NULL;
+	return 0;
+}
+
+void jsontape_reset(jsontape *t)
+{
+	if (t->borrowed) {
+		memset(t, 0, sizeof(*t));
+		return;
+	}
+	buf_clear(&t->b);
+	t->failed = 0;
+	t->depth = 0;
+}
+
 void jsontape_free(jsontape *t)
 {
-	buf_free(&t->b);
+	if (!t->borrowed)
+		buf_free(&t->b);
 	memset(t, 0, sizeof(*t));
 }
 

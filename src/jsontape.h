@@ -23,6 +23,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "arena.h"
 #include "buf.h"
 #include "jsonwrite.h"
 
@@ -33,9 +34,10 @@ typedef struct {
 	int failed;  /* memory ran out, or brackets did not pair: the tape is unusable */
 	int depth;   /* brackets open while building */
 	size_t open[JSONTAPE_MAX_DEPTH]; /* where their spans go */
+	int borrowed; /* the bytes are an arena's (jsontape_keep): a write copies them out first */
 } jsontape;
 
-#define JSONTAPE_INIT { BUF_INIT, 0, 0, { 0 } }
+#define JSONTAPE_INIT { BUF_INIT, 0, 0, { 0 }, 0 }
 
 /* Building.  Strings must be valid UTF-8 (ill-formed bytes are replaced
  * with U+FFFD, as jansson would have refused them); NULL is written as
@@ -95,6 +97,15 @@ static inline void jsontape_line(jsontape *t, unsigned long line)
 /* Give back the room reserved but not used (a finding, once built, waits
  * for the report: what it does not use is better used by the next). */
 void jsontape_trim(jsontape *t);
+
+/* A finished tape kept for the report: *dst (zeroed first) gets a copy
+ * of src's bytes in the arena -- or in memory of its own when `a` is
+ * NULL -- and src can be emptied (jsontape_reset) to build the next.  0,
+ * or -1 when src failed or memory ran out. */
+int jsontape_keep(jsontape *dst, const jsontape *src, arena *a);
+
+/* Empty the tape for another object, keeping its room. */
+void jsontape_reset(jsontape *t);
 
 void jsontape_free(jsontape *t);
 

@@ -2,6 +2,7 @@
 
 #include "rustlex.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "arena.h"
 #include "buf.h"
 
 /* `first` sits in what was padding: six million tokens a run stay 24 bytes each */
@@ -743,6 +745,21 @@ size_t rustlex_keep_code(const char *text, size_t len, size_t *at, size_t n)
 		floor = lx.i;
 	}
 	return kept;
+}
+
+int rustlex_reserve(rustlex_result *r, size_t tokens)
+{
+	rustlex_token *v;
+
+	if (tokens <= r->cap)
+		return 0;
+	if (tokens > SIZE_MAX / sizeof(*v) || !(v = realloc(r->tokens, tokens * sizeof(*v))))
+		return -1;
+	if (!r->count) /* nothing in it yet: not touched */
+		arena_hint_huge(v, tokens * sizeof(*v));
+	r->tokens = v;
+	r->cap = tokens;
+	return 0;
 }
 
 void rustlex_reset(rustlex_result *r)

@@ -85,6 +85,11 @@ int rustlex_lex_item(rustlex_result *out, const char *text, size_t len);
  * a small part of the time lexing takes. */
 size_t rustlex_keep_code(const char *text, size_t len, size_t *at, size_t n);
 
+/* Room for `tokens` tokens at once: a text of megabytes, whose array
+ * would otherwise be copied to new memory at every doubling.  0, or -1
+ * when memory ran out (the result unchanged). */
+int rustlex_reserve(rustlex_result *r, size_t tokens);
+
 /* Forget the tokens but keep their memory, to lex the next file into it. */
 void rustlex_reset(rustlex_result *r);
 

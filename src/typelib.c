@@ -2,6 +2,7 @@
 
 #include "typelib.h"
 
+#include "arena.h"
 #include "textfind.h"
 
 #include <stdlib.h>
@@ -1102,6 +1103,45 @@ int typelib_merge(typelib *lib, const typelib *part)
 	return buf_append(&lib->text, buf_cstr(&part->text), part->text.len);
 }
 
+/* Room for n bytes in b: when b is empty, memory nothing has touched
+ * yet, and for megabytes huge pages are asked for. */
+static int reserve_empty(buf *b, size_t n)
+{
+	int fresh = b->ptr == NULL;
+
+	if (buf_grow(b, n) < 0)
+		return -1;
+	if (fresh)
+		arena_hint_huge(b->ptr, b->cap);
+	return 0;
+}
+
+int typelib_merge_all(typelib *lib, typelib *parts, size_t n)
+{
+	size_t i, text = 0, fns = 0, imports = 0, crates = 0, hot = 0;
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		text += parts[i].text.len;
+		fns += parts[i].fn_text.len;
+		imports += parts[i].import_text.len;
+		crates += parts[i].crate_text.len;
+		hot += parts[i].hot_text.len;
+	}
+	if (text > TYPELIB_MAX_BYTES) /* what typelib_merge() keeps at most */
+		text = TYPELIB_MAX_BYTES;
+	if (reserve_empty(&lib->text, text) < 0 || reserve_empty(&lib->fn_text, fns) < 0 ||
+	    reserve_empty(&lib->import_text, imports) < 0 || reserve_empty(&lib->crate_text, crates) < 0 ||
+	    reserve_empty(&lib->hot_text, hot) < 0)
+		rc = -1;
+	for (i = 0; i < n; i++) {
+		if (rc == 0 && typelib_merge(lib, &parts[i]) < 0)
+			rc = -1;
+		typelib_free(&parts[i]);
+	}
+	return rc;
+}
+
 static int cmp_entry(const void *pa, const void *pb)
 {
 	const typelib_entry *a = pa, *b = pb;
@@ -1260,7 +1300,8 @@ int typelib_finish(typelib *lib)
 	if (index_lines(&lib->hot_text, &lib->hot_calls, &lib->nhot_calls) < 0)
 		return -1;
 	memset(&lib->lex, 0, sizeof(lib->lex));
-	if (rustlex_lex(&lib->lex, buf_cstr(&lib->text), lib->text.len) < 0 || rustscan_scan(&lib->scan, &lib->lex) < 0)
+	/* a declaration's text has a token every four bytes or so */
+	if (rustlex_reserve(&lib->lex, lib->text.len / 4 + 1024) < 0 || rustlex_lex(&lib->lex, buf_cstr(&lib->text), lib->text.len) < 0 || rustscan_scan(&lib->scan, &lib->lex) < 0)
 		return -1;
 	lib->finished = 1;
 	/* index: fields of one struct are contiguous in scan order */
@@ -1298,7 +1339,7 @@ int typelib_finish(typelib *lib)
 		const unsigned char *rec = (const unsigned char *)buf_cstr(&lib->fn_text);
 		while (size < 2 * records)
 			size *= 2;
-		if (!(lib->fns = calloc(size, sizeof(*lib->fns))))
+		if (!(lib->fns = arena_calloc_huge(size, sizeof(*lib->fns))))
 			return -1;
 		lib->nfns = size;
 		for (r = 0; r < records; r++, rec += FN_RECORD) {

@@ -225,6 +225,11 @@ int typelib_collect(typelib *lib, rustlex_result *lx, const char *text, size_t l
 /* Append another library's text (to merge per-thread libraries). */
 int typelib_merge(typelib *lib, const typelib *part);
 
+/* Merge parts[0..n) in order, freeing each as it goes (every part is
+ * freed, also after an error): the room for their texts is taken once,
+ * not doubled into new memory some twenty times.  0, or -1 on no memory. */
+int typelib_merge_all(typelib *lib, typelib *parts, size_t n);
+
 /* Lex and scan the collected text; afterwards `scan` is usable. */
 int typelib_finish(typelib *lib);
 

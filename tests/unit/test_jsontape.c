@@ -1,10 +1,13 @@
 /* test_jsontape: tapes read back, and written as the same bytes jansson's
- * values of them give, alone and spliced into a document. */
+ * values of them give, alone and spliced into a document; tapes kept in
+ * an arena, and the arena itself. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "jsontape.h"
 #include "jsonwrite.h"
 #include "tap.h"
@@ -303,8 +306,120 @@ static void test_literal_keys(void)
 	jsontape_free(&b);
 }
 
+/* Pieces of every size, across many blocks and one larger than a block:
+ * each aligned, each keeping its bytes while the others are written. */
+static void test_arena(void)
+{
+	arena a = ARENA_INIT, b = ARENA_INIT;
+	enum { N = 3000 };
+	static unsigned char *piece[N];
+	static size_t size[N];
+	size_t i, j;
+	int aligned = 1, intact = 1, big_ok;
+	unsigned char *big;
+
+	for (i = 0; i < N; i++) {
+		size[i] = 1 + next(5000) + (i % 97 == 0 ? 40000 : 0);
+		if (!(piece[i] = arena_alloc(i % 2 ? &a : &b, size[i])))
+			break;
+		aligned &= ((uintptr_t)piece[i] % 16) == 0;
+		memset(piece[i], (int)(i & 0xff), size[i]);
+	}
+	TAP_OK(i == N && aligned, "3,000 pieces of 1 B to 45 KB from two arenas, each aligned to 16 bytes");
+	big = arena_alloc(&a, (size_t)5 << 20); /* over the first blocks' 2 MB */
+	big_ok = big != NULL;
+	if (big) {
+		memset(big, 0xab, (size_t)5 << 20);
+		big_ok = big[0] == 0xab && big[((size_t)5 << 20) - 1] == 0xab;
+	}
+	TAP_OK(big_ok, "a piece larger than a block gets a block of its own");
+	arena_adopt(&a, &b);
+	TAP_OK(b.blocks == NULL && b.next == NULL, "adopting empties the arena adopted");
+	for (i = 0; i < N && intact; i++)
+		for (j = 0; j < size[i]; j++)
+			if (piece[i][j] != (unsigned char)(i & 0xff)) {
+				intact = 0;
+				break;
+			}
+	TAP_OK(intact, "every piece keeps its bytes, those of the adopted arena too");
+	arena_adopt(&a, &b); /* an empty one: nothing */
+	arena_free(&a);
+	arena_free(&b);
+	TAP_OK(a.blocks == NULL && a.next == NULL, "a freed arena is empty, and can be used again");
+	TAP_OK(arena_alloc(&a, 10) != NULL, "an arena used again gives pieces");
+	arena_free(&a);
+	{
+		size_t n = ((size_t)5 << 20) / sizeof(long) + 3;
+		long *z = arena_calloc_huge(n, sizeof(long));
+		int zero = z != NULL;
+		for (i = 0; zero && i < n; i++)
+			zero = z[i] == 0;
+		TAP_OK(zero, "arena_calloc_huge gives zeroed memory, of megabytes too");
+		free(z);
+		TAP_OK(arena_calloc_huge(SIZE_MAX / 2, 4) == NULL, "arena_calloc_huge refuses a size that overflows");
+	}
+}
+
+/* A finished tape kept in an arena reads and writes as the one it was
+ * copied from; the building tape is emptied and used again; a kept tape
+ * written to takes its bytes out, leaving its neighbours in the arena as
+ * they were. */
+static void test_kept(void)
+{
+	arena a = ARENA_INIT;
+	jsontape build = JSONTAPE_INIT, kept[50], bad = JSONTAPE_INIT, plain;
+	buf x = BUF_INIT, y = BUF_INIT;
+	int i, same = 1, reads = 1;
+
+	for (i = 0; i < 50; i++) {
+		jsontape_reset(&build);
+		jsontape_set_string(&build, "path", "src/lib.rs");
+		jsontape_set_int(&build, "line", i);
+		random_tape(&build);
+		if (jsontape_keep(&kept[i], &build, &a) < 0) {
+			same = 0;
+			break;
+		}
+		buf_clear(&x);
+		buf_clear(&y);
+		same &= kept[i].borrowed && jsontape_write(&x, &build, JSON_INDENT(2), 0) == 0 &&
+		        jsontape_write(&y, &kept[i], JSON_INDENT(2), 0) == 0 && x.len == y.len && memcmp(x.ptr, y.ptr, x.len) == 0;
+	}
+	TAP_OK(i == 50 && same, "50 tapes built in one reused tape and kept in an arena write as they were built");
+	for (i = 0; i < 50; i++)
+		reads &= jsontape_integer(jsontape_get(&kept[i], "line")) == i;
+	TAP_OK(reads, "each kept tape reads its own members, the building tape's reuse notwithstanding");
+	buf_clear(&x);
+	jsontape_write(&x, &kept[21], JSON_INDENT(2), 0);
+	jsontape_set_string(&kept[20], "status", "new");
+	buf_clear(&y);
+	jsontape_write(&y, &kept[21], JSON_INDENT(2), 0);
+	TAP_OK(!kept[20].failed && !kept[20].borrowed && jsontape_str(jsontape_get(&kept[20], "status")) &&
+	           strcmp(jsontape_str(jsontape_get(&kept[20], "status")), "new") == 0 &&
+	           jsontape_integer(jsontape_get(&kept[20], "line")) == 20,
+	       "a kept tape written to takes its bytes out and has the new member");
+	TAP_OK(x.len == y.len && memcmp(x.ptr, y.ptr, x.len) == 0, "its neighbour in the arena is unchanged");
+	jsontape_open(&bad, '[');
+	TAP_OK(jsontape_keep(&plain, &bad, &a) < 0, "a tape with a bracket open is not kept");
+	jsontape_free(&bad);
+	jsontape_reset(&build);
+	jsontape_set_int(&build, "line", 7);
+	TAP_OK(jsontape_keep(&plain, &build, NULL) == 0 && !plain.borrowed &&
+	           jsontape_integer(jsontape_get(&plain, "line")) == 7,
+	       "without an arena the kept tape owns its bytes");
+	jsontape_free(&plain);
+	for (i = 0; i < 50; i++)
+		jsontape_free(&kept[i]); /* the arena's bytes are not freed here ... */
+	arena_free(&a);             /* ... but here (a sanitizer build would see a double free) */
+	jsontape_free(&build);
+	buf_free(&x);
+	buf_free(&y);
+}
+
 int main(void)
 {
+	test_arena();
+	test_kept();
 	test_known_keys();
 	test_literal_keys();
 	test_random_tapes();
