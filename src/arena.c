@@ -19,7 +19,14 @@
 #endif
 
 #define HUGE_PAGE ((size_t)2 << 20) /* x86-64's and arm64's transparent huge page */
-#define FIRST_BLOCK HUGE_PAGE      /* a small audit touches one huge page at most */
+/* The first 4 MB of an arena come in blocks of 64 KB from malloc, which
+ * takes them from memory the thread has freed (a file's buffers, pass
+ * 1's pieces): a small audit holds no more than before it had an arena.
+ * Past that the arena holds thousands of findings, and blocks of 4 MB
+ * doubling to 32 MB are mapped for huge pages: the last huge page's
+ * unused part, at most 2 MB a thread, is small beside them. */
+#define SMALL_BLOCK ((size_t)64 << 10)
+#define HUGE_BLOCK (2 * HUGE_PAGE)
 #define LARGEST_BLOCK ((size_t)32 << 20)
 #define ALIGN ((size_t)16)
 
@@ -38,7 +45,7 @@ static arena_block *block_new(size_t size)
 {
 	arena_block *b = NULL;
 
-	if (!ARENA_PIECE_EACH && size % HUGE_PAGE == 0) {
+	if (!ARENA_PIECE_EACH && size >= HUGE_BLOCK && size % HUGE_PAGE == 0) {
 		size_t span = size + HUGE_PAGE;
 		char *p = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p != MAP_FAILED) {
@@ -91,9 +98,9 @@ void *arena_alloc(arena *a, size_t n)
 	if (ARENA_PIECE_EACH)
 		size = HEADER + n;
 	else {
-		size = a->grown ? a->grown : FIRST_BLOCK;
-		if (size < HEADER + n) /* a piece larger than a block: a block of its own, in whole huge pages */
-			size = (HEADER + n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+		size = a->grown ? a->grown : SMALL_BLOCK;
+		if (size < HEADER + n) /* a piece larger than a block: a block of its own */
+			size = HEADER + n < HUGE_BLOCK ? HEADER + n : (HEADER + n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 	}
 	if (!(b = block_new(size)))
 		return NULL;
@@ -102,8 +109,9 @@ void *arena_alloc(arena *a, size_t n)
 	p = (char *)b + HEADER;
 	a->next = p + n;
 	a->end = (char *)b + size;
-	if (!ARENA_PIECE_EACH && a->grown < LARGEST_BLOCK) /* doubling: few blocks on a large tree, little room unused on a small one */
-		a->grown = (a->grown ? a->grown : FIRST_BLOCK) * 2;
+	a->held += size;
+	if (!ARENA_PIECE_EACH && a->held >= HUGE_BLOCK) /* doubling: few blocks on a large tree */
+		a->grown = a->grown < HUGE_BLOCK ? HUGE_BLOCK : a->grown < LARGEST_BLOCK ? a->grown * 2 : LARGEST_BLOCK;
 	return p;
 }
 
@@ -120,10 +128,11 @@ void arena_adopt(arena *into, arena *from)
 			;
 		last->next = into->blocks->next;
 		into->blocks->next = from->blocks;
+		into->held += from->held;
 	}
 	from->blocks = NULL;
 	from->next = from->end = NULL;
-	from->grown = 0;
+	from->grown = from->held = 0;
 }
 
 void arena_free(arena *a)
@@ -136,7 +145,7 @@ void arena_free(arena *a)
 	}
 	a->blocks = NULL;
 	a->next = a->end = NULL;
-	a->grown = 0;
+	a->grown = a->held = 0;
 }
 
 void arena_hint_huge(void *p, size_t n)

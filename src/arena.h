@@ -6,9 +6,10 @@
  * and a realloc down to its size: the allocator's work per finding, and a
  * page fault for every 4 KB of new memory (on a virtual machine a fault
  * costs microseconds; they were a quarter of a dense audit's time).  An
- * arena takes memory from the system in blocks of megabytes, asks for
- * transparent huge pages where the kernel offers them on request (one
- * fault per 2 MB), and hands out pieces by moving a pointer.
+ * arena takes memory in blocks -- of 64 KB from malloc for its first 4
+ * MB, then of 4 to 32 MB for which it asks for transparent huge pages,
+ * where the kernel offers them on request (one fault per 2 MB) -- and
+ * hands out pieces by moving a pointer.
  *
  * An arena is used by one thread at a time; arena_adopt() moves one
  * arena's blocks into another, so workers' arenas can end up owned by the
@@ -24,10 +25,11 @@ typedef struct arena_block arena_block;
 typedef struct {
 	arena_block *blocks; /* newest first (owned) */
 	char *next, *end;    /* the free room of the newest block */
-	size_t grown;        /* the size of the next block to take */
+	size_t grown;        /* the size of the next block to take (0: a small one) */
+	size_t held;         /* bytes in its blocks */
 } arena;
 
-#define ARENA_INIT { NULL, NULL, NULL, 0 }
+#define ARENA_INIT { NULL, NULL, NULL, 0, 0 }
 
 /* n bytes, aligned for any type, valid until arena_free(); NULL when
  * memory ran out. */

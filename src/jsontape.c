@@ -79,8 +79,6 @@ static int writable(jsontape *t)
 {
 	buf own = BUF_INIT;
 
-	if (!t->borrowed)
-		return 0;
 	if (buf_append(&own, t->b.ptr, t->b.len) < 0) {
 		t->failed = 1;
 		return -1;
@@ -92,7 +90,7 @@ static int writable(jsontape *t)
 
 static void put(jsontape *t, const void *p, size_t n)
 {
-	if (!t->failed && writable(t) == 0 && buf_append(&t->b, p, n) < 0)
+	if (!t->failed && (!t->borrowed || writable(t) == 0) && buf_append(&t->b, p, n) < 0)
 		t->failed = 1;
 }
 
@@ -110,7 +108,7 @@ static void put_text(jsontape *t, unsigned char tag, const char *s, size_t n)
 
 	if (n > UINT32_MAX)
 		t->failed = 1;
-	if (t->failed || writable(t) < 0)
+	if (t->failed || (t->borrowed && writable(t) < 0))
 		return;
 	if (buf_reserve(&t->b, n + 6) < 0) {
 		t->failed = 1;

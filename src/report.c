@@ -66,6 +66,8 @@ typedef struct {
 	const char *path, *bucket, *rule, *tier, *confidence, *hot_path, *fingerprint;
 	long long line, column;
 	int on_hot_path;
+	int actionable;  /* a removal or a structural refactor */
+	int rule_no;     /* N of a rule "RN", else 0 */
 	jsontape_value fn, suppression, fields;
 } finding_facts;
 
@@ -119,35 +121,38 @@ static void facts_of(const jsontape *t, finding_facts *x)
 		default: break;
 		}
 	}
+	/* the summaries ask these of every finding, on one core: asked here,
+	 * on every core */
+	x->actionable = x->bucket && is_actionable(x->bucket);
+	if (x->rule && x->rule[0] == 'R' && x->rule[1] >= '1' && x->rule[1] <= '9' && strlen(x->rule) <= 4)
+		x->rule_no = atoi(x->rule + 1);
 }
 
 /* Why required findings were left alone, by rule: a line each. */
 static json_t *left_alone(const finding_facts *findings, size_t count)
 {
-	static const struct { const char *rule, *why; } reasons[] = {
-		{ "R1", "test, bench or example code" },
-		{ "R2", "cheap handle clone (refcount or handle copy) that shares ownership" },
-		{ "R6", "cheap handle clone, judging by its name" },
-		{ "R3", "cloned out of a lock guard: removing it would hold the lock longer" },
-		{ "R9", "the original is read again later" },
-		{ "R10", "a copy per loop iteration of a value from outside the loop" },
-		{ "R11", "captured by a closure or async block that needs its own copy" },
-		{ "R12", "an owned copy of borrowed data that is changed or returned" },
-		{ "R16", "evidence incomplete: kept, with low confidence" },
+	static const struct { int no; const char *rule, *why; } reasons[] = {
+		{ 1, "R1", "test, bench or example code" },
+		{ 2, "R2", "cheap handle clone (refcount or handle copy) that shares ownership" },
+		{ 6, "R6", "cheap handle clone, judging by its name" },
+		{ 3, "R3", "cloned out of a lock guard: removing it would hold the lock longer" },
+		{ 9, "R9", "the original is read again later" },
+		{ 10, "R10", "a copy per loop iteration of a value from outside the loop" },
+		{ 11, "R11", "captured by a closure or async block that needs its own copy" },
+		{ 12, "R12", "an owned copy of borrowed data that is changed or returned" },
+		{ 16, "R16", "evidence incomplete: kept, with low confidence" },
 	};
 	enum { NREASONS = sizeof(reasons) / sizeof(reasons[0]) };
 	json_t *out = json_array();
 	size_t r, i, n[NREASONS] = { 0 };
 
 	/* one pass over the findings (a nightly report holds tens of thousands) */
-	for (i = 0; i < count; i++) {
-		const char *rule = findings[i].rule;
-		for (r = 0; rule && r < NREASONS; r++)
-			if (strcmp(rule, reasons[r].rule) == 0) {
+	for (i = 0; i < count; i++)
+		for (r = 0; findings[i].rule_no && r < NREASONS; r++)
+			if (findings[i].rule_no == reasons[r].no) {
 				n[r]++;
 				break;
 			}
-	}
 	for (r = 0; r < NREASONS; r++)
 		if (n[r])
 			json_array_append_new(out, json_pack("{s:s, s:s, s:I}", "rule", reasons[r].rule, "reason", reasons[r].why,
@@ -166,7 +171,7 @@ static json_t *batches(const finding_facts *findings, size_t count)
 		const finding_facts *f = &findings[i];
 		json_t *b;
 		char key[256];
-		if (!is_actionable(f->bucket))
+		if (!f->actionable)
 			continue;
 		snprintf(key, sizeof(key), "%s\n%s", f->hot_path, f->bucket);
 		b = json_object_get(index, key);
@@ -196,16 +201,14 @@ static json_t *review_roles(const finding_facts *findings, size_t n)
 	char a[160], b[200], c[200], d[160];
 
 	for (i = 0; i < n; i++) {
-		const char *bucket = findings[i].bucket;
-		const char *rule = findings[i].rule;
-		if (is_actionable(bucket)) {
+		int rule = findings[i].rule_no;
+		if (findings[i].actionable) {
 			proposed++;
 			validated++;
 		}
 		/* the adversary's rules: guard, later read, loop, closure, owned
 		 * copy of borrowed data, incomplete evidence */
-		if (strcmp(rule, "R3") == 0 || strcmp(rule, "R9") == 0 || strcmp(rule, "R10") == 0 || strcmp(rule, "R11") == 0 ||
-		    strcmp(rule, "R12") == 0 || strcmp(rule, "R16") == 0)
+		if (rule == 3 || rule == 9 || rule == 10 || rule == 11 || rule == 12 || rule == 16)
 			rejected++;
 	}
 	snprintf(a, sizeof(a), "%zu clone sites found by the lexer-aware scan and classified", n);

@@ -60,8 +60,14 @@ if [ -x /usr/bin/time ] && ! ldd "$HOTPATH_AUDIT_BINARY" 2>/dev/null | grep -q '
 	/usr/bin/time -f %M -o "$scratch/rss.none" "$H" audit --root "$scratch/none" --paths . --no-config --format json \
 		--output "$scratch/m.none" 2>/dev/null
 	none=$(cat "$scratch/rss.none")
-	echo "# peak KiB with no finding: $none; growth $(( (json - none) * 1024 / n )) bytes a finding"
-	check "JSON: memory grows by at most 2.5 KiB a finding (the tapes)" test $((json - none)) -le $((n * 5 / 2))
+	# besides the findings, an audit that holds more than 4 MB of them on
+	# a thread holds up to 2 MB more there once: each thread's arena takes
+	# its findings' memory in huge pages past 4 MB, and the last one is
+	# filled only in part (3.5 MB here, against the findings' 14 MB)
+	threads=$(nproc 2>/dev/null || echo 1)
+	echo "# peak KiB with no finding: $none; growth $(( (json - none) * 1024 / n )) bytes a finding; $threads threads"
+	check "JSON: memory grows by at most 2.5 KiB a finding (the tapes), and 2 MiB a thread held once" \
+		test $((json - none)) -le $((n * 5 / 2 + 2048 * threads))
 else
 	skip "peak memory of the template formats" "no GNU time, or a sanitizer build"
 fi
