@@ -4,7 +4,9 @@
  * INDENT and DEDENT balanced, blocks nested inside their parents' bodies;
  * then through the audit with the perf-review pack's Python rules, on a
  * hot path by its name and on none (routes, handlers and loops read from
- * the code). */
+ * the code) -- and with the same bytes as two files of one package whose
+ * calls through imports are followed (pycalls.h), each importing the
+ * other as the bytes say. */
 #include "config.h"
 
 #include "fuzz.h"
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "pycalls.h"
 #include "pylex.h"
 
 static pylex_result r;
@@ -52,6 +55,17 @@ static void audit_as_python(const uint8_t *data, size_t size)
 	audit_buffer(&opt, NULL, "python/serving/scheduler.py", (const char *)data, size, &out);
 	/* and on no configured hot path: what the code shows is read (pyhot.h) */
 	audit_buffer(&opt, NULL, "python/api/routes.py", (const char *)data, size, &out);
+	{ /* and as app/a.py and app/b.py, calls between them followed */
+		buf rec = BUF_INIT;
+		pycalls *g;
+		if (pylex_lex(&r, (const char *)data, size) < 0 || pycalls_records(&rec, &r, "app/a.py", &ar) < 0 ||
+		    pycalls_records(&rec, &r, "app/b.py", &ar) < 0 || !(g = pycalls_build(rec.ptr ? rec.ptr : "", rec.len)))
+			abort(); /* inputs are small: memory does not run out */
+		opt.py_calls = g;
+		audit_buffer(&opt, NULL, "app/a.py", (const char *)data, size, &out);
+		pycalls_free(g);
+		buf_free(&rec);
+	}
 	jsontape_list_free_all(&out.findings);
 	json_decref(out.rule_findings);
 	json_decref(out.problems);

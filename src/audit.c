@@ -318,6 +318,19 @@ void audit_scratch_free(audit_scratch *s)
 	free(s);
 }
 
+static int is_python(const char *path);
+
+/* Does the source set hold a Python file? */
+static int has_python(const source_set *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->count; i++)
+		if (is_python(src->files[i].report))
+			return 1;
+	return 0;
+}
+
 static int is_python(const char *path)
 {
 	size_t n = strlen(path);
@@ -384,6 +397,16 @@ static int test_by_path(const audit_options *opt, const char *shown, buf *slashe
 	slashed_path(slashed, shown);
 	return strlist_in(&opt->rules->test_markers, slashed->ptr, slashed->len) ||
 	       (opt->packs && strlist_in(&opt->packs->test_markers, slashed->ptr, slashed->len));
+}
+
+/* test_by_path() as pycalls_collect() asks it, from any thread. */
+static int python_test_code(const void *ctx, const char *report)
+{
+	buf slashed = BUF_INIT;
+	int test = test_by_path(ctx, report, &slashed);
+
+	buf_free(&slashed);
+	return test;
 }
 
 /* The rule-pack hits of one file as findings; those that wait for every
@@ -483,7 +506,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 	/* hot by what the code does, where no rule names the file: routes,
 	 * request handlers, event loops (pyhot.h) */
 	if (!pf.hot && opt->arules && opt->arules->inferred_hot_score) {
-		if (pyhot_build(&hot, &sc->py, opt->arules) < 0)
+		if (pyhot_build(&hot, &sc->py, opt->arules, opt->py_calls, report) < 0)
 			goto done;
 		pf.infer = opt->arules;
 		pf.py_hot_map = &hot;
@@ -819,8 +842,8 @@ static pack_file prefilter_file(const audit_options *opt, const char *shown, con
 		pf.infer = infers_hot(opt, text, len);
 	else if (!pf.hot && opt->arules && opt->arules->inferred_hot_score &&
 	         (textfind(text, len, "@", 1) || textfind(text, len, "async def", 9) ||
-	          strlist_in_text(&opt->arules->py_handler_call, text, len)))
-		pf.infer = opt->arules; /* a route, a handler or an event loop may be here (pyhot.h) */
+	          strlist_in_text(&opt->arules->py_handler_call, text, len) || pycalls_has_path(opt->py_calls, shown)))
+		pf.infer = opt->arules; /* a route, a handler, an event loop or a def other files' handlers call may be here (pyhot.h) */
 	return pf;
 }
 
@@ -1607,6 +1630,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	audit_options opt_copy = *opt_in, opt_early = *opt_in;
 	const audit_options *opt = &opt_copy;
 	typelib lib, *per_file = NULL;
+	pycalls *py_calls = NULL;
 	struct timespec t0;
 	shared_state sh;
 	worker *ws;
@@ -1663,6 +1687,14 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		atomic_store(&sh.failed, 1);
 	for (i = 0; i < n; i++)
 		ws[i].types = per_file;
+	/* Python code followed into the files it calls, before any file is
+	 * audited: every worker's files may need it */
+	if (!atomic_load(&sh.failed) && opt->packs && opt->packs->python_hot && opt->arules &&
+	    opt->arules->inferred_hot_score && opt->arules->py_calls_across_files && has_python(files)) {
+		if (!(py_calls = pycalls_collect(files, opt->arules, n, python_test_code, opt)))
+			atomic_store(&sh.failed, 1);
+		opt_copy.py_calls = opt_early.py_calls = py_calls;
+	}
 	sh.collecting = 1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	/* the type library serves the clone classifier (the rules that ask what
@@ -1737,6 +1769,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 	pthread_cond_destroy(&sh.ready_cond);
 	pthread_mutex_destroy(&sh.ready_lock);
 	typelib_free(&lib);
+	pycalls_free(py_calls);
 	if (rc < 0)
 		audit_result_free(out);
 	return rc;

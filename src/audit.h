@@ -18,6 +18,7 @@
 #include "discover.h"
 #include "hygiene.h"
 #include "pack.h"
+#include "pycalls.h"
 #include "rules.h"
 #include "sources.h"
 #include "rustscan.h"
@@ -36,6 +37,9 @@ typedef struct {
 	 * order with its answer; NULL: none */
 	const char *trace_path;
 	uint32_t trace_line;
+	/* which Python defs run per request because another file's code calls
+	 * them (pycalls.h): set by audit_files when a Python rule asks */
+	const pycalls *py_calls;
 } audit_options;
 
 /* Where one file's results go: arrays of the report model. */

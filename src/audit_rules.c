@@ -72,6 +72,8 @@ static int parse_line(void *ctx, kvfile_pos *pos, const char *key, char *value)
 		return kvfile_int(pos, value, 0, 100, &ps->r->inferred_hot_score);
 	if (strcmp(key, "hot_calls_across_files") == 0)
 		return kvfile_int(pos, value, 0, 1, &ps->r->hot_calls_across_files);
+	if (strcmp(key, "py_calls_across_files") == 0)
+		return kvfile_int(pos, value, 0, 1, &ps->r->py_calls_across_files);
 	if (strcmp(key, "element_type") == 0) {
 		char *name, *arg;
 		int n;

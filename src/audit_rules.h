@@ -29,6 +29,7 @@ typedef struct {
 	strlist py_request_type; /* Python: a parameter annotated so makes the def a request handler */
 	int inferred_hot_score; /* the priority of code hot by what it does (0: such code is not ranked hot) */
 	int hot_calls_across_files; /* follow per-request code's calls into other files' free fns (hotpaths.h) */
+	int py_calls_across_files;  /* Python: follow them through imports into other files' defs (pycalls.h) */
 	strlist element_type;  /* NAME ARG pairs: the item is "NAME ARG" */
 } audit_rules;
 

@@ -506,7 +506,7 @@ int cmd_audit(int argc, char **argv)
 	}
 
 	{
-		audit_options ao = { r, &ar, &src, a.include_tests, (unsigned)a.jobs, NULL, &packs, NULL, 0 };
+		audit_options ao = { r, &ar, &src, a.include_tests, (unsigned)a.jobs, NULL, &packs, NULL, 0, NULL };
 		char version[32];
 		report_scope sc = { buf_cstr(&cmd), a.root, a.paths, a.npaths, a.include_tests, a.only_actionable, path.ptr,
 		                    apath.ptr, version, src.info, src.skipped, &packs, crate_names, scope_crates.count };

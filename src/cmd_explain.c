@@ -251,7 +251,7 @@ int cmd_explain(int argc, char **argv)
 		repoconf_exclude(&src, cfg);
 	}
 	{
-		audit_options ao = { r, &ar, &src, a.include_tests, 0, NULL, NULL, file.ptr, (uint32_t)line };
+		audit_options ao = { r, &ar, &src, a.include_tests, 0, NULL, NULL, file.ptr, (uint32_t)line, NULL };
 		if (audit_files(&ao, &res, &err) < 0)
 			goto fail;
 		if (cfg)

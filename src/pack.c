@@ -64,6 +64,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_PATTERN_FIXED_IN_LOOP] = "pattern_fixed_in_loop",
 	[PRED_VALUE_MADE_TO_RESPOND] = "value_made_to_respond",
 	[PRED_VALUE_PARSED_AGAIN] = "value_parsed_again",
+	[PRED_PARSED_AS_GROWN] = "parsed_as_grown",
 	[PRED_NOT_BEFORE_CALL] = "not_before_call",
 };
 
@@ -108,6 +109,7 @@ static int predicate_languages(int what)
 	case PRED_ONLY_FIELDS_READ:
 	case PRED_VALUE_MADE_TO_RESPOND:
 	case PRED_VALUE_PARSED_AGAIN:
+	case PRED_PARSED_AS_GROWN:
 	case PRED_PATTERN_FIXED_IN_LOOP:
 	case PRED_NOT_BEFORE_CALL:
 		return PACK_RUST;
@@ -622,6 +624,8 @@ int pack_set_load(pack_set *out, const char *list, const char *const *dirs, size
 				for (w = 0; w < pk->rules[r].nwhere; w++)
 					if (pk->rules[r].where[w].what == PRED_CALLED_FROM_ASYNC_ELSEWHERE)
 						out->async_callers = 1;
+					else if (pk->rules[r].where[w].what == PRED_IN_HOT_PATH && pk->rules[r].language == PACK_PYTHON)
+						out->python_hot = 1;
 		}
 		for (i = 0; i < out->v[out->n - 1].test_markers.count; i++) {
 			if (strlist_add(&out->test_markers, out->v[out->n - 1].test_markers.items[i].s) < 0) {

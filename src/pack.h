@@ -101,6 +101,8 @@ enum pack_predicate {
 	PRED_PATTERN_FIXED_IN_LOOP, /* Rust: the call's arguments name nothing the innermost loop binds */
 	PRED_VALUE_MADE_TO_RESPOND, /* Rust: `serde_json::to_value(x)` only handed whole to `Json(..)` */
 	PRED_VALUE_PARSED_AGAIN,  /* Rust: `serde_json::from_value(v)` of a Value parsed from text for it */
+	PRED_PARSED_AS_GROWN,     /* Rust: a `&mut self` method parses a field of self it grew before
+	                           * with what its caller handed it (`self.text.push_str(t)`) */
 	PRED_NOT_BEFORE_CALL,     /* Rust: the call's argument is not handed to one of the words' calls in the next statements */
 	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a
 	                           * gather or an `as_completed` future itself, not a batch flushed
@@ -188,6 +190,8 @@ typedef struct {
 	int hygiene;              /* a chosen pack has metrics: per-file facts are gathered */
 	int async_callers;        /* a rule asks called_from_async_elsewhere: the first pass records async
 	                             code's calls (asynccalls.h) */
+	int python_hot;           /* a Python rule asks in_hot_path: Python code is followed into the
+	                             files it calls (pycalls.h) */
 	int languages;            /* of every generic rule: which files to read */
 	strlist test_markers;     /* every chosen pack's, together */
 } pack_set;

@@ -434,6 +434,23 @@ static int py_stringy(const pylex_result *lx, size_t i)
 	                         (p_is(lx, i, "str") && i + 1 < lx->count && p_is(lx, i + 1, "(")));
 }
 
+/* Is the value at token i a dict's `.get(KEY, '')` -- `NAME.get(..)` or
+ * `NAME.attr.get(..)` whose last argument is a string (the default says
+ * what the entry holds)?  (text-generation-webui's Anthropic stream: a
+ * tool call's `"arguments": func.get('arguments', '')`, grown per delta:
+ * held-out recall sample 37.) */
+static int py_get_with_str_default(const pylex_result *lx, size_t i)
+{
+	size_t k = i, close;
+
+	while (k + 1 < lx->count && lx->tokens[k].kind == PYTOK_IDENT && p_is(lx, k + 1, "."))
+		k += 2;
+	if (k == i || !p_is(lx, k, "get") || !p_is(lx, k + 1, "(") || !lx->tokens[k + 1].pair_ok)
+		return 0;
+	close = lx->tokens[k + 1].pair;
+	return close >= 2 && lx->tokens[close - 1].kind == PYTOK_STRING && p_is(lx, close - 2, ",");
+}
+
 /* Does the loop's body cut the string named at token name down each pass:
  * to a bounded tail (`buffer = buffer[-200:]`: ktransformers' look-behind
  * buffer for a tool-call marker), or past what it consumed (`chunk, buf =
@@ -899,16 +916,20 @@ static size_t py_subscript_str_target(const pylex_result *lx, size_t tok, size_t
 		size_t inner = lx->tokens[open - 1].pair;
 		if (inner > from && lx->tokens[inner - 1].kind == PYTOK_IDENT && !(inner >= 2 && p_is(lx, inner - 2, ".")))
 			return py_list_of_str(lx, inner - 1, 2, from);
-		return 0;
+		/* `self.calls[i]["arguments"]`: an entry by its key, as below */
+		if (!(open == tok - 3 && py_plain_string(lx, open + 1, &key, &klen)))
+			return 0;
 	}
-	if (open != tok - 3 || lx->tokens[open - 1].kind != PYTOK_IDENT || !py_plain_string(lx, open + 1, &key, &klen))
+	if (open != tok - 3 || (lx->tokens[open - 1].kind != PYTOK_IDENT && !p_is(lx, open - 1, "]")) ||
+	    !py_plain_string(lx, open + 1, &key, &klen))
 		return 0;
 	for (i = open; i-- > from;) { /* the nearest before it */
 		const pylex_token *t = &lx->tokens[i];
 		if (t->kind == PYTOK_STRING && i + 2 < open && p_is(lx, i + 1, ":") &&
-		    lx->tokens[i + 2].kind == PYTOK_STRING && py_plain_string(lx, i, &other, &olen) && olen == klen &&
-		    memcmp(other, key, klen) == 0 && i > 0 && (p_is(lx, i - 1, "{") || p_is(lx, i - 1, ",")))
-			return i; /* `{'arguments': ''}` */
+		    (lx->tokens[i + 2].kind == PYTOK_STRING || py_get_with_str_default(lx, i + 2)) &&
+		    py_plain_string(lx, i, &other, &olen) && olen == klen && memcmp(other, key, klen) == 0 && i > 0 &&
+		    (p_is(lx, i - 1, "{") || p_is(lx, i - 1, ",")))
+			return i; /* `{'arguments': ''}`, `{'arguments': f.get('arguments', '')}` */
 		if (t->kind == PYTOK_IDENT && t->len == klen && memcmp(lx->text + t->off, key, klen) == 0 &&
 		    p_is(lx, i + 1, "=") && lx->tokens[i + 2].kind == PYTOK_STRING && i > 0 &&
 		    (p_is(lx, i - 1, "(") || p_is(lx, i - 1, ",")))

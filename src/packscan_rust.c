@@ -1135,7 +1135,7 @@ static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 	if (fn == RS_NONE)
 		return 0;
 	/* `from_str::<Value>(..)`, `from_slice::<serde_json::Value>(..)` */
-	if (!open && r_is(f, tok + 1, "::") && r_is(f, tok + 2, "<")) {
+	if (r_is(f, tok + 1, "::") && r_is(f, tok + 2, "<")) {
 		k = tok + 3;
 		if (r_is(f, k, "serde_json") && r_is(f, k + 1, "::"))
 			k += 2;
@@ -1256,6 +1256,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_PATTERN_FIXED_IN_LOOP: return r_pattern_fixed_in_loop(f, tok);
 	case PRED_VALUE_MADE_TO_RESPOND: return r_value_made_to_respond(f, tok, hit);
 	case PRED_VALUE_PARSED_AGAIN: return r_value_parsed_again(f, tok, hit);
+	case PRED_PARSED_AS_GROWN: return r_parsed_as_grown(f, tok, hit);
 	case PRED_NOT_BEFORE_CALL: return !r_before_call_on_same(f, tok, &w->words);
 	case PRED_NOT_AWAITED:
 		open = r_call_open(f, tok);

@@ -15,7 +15,9 @@
  *                           not_stored_value, not_answer, only_measured,
  *                           measured_first, parses_serialized);
  *   packscan_rust_values.c  a serde_json Value that is only a way station
- *                           (value_made_to_respond, value_parsed_again). */
+ *                           (value_made_to_respond, value_parsed_again);
+ *   packscan_rust_growth.c  a buffer of self parsed whole by the method
+ *                           that grows it (parsed_as_grown). */
 #ifndef HPA_PACKSCAN_RUST_H
 #define HPA_PACKSCAN_RUST_H
 
@@ -62,6 +64,7 @@ size_t r_macro_around(const rust_file *f, size_t tok);
 size_t r_past_unwrap(const rust_file *f, size_t open);
 int r_uses_all(const rust_file *f, size_t name, size_t from, size_t to, int (*ok)(const rust_file *, size_t));
 int r_captures_name(const rust_file *f, size_t lit, size_t name);
+size_t r_binding_let(const rust_file *f, size_t use, size_t floor);
 
 /* ---- packscan_rust_guards.c ---- */
 int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit);
@@ -83,5 +86,8 @@ int r_not_answer(const rust_file *f, size_t tok, const strlist *answers);
 /* ---- packscan_rust_values.c ---- */
 int r_value_made_to_respond(const rust_file *f, size_t tok, pack_hit *hit);
 int r_value_parsed_again(const rust_file *f, size_t tok, pack_hit *hit);
+
+/* ---- packscan_rust_growth.c ---- */
+int r_parsed_as_grown(const rust_file *f, size_t tok, pack_hit *hit);
 
 #endif

@@ -246,13 +246,31 @@ size_t r_expression_start(const rust_file *f, size_t tok)
 	return i;
 }
 
-/* The `(` of the call the match names (`tokio::spawn(`), or 0. */
+/* The `(` of the call the match names (`tokio::spawn(`, `from_str::<T>(`),
+ * or 0. */
 size_t r_call_open(const rust_file *f, size_t tok)
 {
 	size_t open = tok;
+	int depth;
 
 	while (open < f->n && (r_kind(f, open) == TOK_IDENT || r_is(f, open, "::")))
-		open++;
+		if (r_is(f, open, "::") && r_is(f, open + 1, "<")) { /* a turbofish: `from_str::<Call>(..)` */
+			for (depth = 0, open++; open < f->n; open++) {
+				if (r_is(f, open, "<"))
+					depth++;
+				else if (r_is(f, open, ">") || r_is(f, open, ">>"))
+					depth -= r_is(f, open, ">") ? 1 : 2;
+				else if ((r_is(f, open, "(") || r_is(f, open, "[")) && f->t[open].pair_ok)
+					open = f->t[open].pair; /* a tuple or fn type in it: `::<(A, B)>` */
+				else if (r_is(f, open, ";") || r_is(f, open, "{") || r_is(f, open, "("))
+					return 0; /* not a turbofish after all */
+				if (depth <= 0)
+					break;
+			}
+			open++;
+			break;
+		} else
+			open++;
 	return r_is(f, open, "(") && f->t[open].pair_ok ? open : 0;
 }
 
@@ -371,5 +389,19 @@ int r_captures_name(const rust_file *f, size_t lit, size_t name)
 		if ((size_t)(e - s) > len + 1 && memcmp(s + 1, n, len) == 0 && (s[len + 1] == '}' || s[len + 1] == ':'))
 			return 1;
 	}
+	return 0;
+}
+
+/* The `let` binding the name at use most nearly before it, in the fn
+ * whose body opens at floor: the statement's start, or 0.  (For the
+ * binding a `let` shadows, pass the token of its own name.) */
+size_t r_binding_let(const rust_file *f, size_t use, size_t floor)
+{
+	size_t k;
+
+	for (k = use; k-- > floor + 1;)
+		if (r_kind(f, k) == TOK_IDENT && same_text(f, k, use) &&
+		    (r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && r_is(f, k - 2, "let"))))
+			return r_is(f, k - 1, "let") ? k - 1 : k - 2;
 	return 0;
 }

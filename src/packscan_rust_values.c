@@ -108,19 +108,6 @@ static int r_let_parses(const rust_file *f, size_t start)
 	return 0;
 }
 
-/* The `let` binding the name at use most nearly before it, in the fn
- * whose body opens at floor: the statement's start, or 0. */
-static size_t r_binding_let(const rust_file *f, size_t use, size_t floor)
-{
-	size_t k;
-
-	for (k = use; k-- > floor + 1;)
-		if (r_kind(f, k) == TOK_IDENT && same_text(f, k, use) &&
-		    (r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && r_is(f, k - 2, "let"))))
-			return r_is(f, k - 1, "let") ? k - 1 : k - 2;
-	return 0;
-}
-
 /* Is the name at use read before it on the way there -- a use earlier in
  * a block still open at use (not one in an earlier arm or branch, closed
  * before it), other than as the whole value of a `let`/`if let` that

@@ -177,7 +177,18 @@ static const char *name_of(const pylex_result *lx, size_t b, size_t *n)
 	return lx->text + t->off;
 }
 
-int pyhot_build(pyhot_map *m, const pylex_result *lx, const audit_rules *ar)
+int pyhot_follows_call(const pylex_result *lx, size_t i)
+{
+	if (!p_kind(lx, i, PYTOK_IDENT) || !p_is(lx, i + 1, "("))
+		return 0;
+	/* `helper(..)` or `self.helper(..)`; `obj.helper(..)` only when this
+	 * file defines one def of that name (`worker.generate(..)` of the
+	 * module's worker: its class is here), so that `json.dumps(..)` does
+	 * not reach a `dumps` method of the file by name alone */
+	return !(i > 0 && p_is(lx, i - 1, ".") && !(i > 1 && p_is(lx, i - 2, "self")) && defs_named(lx, i) != 1);
+}
+
+int pyhot_build(pyhot_map *m, const pylex_result *lx, const audit_rules *ar, const pycalls *across, const char *path)
 {
 	size_t b, i, nq = 0, q;
 	size_t *queue = NULL;
@@ -218,6 +229,22 @@ int pyhot_build(pyhot_map *m, const pylex_result *lx, const audit_rules *ar)
 			goto done;
 		queue[nq++] = b;
 	}
+	/* entry points: defs that code of other files reaching them from its
+	 * own entry points calls (pycalls.h) */
+	for (b = 0; across && b < lx->block_count; b++) {
+		const pylex_block *blk = &lx->blocks[b];
+		size_t n;
+		const char *name, *reason;
+		if (!is_def(blk) || blk->name == PYLEX_NONE || m->why[b])
+			continue;
+		name = name_of(lx, b, &n);
+		if (!(reason = pycalls_reason(across, path, name, n)))
+			continue;
+		buf_clear(&why);
+		if (buf_puts(&why, reason) < 0 || mark(m, b, &why) < 0)
+			goto done;
+		queue[nq++] = b;
+	}
 	/* entry points: defs a registration call names (`add_get("/", handle)`) */
 	for (i = 0; i + 1 < lx->count; i++) {
 		size_t open = i + 1, a;
@@ -249,14 +276,7 @@ int pyhot_build(pyhot_map *m, const pylex_result *lx, const audit_rules *ar)
 		if (depth[queue[q]] >= PYHOT_DEPTH)
 			continue;
 		for (i = blk->body_start; i + 1 < blk->body_end && i + 1 < lx->count; i++) {
-			if (!p_kind(lx, i, PYTOK_IDENT) || !p_is(lx, i + 1, "("))
-				continue;
-			/* `helper(..)` or `self.helper(..)`; `obj.helper(..)` only when
-			 * this file defines one def of that name (`worker.generate(..)`
-			 * of the module's worker: its class is here), so that
-			 * `json.dumps(..)` does not reach a `dumps` method of the file
-			 * by name alone */
-			if (i > 0 && p_is(lx, i - 1, ".") && !(i > 1 && p_is(lx, i - 2, "self")) && defs_named(lx, i) != 1)
+			if (!pyhot_follows_call(lx, i))
 				continue;
 			buf_clear(&why);
 			buf_printf(&why, "per request, via `%.*s` (line %u): %s", (int)n, name,

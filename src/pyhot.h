@@ -14,8 +14,9 @@
  *     name), up to three calls deep;
  *   - the body of a `while True:` loop or an `async for` loop in an
  *     `async def` (a scheduler or consumer loop): once per event.
- * A name alone says which def is meant only within one file: calls into
- * other files are not followed. */
+ * A name alone says which def is meant only within one file; calls into
+ * other files are followed through their imports by pycalls.h, whose
+ * answers come in here as entry points. */
 #ifndef HPA_PYHOT_H
 #define HPA_PYHOT_H
 
@@ -23,6 +24,7 @@
 
 #include "audit_rules.h"
 #include "buf.h"
+#include "pycalls.h"
 #include "pylex.h"
 
 typedef struct pyhot_map_ {
@@ -31,8 +33,15 @@ typedef struct pyhot_map_ {
 	size_t n;
 } pyhot_map;
 
-/* Build the map of lx's defs.  0, or -1 when memory ran out. */
-int pyhot_build(pyhot_map *m, const pylex_result *lx, const audit_rules *ar);
+/* Build the map of lx's defs -- those of the file at `path` (as reports
+ * show it), which `across` (may be NULL) says other files' code calls per
+ * request among them.  0, or -1 when memory ran out. */
+int pyhot_build(pyhot_map *m, const pylex_result *lx, const audit_rules *ar, const pycalls *across, const char *path);
+
+/* Is token i a call of a def of this file, by the rule the map follows
+ * calls by (`helper(..)`, `self.helper(..)`, `obj.helper(..)` when the
+ * file has one def of that name)? */
+int pyhot_follows_call(const pylex_result *lx, size_t i);
 
 /* Why token tok runs per request or per event, into why (may be NULL):
  * "per request: `chat` is a route (`@app.post`, line 12)", "per event: in

@@ -234,4 +234,99 @@ import json, sys
 f = json.load(open(sys.argv[1]))['rule_findings']
 assert len(f) == 14 and all(x['hot_path'] == 'api path' for x in f), [(x['line'], x['hot_path']) for x in f]
 " "$scratch/pyc.json"
+
+# Python code followed into other files through its imports (pycalls.h):
+# a route calls a module's def, which calls one of a third file by a
+# relative import, which calls one of its own file
+P=$scratch/pyx
+mkdir -p "$P/app"
+cat >"$P/app/routes.py" <<'EOF'
+from fastapi import FastAPI, Request
+
+import app.service as service
+from app import tools
+from app.engine import prepare
+
+app = FastAPI()
+
+
+@app.post("/v1/chat")
+async def chat(request: Request):
+    body = await request.json()
+    tools.norm(body)
+    return service.handle(body)
+
+
+def startup():
+    return prepare({})
+EOF
+cat >"$P/app/service.py" <<'EOF'
+from .engine import generate
+
+
+def handle(body):
+    return generate(body["messages"])
+EOF
+cat >"$P/app/engine.py" <<'EOF'
+import copy
+
+
+def generate(messages):
+    state = copy.deepcopy(messages)
+    return _step(state)
+
+
+def _step(state):
+    return copy.deepcopy(state)
+
+
+def prepare(x):
+    return copy.deepcopy(x)
+
+
+def offline_tool(data):
+    return copy.deepcopy(data)
+EOF
+cat >"$P/app/tools.py" <<'EOF'
+import copy
+
+
+def norm(body):
+    return copy.deepcopy(body)
+EOF
+"$H" audit --root "$P" --no-config --packs perf-review --format json --output "$scratch/pyx.json"
+pyx() { # REPORT PATH LINE EXPECTED-hot_path (a prefix), or "none" for no finding there
+	python3 -c "
+import json, sys
+f = {(x['path'], x['line']): x for x in json.load(open(sys.argv[1]))['rule_findings']}
+x = f.get((sys.argv[2], int(sys.argv[3])))
+if sys.argv[4] == 'none':
+    assert x is None, x['hot_path']
+else:
+    assert x and x['on_hot_path'] and x['hot_path'].startswith(sys.argv[4]), (x and x['hot_path'])
+" "$@"
+}
+check "Python across files: a def a route reaches through \`import m as s\` and a relative import, with its caller and the route" \
+	pyx "$scratch/pyx.json" app/engine.py 5 'per request: called from `handle` in app/service.py (line 5); `chat` is a route (`@app.post`, line 10) (app/routes.py)'
+check "... and what it calls in its own file" \
+	pyx "$scratch/pyx.json" app/engine.py 10 'per request: called from `generate` in app/engine.py (line 6); `chat` is a route'
+check "... and a module's def through \`from pkg import module\`" \
+	pyx "$scratch/pyx.json" app/tools.py 5 'per request: called from `chat` in app/routes.py (line 13); `chat` is a route'
+check "... but not a def only start-up code calls, nor one nothing calls" \
+	pyx "$scratch/pyx.json" app/engine.py 14 none
+check "... (the second)" pyx "$scratch/pyx.json" app/engine.py 18 none
+"$H" audit --root "$P" --no-config --packs perf-review --format json --jobs 1 --output "$scratch/pyx1.json"
+check "... the same reasons on one thread as on every core" python3 -c "
+import json, sys
+a, b = (json.load(open(p))['rule_findings'] for p in sys.argv[1:3])
+assert a and [(x['path'], x['line'], x['hot_path']) for x in a] == [(x['path'], x['line'], x['hot_path']) for x in b]
+" "$scratch/pyx.json" "$scratch/pyx1.json"
+mkdir -p "$scratch/pyrules" && cp -R "$top_srcdir/patterns/." "$scratch/pyrules/" &&
+	sed -i 's/^py_calls_across_files 1$/py_calls_across_files 0/' "$scratch/pyrules/audit.rules"
+"$H" audit --root "$P" --no-config --patterns "$scratch/pyrules" --packs perf-review --format json --output "$scratch/pyx0.json"
+check "... and none of it with py_calls_across_files 0" python3 -c "
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))['rule_findings'] if x['path'] != 'app/routes.py']
+assert f == [], [(x['path'], x['line']) for x in f]
+" "$scratch/pyx0.json"
 done_testing

@@ -1486,6 +1486,31 @@ async def stream_tool_calls(deltas):
         yield state
 
 
+# ... and through the entry of an object's dict of calls, started from a
+# `.get(KEY, '')` whose default says it holds text, grown per chunk a
+# method is handed (text-generation-webui's Anthropic stream converter,
+# held-out recall sample 37): a finding.
+class ToolCallStream:
+    def __init__(self):
+        self.calls = {}
+
+    def on_chunk(self, chunk_tool_calls):
+        for tc in chunk_tool_calls:
+            func = tc.get("function", {})
+            if tc.get("id"):
+                self.calls[tc["index"]] = {"name": func.get("name", ""), "arguments": func.get("arguments", "")}
+            else:
+                self.calls[tc["index"]]["arguments"] += func.get("arguments", "")  # expect: perf-review/str-concat-in-loop
+
+    # ... but not an entry whose `.get` default is a number
+    def on_usage(self, chunk_usages):
+        for u in chunk_usages:
+            if u.get("id"):
+                self.calls[u["index"]] = {"tokens": u.get("tokens", 0)}
+            else:
+                self.calls[u["index"]]["tokens"] += u.get("tokens", 0)
+
+
 # The same entry started as a list, and a counter entry: no finding.
 async def collect_tool_parts(deltas):
     state = {"parts": [], "count": 0}

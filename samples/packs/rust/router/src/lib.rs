@@ -10,6 +10,7 @@ pub mod blocking;
 pub mod dump;
 pub mod buffers;
 pub mod events;
+pub mod growth;
 pub mod guarded;
 pub mod integrations;
 pub mod locks;
