@@ -253,7 +253,8 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 	memset(&hot, 0, sizeof(hot));
 	if (collect_imports(lx, path, &bs) < 0 || pyhot_build(&hot, lx, ar, NULL, NULL) < 0)
 		goto done;
-	buf_printf(out, "F\t%s\n", path);
+	if (buf_printf(out, "F\t%s\n", path) < 0)
+		goto done;
 	/* the entry points only (a route, a request-typed parameter, a
 	 * registration): the defs pyhot reaches from them ("per request, via
 	 * ..") are reached again over the I records, and their chained words
@@ -262,7 +263,8 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 		if (hot.why[b] && strncmp(hot.why[b], "per request, via ", 17) != 0 && is_def(&lx->blocks[b]) &&
 		    lx->blocks[b].name != PYLEX_NONE && clean(hot.why[b], strlen(hot.why[b]))) {
 			const pylex_token *t = &lx->tokens[lx->blocks[b].name];
-			buf_printf(out, "E\t%.*s\t%s\n", (int)t->len, lx->text + t->off, hot.why[b]);
+			if (buf_printf(out, "E\t%.*s\t%s\n", (int)t->len, lx->text + t->off, hot.why[b]) < 0)
+				goto done;
 		}
 	for (i = 0; i + 1 < lx->count; i++) {
 		uint32_t fn;
@@ -272,8 +274,9 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 			continue;
 		caller = &lx->tokens[lx->blocks[fn].name];
 		if (pyhot_follows_call(lx, i) && file_defines(lx, i)) {
-			buf_printf(out, "I\t%.*s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, (int)lx->tokens[i].len,
-			           lx->text + lx->tokens[i].off, lx->tokens[i].line);
+			if (buf_printf(out, "I\t%.*s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, (int)lx->tokens[i].len,
+			               lx->text + lx->tokens[i].off, lx->tokens[i].line) < 0)
+				goto done;
 			continue;
 		}
 		if (i >= 2 && p_is(lx, i - 1, ".")) { /* `m.f(..)`, `a.b.f(..)`: a module's def */
@@ -285,14 +288,14 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 				continue; /* `x().m.f(..)`: on a value */
 			m = bound(&bs, lx->text + lx->tokens[first].off,
 			          lx->tokens[i - 2].off + lx->tokens[i - 2].len - lx->tokens[first].off, 1);
-			if (m)
-				buf_printf(out, "C\t%.*s\t%s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, m->module,
-				           (int)lx->tokens[i].len, lx->text + lx->tokens[i].off, lx->tokens[i].line);
+			if (m && buf_printf(out, "C\t%.*s\t%s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, m->module,
+			                    (int)lx->tokens[i].len, lx->text + lx->tokens[i].off, lx->tokens[i].line) < 0)
+				goto done;
 		} else if (!(i > 0 && p_is(lx, i - 1, "def"))) { /* `f(..)` of `from m import f` */
 			const binding *d = bound(&bs, lx->text + lx->tokens[i].off, lx->tokens[i].len, 0);
-			if (d)
-				buf_printf(out, "C\t%.*s\t%s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, d->module,
-				           (int)d->name_len, d->name, lx->tokens[i].line);
+			if (d && buf_printf(out, "C\t%.*s\t%s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, d->module,
+			                    (int)d->name_len, d->name, lx->tokens[i].line) < 0)
+				goto done;
 		}
 	}
 	rc = 0;
