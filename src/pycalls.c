@@ -10,6 +10,7 @@
 
 #include "parallel.h"
 #include "pyhot.h"
+#include "pyunicode.h"
 
 /* Records, a line each, fields split by tabs:
  *   F PATH                       the file the lines below are of
@@ -238,12 +239,26 @@ static int file_defines(const pylex_result *lx, size_t i)
 
 static int clean(const char *s, size_t n)
 {
-	return !memchr(s, '\t', n) && !memchr(s, '\n', n);
+	return !memchr(s, '\t', n) && !memchr(s, '\n', n) && py_utf8_valid(s, n);
+}
+
+/* Append the record in line to out, and empty line; a record that is not
+ * valid UTF-8 (a name of ill-formed bytes) is left out: the graph's keys
+ * are JSON strings. */
+static int put_record(buf *out, buf *line)
+{
+	int rc = 0;
+
+	if (py_utf8_valid(line->ptr, line->len))
+		rc = buf_append(out, line->ptr, line->len);
+	buf_clear(line);
+	return rc;
 }
 
 int pycalls_records(buf *out, const pylex_result *lx, const char *path, const audit_rules *ar)
 {
 	bindings bs = { NULL, 0, 0 };
+	buf line = BUF_INIT;
 	pyhot_map hot;
 	size_t i, b;
 	int rc = -1;
@@ -253,7 +268,7 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 	memset(&hot, 0, sizeof(hot));
 	if (collect_imports(lx, path, &bs) < 0 || pyhot_build(&hot, lx, ar, NULL, NULL) < 0)
 		goto done;
-	if (buf_printf(out, "F\t%s\n", path) < 0)
+	if (buf_printf(&line, "F\t%s\n", path) < 0 || put_record(out, &line) < 0)
 		goto done;
 	/* the entry points only (a route, a request-typed parameter, a
 	 * registration): the defs pyhot reaches from them ("per request, via
@@ -263,7 +278,7 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 		if (hot.why[b] && strncmp(hot.why[b], "per request, via ", 17) != 0 && is_def(&lx->blocks[b]) &&
 		    lx->blocks[b].name != PYLEX_NONE && clean(hot.why[b], strlen(hot.why[b]))) {
 			const pylex_token *t = &lx->tokens[lx->blocks[b].name];
-			if (buf_printf(out, "E\t%.*s\t%s\n", (int)t->len, lx->text + t->off, hot.why[b]) < 0)
+			if (buf_printf(&line, "E\t%.*s\t%s\n", (int)t->len, lx->text + t->off, hot.why[b]) < 0 || put_record(out, &line) < 0)
 				goto done;
 		}
 	for (i = 0; i + 1 < lx->count; i++) {
@@ -274,8 +289,9 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 			continue;
 		caller = &lx->tokens[lx->blocks[fn].name];
 		if (pyhot_follows_call(lx, i) && file_defines(lx, i)) {
-			if (buf_printf(out, "I\t%.*s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, (int)lx->tokens[i].len,
-			               lx->text + lx->tokens[i].off, lx->tokens[i].line) < 0)
+			if (buf_printf(&line, "I\t%.*s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, (int)lx->tokens[i].len,
+			               lx->text + lx->tokens[i].off, lx->tokens[i].line) < 0 ||
+			    put_record(out, &line) < 0)
 				goto done;
 			continue;
 		}
@@ -288,13 +304,15 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 				continue; /* `x().m.f(..)`: on a value */
 			m = bound(&bs, lx->text + lx->tokens[first].off,
 			          lx->tokens[i - 2].off + lx->tokens[i - 2].len - lx->tokens[first].off, 1);
-			if (m && buf_printf(out, "C\t%.*s\t%s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, m->module,
-			                    (int)lx->tokens[i].len, lx->text + lx->tokens[i].off, lx->tokens[i].line) < 0)
+			if (m && (buf_printf(&line, "C\t%.*s\t%s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, m->module,
+			                    (int)lx->tokens[i].len, lx->text + lx->tokens[i].off, lx->tokens[i].line) < 0 ||
+			          put_record(out, &line) < 0))
 				goto done;
 		} else if (!(i > 0 && p_is(lx, i - 1, "def"))) { /* `f(..)` of `from m import f` */
 			const binding *d = bound(&bs, lx->text + lx->tokens[i].off, lx->tokens[i].len, 0);
-			if (d && buf_printf(out, "C\t%.*s\t%s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, d->module,
-			                    (int)d->name_len, d->name, lx->tokens[i].line) < 0)
+			if (d && (buf_printf(&line, "C\t%.*s\t%s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, d->module,
+			                    (int)d->name_len, d->name, lx->tokens[i].line) < 0 ||
+			          put_record(out, &line) < 0))
 				goto done;
 		}
 	}
@@ -302,6 +320,7 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 done:
 	pyhot_free(&hot);
 	bindings_free(&bs);
+	buf_free(&line);
 	return rc;
 }
 

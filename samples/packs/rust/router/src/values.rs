@@ -119,3 +119,21 @@ pub async fn consistent_hash(client: &NodeClient, files: Vec<String>) -> Result<
     let hashed: std::collections::HashMap<String, String> = serde_json::from_str(&body).map_err(|e| e.to_string())?;
     Ok(hashed)
 }
+
+// A chunk's raw text parsed whole into a Value again, in a chain, only to
+// read its usage (tensorzero's providers, per streamed chunk: a held-out
+// recall miss) ...
+pub fn usage_of(raw: &str) -> Option<serde_json::Value> {
+    serde_json::from_str::<serde_json::Value>(raw) // expect: perf-review/json-value-for-fields
+        .ok()
+        .and_then(|value| value.get("usage").filter(|v| !v.is_null()).cloned())
+}
+
+// ... but not a Value the closure hands on whole.
+pub fn normalized(raw: &str) -> Option<serde_json::Value> {
+    serde_json::from_str::<serde_json::Value>(raw).ok().map(|value| normalize(value))
+}
+
+fn normalize(v: serde_json::Value) -> serde_json::Value {
+    v
+}
