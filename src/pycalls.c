@@ -67,12 +67,10 @@ static int add_binding(bindings *bs, const char *bind, size_t bl, const char *mo
 	binding *b;
 
 	if (bs->n == bs->cap) {
-		size_t cap = bs->cap ? bs->cap * 2 : 16;
-		binding *v = realloc(bs->v, cap * sizeof(*v));
+		binding *v = buf_grow_array(bs->v, &bs->cap, sizeof(*v), 16);
 		if (!v)
 			return -1;
 		bs->v = v;
-		bs->cap = cap;
 	}
 	b = &bs->v[bs->n];
 	if (!(b->module = malloc(ml + 1)))
@@ -475,14 +473,12 @@ static int read_records(graph *g, const char *text, size_t len)
 		if (kind == 'F') {
 			py_file *f;
 			if (g->nfiles == g->fcap) {
-				size_t cap = g->fcap ? g->fcap * 2 : 64;
-				py_file *v = realloc(g->files, cap * sizeof(*v));
+				py_file *v = buf_grow_array(g->files, &g->fcap, sizeof(*v), 64);
 				if (!v) {
 					rc = -1;
 					break;
 				}
 				g->files = v;
-				g->fcap = cap;
 			}
 			f = &g->files[g->nfiles];
 			f->path = field(&p, eol);
@@ -505,14 +501,12 @@ static int read_records(graph *g, const char *text, size_t len)
 			py_edge *e;
 			json_t *list;
 			if (g->nedges == g->ecap) {
-				size_t cap = g->ecap ? g->ecap * 2 : 256;
-				py_edge *v = realloc(g->edges, cap * sizeof(*v));
+				py_edge *v = buf_grow_array(g->edges, &g->ecap, sizeof(*v), 256);
 				if (!v) {
 					rc = -1;
 					break;
 				}
 				g->edges = v;
-				g->ecap = cap;
 			}
 			e = &g->edges[g->nedges];
 			memset(e, 0, sizeof(*e));
