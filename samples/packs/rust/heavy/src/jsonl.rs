@@ -161,3 +161,18 @@ pub fn store_values(table: &mut std::collections::HashMap<String, String>, value
         table.insert(key, v);
     }
 }
+
+// A command parser that compiles a fixed pattern in each branch, one `re`
+// per branch (neon's safekeeper `parse_cmd`, per command a connection
+// sends: a held-out recall miss): each compiled per call.
+pub fn parse_command(cmd: &str) -> Option<u64> {
+    if cmd.starts_with("PUSH") {
+        let re = regex::Regex::new(r"PUSH (\d+)").unwrap(); // expect: perf-review/regex-compiled-per-call
+        let caps = re.captures(cmd)?;
+        caps[1].parse().ok()
+    } else {
+        let re = regex::Regex::new(r"PULL (\d+)").unwrap(); // expect: perf-review/regex-compiled-per-call
+        let caps = re.captures(cmd)?;
+        caps[1].parse().ok()
+    }
+}
