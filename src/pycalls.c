@@ -166,7 +166,10 @@ static int collect_imports(const pylex_result *lx, const char *path, bindings *b
 				dots += p_is(lx, j, ".") ? 1 : 3;
 				j++;
 			}
-			j = dotted(lx, j, &mod);
+			if (p_is(lx, j, "import")) /* `from . import c`: the package itself */
+				buf_clear(&mod);
+			else
+				j = dotted(lx, j, &mod);
 			if (!p_is(lx, j, "import"))
 				continue;
 			buf_clear(&full);

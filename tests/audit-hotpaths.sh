@@ -267,6 +267,27 @@ import app.engine as engine
 @app.post("/v1/run")
 async def run(request: Request):
     return engine.dispatch(await request.json())
+
+import app.events as events
+
+
+@app.post("/v1/event")
+async def event(request: Request):
+    return events.on_event(await request.json())
+EOF
+cat >"$P/app/events.py" <<'EOF'
+from . import audit_log
+
+
+def on_event(body):
+    return audit_log.record(body)
+EOF
+cat >"$P/app/audit_log.py" <<'EOF'
+import copy
+
+
+def record(body):
+    return copy.deepcopy(body)
 EOF
 cat >"$P/app/service.py" <<'EOF'
 from .engine import generate
@@ -340,6 +361,8 @@ check "... (the second)" pyx "$scratch/pyx.json" app/engine.py 18 none
 check "... a def handed to a local that is then called (\`run = _slow\` .. \`run(..)\`)" \
 	pyx "$scratch/pyx.json" app/engine.py 28 'per request: called from `dispatch` in app/engine.py (line 22); `run` is a route'
 check "... not one handed to a local never called" pyx "$scratch/pyx.json" app/engine.py 32 none
+check "... and a module of the package through \`from . import module\`" \
+	pyx "$scratch/pyx.json" app/audit_log.py 5 'per request: called from `on_event` in app/events.py (line 5); `event` is a route'
 "$H" audit --root "$P" --no-config --packs perf-review --format json --jobs 1 --output "$scratch/pyx1.json"
 check "... the same reasons on one thread as on every core" python3 -c "
 import json, sys
