@@ -1137,14 +1137,14 @@ static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 
 	if (fn == RS_NONE)
 		return 0;
-	/* `from_str::<Value>(..)`, `from_slice::<serde_json::Value>(..)` */
+	/* `from_str::<Value>(..)`, `from_slice::<serde_json::Value>(..)`
+	 * (r_call_open steps over the turbofish; its type must be Value) */
 	if (r_is(f, tok + 1, "::") && r_is(f, tok + 2, "<")) {
 		k = tok + 3;
 		if (r_is(f, k, "serde_json") && r_is(f, k + 1, "::"))
 			k += 2;
-		if (!r_is(f, k, "Value") || !r_is(f, k + 1, ">") || !r_is(f, k + 2, "(") || !f->t[k + 2].pair_ok)
+		if (!r_is(f, k, "Value") || !r_is(f, k + 1, ">"))
 			return 0;
-		open = k + 2;
 		turbofish = 1;
 	}
 	if (!open)
