@@ -836,7 +836,7 @@ static int async_calls_of(audit_scratch *sc, const strlist *wanted, const char *
  * no hot path) perhaps by what its code does. */
 static pack_file prefilter_file(const audit_options *opt, const char *shown, const char *text, size_t len, int python)
 {
-	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL, NULL };
+	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL, NULL, NULL };
 
 	if (!pf.hot && !python)
 		pf.infer = infers_hot(opt, text, len);
@@ -974,7 +974,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	sc->hits.n = 0;
 	if (want.rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
 		pack_file pf = { ff.hot_prefix != NULL, want.test_file, have_map ? opt->arules : NULL,
-		                 have_map ? &hot_map : NULL, NULL };
+		                 have_map ? &hot_map : NULL, NULL, opt->types };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;
@@ -1206,14 +1206,18 @@ static int resolve_waiting(shared_state *sh, typelib *lib, worker *ws, unsigned 
 		rc = atomic_load(&sh->failed) ? -1 : 0;
 	}
 	if (rc == 0 && waiting && !sh->collected) {
-		/* a record for some waiting finding's fn, or no library needed */
+		/* a record for some waiting finding's fn, a name whose fns must
+		 * all return a Result, or no library needed */
 		if (add_records(&recs, ws, n) < 0 || asynccalls_named(&recs, buf_cstr(&keys), keys.len, &needed) < 0)
 			rc = -1;
-		else if (needed.count) {
+		for (w = 0; w < n && rc == 0; w++)
+			if (deferred_names(&ws[w].deferred, &needed) < 0)
+				rc = -1;
+		if (rc == 0 && needed.count) {
 			use = &own;
 			if (library_after(sh, &needed, ws, n, &own) < 0)
 				rc = -1;
-		} else
+		} else if (rc == 0)
 			waiting = 0;
 	}
 	if (rc == 0 && waiting && use->finished && add_records(use, ws, n) < 0)
@@ -1248,6 +1252,7 @@ static void build_library(shared_state *sh)
 	sh->seconds_merged = seconds_since(sh->t0);
 	if (!atomic_load(&sh->failed) && typelib_finish(sh->lib) < 0)
 		atomic_store(&sh->failed, 1);
+	sh->lib->whole = sh->collected;
 	sh->opt_copy->types = sh->lib->finished ? sh->lib : NULL;
 	sh->seconds_built = seconds_since(sh->t0);
 	pthread_mutex_lock(&sh->ready_lock);
@@ -1668,8 +1673,9 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		o->rule_findings = json_array();
 		o->problems = json_array();
 		o->file_facts = opt->packs && opt->packs->hygiene ? &ws[i].facts : NULL;
-		if (opt->packs && opt->packs->async_callers) {
+		if (opt->packs && opt->packs->waits)
 			o->deferred = &ws[i].deferred;
+		if (opt->packs && opt->packs->async_callers) {
 			o->async_calls = &ws[i].async_calls;
 			o->async_edges = &ws[i].async_edges;
 		}
@@ -1719,7 +1725,7 @@ int audit_files(const audit_options *opt_in, audit_result *out, buf *err)
 		parallel_run(n, pass2, ws, sizeof(*ws));
 	else
 		build_library(&sh); /* frees the pieces */
-	if (!atomic_load(&sh.failed) && opt->packs && opt->packs->async_callers && resolve_waiting(&sh, &lib, ws, n) < 0)
+	if (!atomic_load(&sh.failed) && opt->packs && opt->packs->waits && resolve_waiting(&sh, &lib, ws, n) < 0)
 		atomic_store(&sh.failed, 1);
 	free(per_file);
 	crate_index_free(sh.crates); /* the workers are done with it */

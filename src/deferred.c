@@ -45,8 +45,33 @@ int deferred_keys(const deferred_list *l, buf *keys)
 			const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
 			if (!tab || !nl || tab > nl)
 				break;
-			if (buf_append(keys, p, (size_t)(tab - p)) < 0 || buf_putc(keys, '\n') < 0)
+			if (*p != '?' && (buf_append(keys, p, (size_t)(tab - p)) < 0 || buf_putc(keys, '\n') < 0))
 				return -1;
+			p = nl + 1;
+		}
+	}
+	return 0;
+}
+
+int deferred_names(const deferred_list *l, strlist *words)
+{
+	size_t i;
+	char name[128];
+
+	for (i = 0; i < l->n; i++) {
+		const char *p = l->v[i].candidates;
+		while (*p) {
+			const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
+			size_t n;
+			if (!tab || !nl || tab > nl)
+				break;
+			n = (size_t)(tab - p);
+			if (*p == '?' && n > 3 && n - 3 < sizeof(name)) {
+				memcpy(name, p + 3, n - 3);
+				name[n - 3] = '\0';
+				if (!strlist_has(words, name, n - 3) && strlist_add(words, name) < 0)
+					return -1;
+			}
 			p = nl + 1;
 		}
 	}
@@ -65,7 +90,10 @@ static int reached(const deferred_finding *d, const typelib *lib, buf *why)
 		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
 		if (!tab || !nl || tab > nl)
 			break;
-		if (asynccalls_reason_key(lib, p, (size_t)(tab - p), d->off_executor, d->skip, &one))
+		if (*p == '?') { /* "?m:NAME": does every method (m) or fn (f) so named return a Result? */
+			if (tab - p > 3 && typelib_fn_fallible(lib, p + 3, (size_t)(tab - p - 3), p[1] == 'm'))
+				rc = 1;
+		} else if (asynccalls_reason_key(lib, p, (size_t)(tab - p), d->off_executor, d->skip, &one))
 			rc = buf_puts(why, buf_cstr(&one)) < 0 || buf_append(why, tab + 1, (size_t)(nl - tab - 1)) < 0 ? -1 : 1;
 		p = nl + 1;
 	}

@@ -3,7 +3,12 @@
  * that fn per item (asynccalls.h) -- known once every file has been read.
  * Pass 2 builds such a finding but keeps it here, with the keys of the
  * fns that may be so called (the fn itself, the fns of its file that call
- * it); after pass 2 each is given its caller and kept, or dropped. */
+ * it); after pass 2 each is given its caller and kept, or dropped.
+ *
+ * The other question a finding may wait on: does every fn of a name
+ * return a Result (typelib_fn_fallible) -- a candidate line "?m:NAME\t\n"
+ * (methods) or "?f:NAME\t\n" (any fn), asked of the library once every
+ * file's fns are in it. */
 #ifndef HPA_DEFERRED_H
 #define HPA_DEFERRED_H
 
@@ -36,6 +41,10 @@ int deferred_add(deferred_list *l, json_t *finding, json_t *ctx, const pack_writ
 /* Every candidate key of the list, "KEY\n" lines onto keys (what the
  * async code must name to reach one).  0, or -1. */
 int deferred_keys(const deferred_list *l, buf *keys);
+
+/* The names the "?" candidates ask about, onto words (the files the
+ * library must read).  0, or -1. */
+int deferred_names(const deferred_list *l, strlist *words);
 
 /* Each finding whose candidates the library's async records reach
  * (asynccalls_reason) goes onto out, its message rendered with the

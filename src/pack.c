@@ -31,6 +31,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_HANDLE_DROPPED] = "handle_dropped",
 	[PRED_ERRORS_ONLY_LOGGED] = "errors_only_logged",
 	[PRED_RESULT_DROPPED] = "result_dropped",
+	[PRED_ERROR_DISCARDED] = "error_discarded",
 	[PRED_NOT_OUTPUT] = "not_output",
 	[PRED_NOT_ANSWER] = "not_answer",
 	[PRED_ONLY_LOGGED] = "only_logged",
@@ -59,6 +60,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_SAME_VALUE_EACH_PASS] = "same_value_each_pass",
 	[PRED_MADE_EACH_PASS] = "made_each_pass",
 	[PRED_DUMPS_AS_PARSED] = "dumps_as_parsed",
+	[PRED_ITERATED_ONCE] = "iterated_once",
 	[PRED_PARSED_BEFORE_IN_PASS] = "parsed_before_in_pass",
 	[PRED_ONLY_FIELDS_READ] = "only_fields_read",
 	[PRED_PATTERN_FIXED_IN_LOOP] = "pattern_fixed_in_loop",
@@ -89,6 +91,7 @@ static int predicate_languages(int what)
 	case PRED_HANDLE_DROPPED:
 	case PRED_ERRORS_ONLY_LOGGED:
 	case PRED_RESULT_DROPPED:
+	case PRED_ERROR_DISCARDED:
 	case PRED_NOT_OUTPUT:
 	case PRED_NOT_ANSWER:
 	case PRED_ONLY_LOGGED:
@@ -123,6 +126,7 @@ static int predicate_languages(int what)
 	case PRED_NOT_LOOP_OUTPUT:
 	case PRED_DUMPS_AS_PARSED:
 	case PRED_PARSED_BEFORE_IN_PASS:
+	case PRED_ITERATED_ONCE:
 		return PACK_PYTHON;
 	default:
 		return PACK_RUST | PACK_PYTHON;
@@ -623,7 +627,9 @@ int pack_set_load(pack_set *out, const char *list, const char *const *dirs, size
 			for (r = 0; r < pk->nrules; r++)
 				for (w = 0; w < pk->rules[r].nwhere; w++)
 					if (pk->rules[r].where[w].what == PRED_CALLED_FROM_ASYNC_ELSEWHERE)
-						out->async_callers = 1;
+						out->async_callers = out->waits = 1;
+					else if (pk->rules[r].where[w].what == PRED_ERROR_DISCARDED)
+						out->waits = 1;
 					else if (pk->rules[r].where[w].what == PRED_IN_HOT_PATH && pk->rules[r].language == PACK_PYTHON)
 						out->python_hot = 1;
 		}

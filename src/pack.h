@@ -75,6 +75,8 @@ enum pack_predicate {
 	                             answer itself, however it is sent on), or the call is in a macro's arguments */
 	PRED_RESULT_DROPPED,      /* Rust: the spawned work yields a Result (a `?`, a tail Ok(..), a fn of the
 	                             file returning one, a future whose type says so) */
+	PRED_ERROR_DISCARDED,     /* Rust: the spawned async block's one awaited call (channel sends aside)
+	                             is a fn of the workspace returning a Result, thrown away by `let _ =` */
 	PRED_NOT_AWAITED,         /* Rust: the call the match names is not followed by .await */
 	PRED_NOT_STORED_VALUE,    /* Rust: not a `serde_json::to_value(..)` put straight into a map or
 	                           * list (`map.insert(k, to_value(v)?)`): the Value is the product */
@@ -94,6 +96,8 @@ enum pack_predicate {
 	PRED_SAME_VALUE_EACH_PASS, /* Rust: the call's argument is a place bound before the innermost loop
 	                           * and not changed in it: the same value on every pass */
 	PRED_MADE_EACH_PASS,      /* Rust: the opposite: the argument is made, or may change, in the loop */
+	PRED_ITERATED_ONCE,       /* Python: `NAME = list(GEN)` whose one later use is a `for` over it (or
+	                             over enumerate(NAME)) run once, its body not naming GEN's source */
 	PRED_DUMPS_AS_PARSED,     /* Python: `json.dumps(NAME)` of a NAME the fn bound to a parse
 	                           * (`await request.json()`, `json.loads(..)`) and did not change since */
 	PRED_ONLY_FIELDS_READ,    /* Rust: `let v: Value = serde_json::from_..(..)`, v then only indexed
@@ -190,6 +194,8 @@ typedef struct {
 	int hygiene;              /* a chosen pack has metrics: per-file facts are gathered */
 	int async_callers;        /* a rule asks called_from_async_elsewhere: the first pass records async
 	                             code's calls (asynccalls.h) */
+	int waits;                /* a rule's finding may wait for the whole workspace (deferred.h):
+	                             called_from_async_elsewhere, error_discarded */
 	int python_hot;           /* a Python rule asks in_hot_path: Python code is followed into the
 	                             files it calls (pycalls.h) */
 	int languages;            /* of every generic rule: which files to read */

@@ -55,6 +55,7 @@ void pack_hit_text(char *out, size_t cap, const char *s, size_t n);
 
 struct hotpaths_map_;
 struct pyhot_map_;
+struct typelib_;
 
 typedef struct {
 	int hot;                  /* the file is on a hot path */
@@ -62,6 +63,7 @@ typedef struct {
 	const audit_rules *infer; /* Rust, not hot by its path, code that may be hot by what it does, or NULL */
 	const struct hotpaths_map_ *hot_map; /* ... and the map of it (hotpaths.h), or NULL (the prefilter has none) */
 	const struct pyhot_map_ *py_hot_map; /* Python, not hot by its path: what its code shows (pyhot.h), or NULL */
+	const struct typelib_ *types; /* Rust: the workspace's fns and types (pass 1), or NULL */
 } pack_file;
 
 /* Could any generic rule of `language` match text[0..len) at all, and

@@ -1755,6 +1755,54 @@ static int py_not_loop_output(const pylex_result *lx, size_t tok)
 }
 
 /* The predicates only Python answers; -1 for one it does not know. */
+/* iterated_once: tok is `list` in `NAME = list(GEN)` in a fn, and NAME's
+ * one later use is the iterable of a `for` -- `for x in NAME:`, `for i, x
+ * in enumerate(NAME):` -- that runs as often as the assignment (no loop
+ * around it that is not around the assignment too), whose body does not
+ * name GEN's source (the last name in its parentheses: a list changed
+ * while it is walked must be copied first).  The list is built whole only
+ * to be walked once, a `break` perhaps ending it early (S-LoRA's
+ * scheduler filtering its waiting queue per step: held-out recall sample
+ * 40). */
+static int py_iterated_once(const pylex_result *lx, size_t tok)
+{
+	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), b, loop = PYLEX_NONE;
+	size_t name, close, k, use = 0, uses = 0, source = 0, end;
+
+	if (fn == PYLEX_NONE || tok < 2 || !p_is(lx, tok - 1, "=") || lx->tokens[tok - 2].kind != PYTOK_IDENT ||
+	    !p_line_start(lx, tok - 2) || !p_is(lx, tok + 1, "(") || !lx->tokens[tok + 1].pair_ok)
+		return 0;
+	name = tok - 2;
+	close = lx->tokens[tok + 1].pair;
+	if (close + 1 >= lx->count || lx->tokens[close + 1].kind != PYTOK_NEWLINE)
+		return 0;
+	for (k = tok + 2; k < close; k++)
+		if (lx->tokens[k].kind == PYTOK_IDENT)
+			source = k;
+	end = lx->blocks[fn].body_end;
+	for (k = close + 1; k < end && k < lx->count; k++)
+		if (lx->tokens[k].kind == PYTOK_IDENT && p_same(lx, k, name) && !p_is(lx, k - 1, ".")) {
+			use = k;
+			uses++;
+		}
+	if (uses != 1 || !source)
+		return 0;
+	if (!((p_is(lx, use - 1, "in") && p_is(lx, use + 1, ":")) ||
+	      (use >= 3 && p_is(lx, use - 1, "(") && p_is(lx, use - 2, "enumerate") && p_is(lx, use - 3, "in") &&
+	       p_is(lx, use + 1, ")") && p_is(lx, use + 2, ":"))))
+		return 0;
+	for (b = 0; b < lx->block_count; b++)
+		if ((lx->blocks[b].kind == PYBLOCK_FOR || lx->blocks[b].kind == PYBLOCK_ASYNC_FOR) && lx->blocks[b].head < use &&
+		    use < lx->blocks[b].colon)
+			loop = b;
+	if (loop == PYLEX_NONE || pylex_enclosing(lx, use, PYBLOCK_LOOPS, 1) != pylex_enclosing(lx, tok, PYBLOCK_LOOPS, 1))
+		return 0;
+	for (k = lx->blocks[loop].body_start; k < lx->blocks[loop].body_end && k < lx->count; k++)
+		if (lx->tokens[k].kind == PYTOK_IDENT && p_same(lx, k, source))
+			return 0;
+	return 1;
+}
+
 static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_hit *hit)
 {
 	const pylex_result *lx = file;
@@ -1769,6 +1817,7 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 	case PRED_STEPS_INDEPENDENT: return py_steps_independent(lx, tok);
 	case PRED_NOT_LOOP_OUTPUT: return py_not_loop_output(lx, tok);
 	case PRED_DUMPS_AS_PARSED: return py_dumps_as_parsed(lx, tok);
+	case PRED_ITERATED_ONCE: return py_iterated_once(lx, tok);
 	case PRED_PARSED_BEFORE_IN_PASS: return py_parsed_before_in_pass(lx, tok, hit);
 	case PRED_NOT_INSIDE_CALL: return !py_inside_call(lx, tok, &w->words);
 	case PRED_NOT_AWAITED: return !py_awaited(lx, tok);

@@ -1253,6 +1253,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_HANDLE_DROPPED: return r_handle_dropped(f, tok);
 	case PRED_ERRORS_ONLY_LOGGED: return (open = r_call_open(f, tok)) != 0 && r_errors_only_logged(f, tok, open);
 	case PRED_RESULT_DROPPED: return (open = r_call_open(f, tok)) != 0 && r_result_dropped(f, tok, open);
+	case PRED_ERROR_DISCARDED: return (open = r_call_open(f, tok)) != 0 && r_error_discarded(f, tok, open, hit);
 	case PRED_NOT_INSIDE_CALL: return !r_inside_call(f, tok, &w->words);
 	case PRED_NOT_IN_FN_NAMED: return !r_called_only_from(f, tok, &w->words);
 	case PRED_CALLED_FROM_ASYNC: return r_called_from_async(f, tok, &w->words, hit);
@@ -1352,7 +1353,7 @@ int packscan_rust(const pack_set *ps, const rustscan_result *rs, const char *cod
 {
 	static const language_ops ops = { PACK_RUST,      rust_token_at, rust_count, rust_line_col, rust_place,
 		                              rust_predicate, rust_ident,    rust_text,  rust_closes_at, rust_hot_reason };
-	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count };
+	rust_file f = { rs, rs->lex, rs->lex->tokens, rs->lex->count, pf->types };
 	file_has has = { 0, 0, 0, 0 };
 	size_t i;
 

@@ -28,11 +28,14 @@
 
 /* One Rust file as the predicates read it: rustscan's fns and scopes over
  * the lexer's tokens. */
+struct typelib_;
+
 typedef struct {
 	const rustscan_result *rs;
 	const rustlex_result *lx;
 	const rustlex_token *t;
 	size_t n;
+	const struct typelib_ *types; /* the workspace's fns and types, or NULL */
 } rust_file;
 
 /* ---- packscan_rust_syntax.c ---- */
@@ -73,6 +76,7 @@ int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit);
 int r_handle_dropped(const rust_file *f, size_t tok);
 int r_errors_only_logged(const rust_file *f, size_t tok, size_t open);
 int r_result_dropped(const rust_file *f, size_t tok, size_t open);
+int r_error_discarded(const rust_file *f, size_t tok, size_t open, pack_hit *hit);
 
 /* ---- packscan_rust_flow.c ---- */
 int r_not_stored_value(const rust_file *f, size_t tok);

@@ -1,7 +1,9 @@
 #include "config.h"
 
 #include "packscan_rust.h"
+#include "typelib.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -717,4 +719,86 @@ int r_result_dropped(const rust_file *f, size_t tok, size_t open)
 	if (r_kind(f, a) == TOK_IDENT && a + 1 == end)
 		return r_param_result_future(f, &f->rs->fns[fn], a);
 	return r_call_returns_result(f, a, end);
+}
+
+/* Is the call whose name is token name a channel's or a timer's -- the
+ * plumbing around a task's work, not the work (`tx.send(x).await`,
+ * `sleep(d).await`, `interval.tick().await`)? */
+static int r_plumbing_call(const rust_file *f, size_t name)
+{
+	static const char *const words[] = { "send", "send_timeout", "try_send", "reserve", "recv", "closed",
+		                                 "sleep",  "sleep_until", "tick",    "ready",   "changed", NULL };
+
+	return r_is_among(f, name, words);
+}
+
+/* Does a fn of this file named as token name log in its body -- its
+ * failure reported where it happens, the Result it returns then only a
+ * formality (neon's `installed_extensions`: `Err(err) => error!(..)`, then
+ * `Ok(())`)? */
+static int r_file_fn_logs(const rust_file *f, size_t name)
+{
+	size_t i;
+
+	for (i = 0; i < f->rs->fn_count; i++) {
+		const rs_fn *fn = &f->rs->fns[i];
+		if (fn->body_open != RS_NONE && same_text(f, fn->name, name) && r_logs_between(f, fn->body_open, fn->body_close))
+			return 1;
+	}
+	return 0;
+}
+
+/* error_discarded: the spawned work is an async block whose one awaited
+ * call -- channel sends and timers aside -- is thrown away whole, `let _
+ * = work(..).await;`, and every fn of that name of the workspace returns a
+ * Result (every method, for `x.work(..)`).  The task exists to run that
+ * call; when it fails, nobody hears: no log line, no error sent on, no
+ * handle to join (shimmy's streaming task drops `generate()`'s error, and
+ * the client gets a normal stop).  Not a task per accepted connection,
+ * whose `Result` is the connection's (as r_result_dropped).  Without the
+ * workspace's library at hand (a run with no first pass, or a file audited
+ * before it is built) the hit waits for it: hit->pending asks the
+ * question (deferred.h). */
+int r_error_discarded(const rust_file *f, size_t tok, size_t open, pack_hit *hit)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t a = open + 1, end = f->t[open].pair, b, k, skip, works = 0, discarded = 0;
+	int method;
+
+	if (fn == RS_NONE || a >= end || !r_is(f, a, "async"))
+		return 0;
+	a += r_is(f, a + 1, "move") ? 2 : 1;
+	if (!r_is(f, a, "{") || !f->t[a].pair_ok || f->t[a].pair + 1 != end)
+		return 0;
+	if (r_in_serving_loop(f, tok, fn) || r_takes_connection(f, f->rs->fns[fn].params_open))
+		return 0;
+	b = a;
+	for (k = b + 1; k < f->t[b].pair; k++) {
+		size_t q, name, start;
+		if ((skip = r_nested_task_end(f, k)) > k) { /* a closure's or an inner task's awaits are theirs */
+			k = skip - 1;
+			continue;
+		}
+		if (!(r_is(f, k, "await") && r_is(f, k - 1, ".")))
+			continue;
+		q = k - 2;
+		name = r_is(f, q, ")") && f->t[q].pair_ok && f->t[q].pair > 0 ? f->t[q].pair - 1 : f->n;
+		if (name < f->n && r_kind(f, name) == TOK_IDENT && r_plumbing_call(f, name))
+			continue;
+		works++;
+		start = r_statement_start(f, k);
+		if (name < f->n && r_kind(f, name) == TOK_IDENT && r_is(f, start, "let") && r_is(f, start + 1, "_") &&
+		    r_is(f, start + 2, "=") && r_is(f, k + 1, ";"))
+			discarded = name;
+	}
+	if (works != 1 || !discarded || f->t[discarded].len + 4 >= sizeof(hit->pending) ||
+	    r_file_fn_logs(f, discarded))
+		return 0;
+	method = r_is(f, discarded - 1, ".");
+	if (f->types && f->types->whole && !f->types->truncated)
+		return typelib_fn_fallible(f->types, f->lx->text + f->t[discarded].off, f->t[discarded].len, method);
+	snprintf(hit->pending, sizeof(hit->pending), "?%c:%.*s\t\n", method ? 'm' : 'f', (int)f->t[discarded].len,
+	         f->lx->text + f->t[discarded].off);
+	hit->pending_words = NULL;
+	return 1;
 }

@@ -124,6 +124,40 @@ static int put_record(typelib *lib, uint64_t key, int flag)
 #define GUARD_MARK 0x5851f42d4c957f2dULL /* some fn of that name returns a type that holds a borrow, not a reference */
 #define NOT_GUARD_MARK 0x2545f4914f6cdd1dULL /* some fn of that name returns another borrow (a reference) */
 
+/* the name-hash record's flag bits besides the borrow (1): what a fn of
+ * that name returns, by whether it takes `self` */
+#define FN_FREE_OTHER 2     /* a fn without `self` returns something else than a Result */
+#define FN_METHOD_OTHER 4   /* a method does */
+#define FN_METHOD_RESULT 8  /* a method returns a Result */
+#define FN_FREE_RESULT 16   /* a fn without `self` does */
+
+/* Is the return type text[from, to) a Result: a path whose last segment
+ * ends in `Result` (`Result<T, E>`, `anyhow::Result<()>`, `io::Result<T>`,
+ * an alias such as `LemmyResult<()>`)? */
+static int returns_result(const char *text, size_t from, size_t to)
+{
+	size_t a, b;
+
+	for (;;) { /* one path segment: a word, then `::` or its end */
+		while (from < to && is_space(text[from]))
+			from++;
+		for (a = b = from; b < to && word_char((unsigned char)text[b]); b++)
+			;
+		if (b == a)
+			return 0;
+		if (b + 1 < to && text[b] == ':' && text[b + 1] == ':') {
+			from = b + 2;
+			continue;
+		}
+		break;
+	}
+	if (b - a < 6 || memcmp(text + b - 6, "Result", 6) != 0)
+		return 0;
+	while (b < to && is_space(text[b]))
+		b++;
+	return b == to || text[b] == '<';
+}
+
 static uint64_t marked_key(const char *name, size_t n, uint64_t mark)
 {
 	uint64_t h = name_hash(name, n) ^ mark;
@@ -342,7 +376,7 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 	}
 	for (i = 0; i < n && rc == 0; i++) {
 		size_t a = at[i] + 2, name, name_end, arrow, ga, gb, pa;
-		int borrow;
+		int borrow, method = 0;
 		while (a < len && is_space(text[a]))
 			a++;
 		name = a;
@@ -428,6 +462,7 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 					mode = text[q] == '&' || (a - q >= 5 && memcmp(text + q, "Pin<&", 5) == 0) ? 2 : 1;
 				}
 			}
+			method = mode != 0;
 			if (mode && put_record(lib, marked_key(text + name, name_end - name, SELF_MARK), mode) < 0) {
 				rc = -1;
 				break;
@@ -488,8 +523,12 @@ static int append_fns(typelib *lib, const char *text, size_t len)
 				}
 			}
 		}
+		/* the flag: a borrow (else a value), and whether a Result -- of a
+		 * method or a fn without `self` -- or'ed over the fns of a name */
 		if ((!borrow && put_record(lib, marked_key(text + name, name_end - name, OWNED_MARK), 1) < 0) ||
-		    put_record(lib, name_hash(text + name, name_end - name), borrow) < 0) /* 1: a borrow, 0: a value */
+		    put_record(lib, name_hash(text + name, name_end - name),
+		               borrow | (returns_result(text, arrow, k) ? (method ? FN_METHOD_RESULT : FN_FREE_RESULT)
+		                                                        : (method ? FN_METHOD_OTHER : FN_FREE_OTHER))) < 0)
 			rc = -1;
 	}
 	free(at);
@@ -1424,7 +1463,20 @@ int typelib_copy(const typelib *lib, const char *name, size_t n)
 
 int typelib_fn_returns(const typelib *lib, const char *name, size_t n)
 {
-	return probe(lib, name_hash(name, n)); /* -1: no fn of that name */
+	int flag = probe(lib, name_hash(name, n));
+
+	return flag < 0 ? -1 : (flag & 1); /* -1: no fn of that name */
+}
+
+int typelib_fn_fallible(const typelib *lib, const char *name, size_t n, int method)
+{
+	int flag = probe(lib, name_hash(name, n));
+
+	if (flag < 0)
+		return 0;
+	if (method)
+		return (flag & FN_METHOD_RESULT) && !(flag & FN_METHOD_OTHER);
+	return (flag & (FN_METHOD_RESULT | FN_FREE_RESULT)) && !(flag & (FN_METHOD_OTHER | FN_FREE_OTHER));
 }
 
 int typelib_param_takes_ref(const typelib *lib, const char *name, size_t n, unsigned i)
@@ -1443,7 +1495,7 @@ int typelib_param_concrete_ref(const typelib *lib, const char *name, size_t n, u
 
 int typelib_fn_lends(const typelib *lib, const char *name, size_t n)
 {
-	return probe(lib, name_hash(name, n)) == 1 && probe(lib, marked_key(name, n, OWNED_MARK)) < 0;
+	return typelib_fn_returns(lib, name, n) == 1 && probe(lib, marked_key(name, n, OWNED_MARK)) < 0;
 }
 
 int typelib_fn_may_lend(const typelib *lib, const char *name, size_t n)

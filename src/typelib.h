@@ -27,8 +27,9 @@ typedef struct {
 	size_t first, count;    /* struct: its fields in scan.fields; alias: index in scan.aliases */
 } typelib_entry;
 
-/* A slot of the fns' table: a name's hash (0: empty) and whether any fn
- * of that name returns a borrow. */
+/* A slot of the fns' table: a key (a name's hash, 0: empty) and the
+ * flags its records or together -- for a fn name, whether any fn of that
+ * name returns a borrow (1), and which return a Result (typelib.c). */
 typedef struct {
 	uint64_t hash;
 	uint8_t borrow;
@@ -40,6 +41,8 @@ typedef struct typelib_ {
 	rustlex_result lex;     /* over text, after typelib_finish() */
 	rustscan_result scan;
 	int finished;
+	int whole;              /* every audited file's declarations are in it (a first pass ran): a
+	                           name no fn of it has is no fn of the workspace */
 	int truncated;          /* the cap was reached */
 	typelib_entry *structs; /* sorted by name (owned) */
 	size_t nstructs;
@@ -102,6 +105,13 @@ int typelib_param_concrete_ref(const typelib *lib, const char *name, size_t n, u
 /* The same as three answers: 0 every fn of that name returns a value, 1
  * one of them returns a borrow, -1 no fn of that name is seen. */
 int typelib_fn_returns(const typelib *lib, const char *name, size_t n);
+
+/* Does every fn of the workspace named so that has a return type return a
+ * Result (`Result<T, E>`, `io::Result<T>`, an alias ending in `Result`)?
+ * With method set, the methods only (those taking `self`: the call is
+ * `x.name(..)`, which no free fn of that name answers); 0 too when none
+ * is seen. */
+int typelib_fn_fallible(const typelib *lib, const char *name, size_t n, int method);
 
 /* Does every fn of the workspace named so (with a return type) return a
  * guard: a named type

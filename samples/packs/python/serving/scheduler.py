@@ -1642,3 +1642,38 @@ def stream_ids(streamer, params):
     for new_ids in streamer:
         text_ids += new_ids
     return text_ids
+
+
+# A waiting queue filtered into a list per scheduling step, only for one
+# loop to walk it (and perhaps stop early): the filter itself would do
+# (S-LoRA's cluster queue).  Not when the list is walked twice, measured,
+# walked inside a loop the list was made outside of, or when the loop
+# changes the list it was made from.
+def pick_same_adapter(queue, batch):
+    same = list(filter(lambda req: req.adapter in batch.adapters, queue.waiting))  # expect: perf-review/list-materialized-then-iterated
+    picked = []
+    for i, req in enumerate(same):
+        if len(picked) >= batch.room:
+            break
+        picked.append(req)
+    return picked
+
+
+def pick_measured(queue, batch):
+    same = list(filter(lambda req: req.adapter in batch.adapters, queue.waiting))
+    for req in same:
+        batch.add(req)
+    return len(same)
+
+
+def pick_each_round(queue, batch, rounds):
+    same = list(filter(lambda req: req.adapter in batch.adapters, queue.waiting))
+    for _ in range(rounds):
+        for req in same:
+            batch.add(req)
+
+
+def drop_aborted(queue):
+    aborted = list(filter(lambda req: req.aborted, queue.waiting))
+    for req in aborted:
+        queue.waiting.remove(req)

@@ -8,6 +8,7 @@ pub mod aggregates;
 pub mod archive;
 pub mod blocking;
 pub mod dump;
+pub mod engine;
 pub mod buffers;
 pub mod events;
 pub mod growth;
