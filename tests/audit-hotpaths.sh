@@ -337,6 +337,56 @@ import copy
 def norm(body):
     return copy.deepcopy(body)
 EOF
+# a call on an object, followed to the few methods so named whose class
+# the receiver's name echoes
+cat >"$P/app/stream.py" <<'EOF'
+from fastapi import FastAPI, Request
+
+app = FastAPI()
+
+
+@app.post("/v1/stream")
+async def stream(request: Request):
+    response = await build(request)
+    config = request.state.config
+    config.to_snapshot()
+    chunk = response.first
+    chunk.to_event()
+    return response.to_wire()
+EOF
+cat >"$P/app/protocol.py" <<'EOF'
+import copy
+
+
+class WireResponse:
+    def to_wire(self):
+        return copy.deepcopy(self)
+
+
+class CliState:
+    def to_snapshot(self):
+        return copy.deepcopy(self)
+
+
+class ChunkA:
+    def to_event(self):
+        return copy.deepcopy(self)
+
+
+class ChunkB:
+    def to_event(self):
+        return copy.deepcopy(self)
+
+
+class ChunkC:
+    def to_event(self):
+        return copy.deepcopy(self)
+
+
+class ChunkD:
+    def to_event(self):
+        return copy.deepcopy(self)
+EOF
 "$H" audit --root "$P" --no-config --packs perf-review --format json --output "$scratch/pyx.json"
 pyx() { # REPORT PATH LINE EXPECTED-hot_path (a prefix), or "none" for no finding there
 	python3 -c "
@@ -363,6 +413,15 @@ check "... a def handed to a local that is then called (\`run = _slow\` .. \`run
 check "... not one handed to a local never called" pyx "$scratch/pyx.json" app/engine.py 32 none
 check "... and a module of the package through \`from . import module\`" \
 	pyx "$scratch/pyx.json" app/audit_log.py 5 'per request: called from `on_event` in app/events.py (line 5); `event` is a route'
+check "... a method a route calls on an object (\`response.to_wire()\`), its class named like the receiver" \
+	pyx "$scratch/pyx.json" app/protocol.py 6 'per request: called from `stream` in app/stream.py (line 13); `stream` is a route'
+check "... not one whose class the receiver's name does not echo (\`config.to_snapshot()\`, CliState)" \
+	pyx "$scratch/pyx.json" app/protocol.py 11 none
+check "... nor one four classes define (\`chunk.to_event()\`)" pyx "$scratch/pyx.json" app/protocol.py 16 none
+mkdir -p "$scratch/pymrules" && cp -R "$top_srcdir/patterns/." "$scratch/pymrules/" &&
+	sed -i 's/^py_method_calls_max 3$/py_method_calls_max 0/' "$scratch/pymrules/audit.rules"
+"$H" audit --root "$P" --no-config --patterns "$scratch/pymrules" --packs perf-review --format json --output "$scratch/pyxm0.json"
+check "... and no call on an object followed with py_method_calls_max 0" pyx "$scratch/pyxm0.json" app/protocol.py 6 none
 "$H" audit --root "$P" --no-config --packs perf-review --format json --jobs 1 --output "$scratch/pyx1.json"
 check "... the same reasons on one thread as on every core" python3 -c "
 import json, sys

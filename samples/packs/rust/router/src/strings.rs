@@ -109,3 +109,41 @@ fn open_in(dir: &str, name: &str) -> usize {
 pub fn open_here(name: &str) -> usize {
     open_in(&".".to_string(), name) // expect: perf-review/owned-string-borrowed
 }
+
+// A String copied only to be borrowed: `&x` is the same `&String`
+// (arroyo's websocket source, `Uri::from_str(&self.url.to_string())`).
+pub struct Upstream {
+    url: String,
+    label: &'static str,
+}
+
+impl Upstream {
+    pub fn url_len(&self) -> usize {
+        lookup(&self.url.to_string()) // expect: perf-review/string-copied-to-borrow
+    }
+
+    pub fn label_len(&self) -> usize {
+        lookup(&self.label.to_string())
+    }
+}
+
+pub fn target_len(target: String) -> usize {
+    lookup(&target.to_string()) // expect: perf-review/string-copied-to-borrow
+}
+
+// Not of a `&str`: a cache keyed by `String` may take only a `&String`.
+pub fn cached(cache: &std::collections::BTreeMap<String, usize>, sql: &str) -> Option<usize> {
+    cache.get(&sql.to_string()).copied()
+}
+
+// Not of a name bound again since: `name` is no longer the parameter.
+pub fn shadowed_len(name: String) -> usize {
+    let name = name.len();
+    lookup(&name.to_string())
+}
+
+// Not borrowed at once: the copy is kept.
+pub fn kept(url: String) -> (String, String) {
+    let copy = url.to_string();
+    (copy, url)
+}
