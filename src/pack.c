@@ -65,6 +65,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_PARSED_BEFORE_IN_PASS] = "parsed_before_in_pass",
 	[PRED_ONLY_FIELDS_READ] = "only_fields_read",
 	[PRED_PARSED_TO_EMBED] = "parsed_to_embed",
+	[PRED_PARSES_A_CLONE] = "parses_a_clone",
 	[PRED_PATTERN_FIXED_IN_LOOP] = "pattern_fixed_in_loop",
 	[PRED_VALUE_MADE_TO_RESPOND] = "value_made_to_respond",
 	[PRED_VALUE_PARSED_AGAIN] = "value_parsed_again",
@@ -91,6 +92,7 @@ static int predicate_languages(int what)
 	case PRED_BORROWED_AT_ONCE:
 	case PRED_FORMAT_OF_STR:
 	case PRED_PARSED_TO_EMBED:
+	case PRED_PARSES_A_CLONE:
 	case PRED_TEXT_RECEIVER:
 	case PRED_HANDLE_DROPPED:
 	case PRED_ERRORS_ONLY_LOGGED:

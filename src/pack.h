@@ -102,6 +102,8 @@ enum pack_predicate {
 	                             over enumerate(NAME)) run once, its body not naming GEN's source */
 	PRED_DUMPS_AS_PARSED,     /* Python: `json.dumps(NAME)` of a NAME the fn bound to a parse
 	                           * (`await request.json()`, `json.loads(..)`) and did not change since */
+	PRED_PARSES_A_CLONE,      /* Rust: `from_value(x.clone())`, or `from_value(v)` of a v bound by `let v = .. .clone();`
+	                             and used nowhere else */
 	PRED_PARSED_TO_EMBED,     /* Rust: `let v: Value = serde_json::from_..(..)`, v then only a value inside
 	                             `json!(..)`: parsed only to be nested in another document */
 	PRED_ONLY_FIELDS_READ,    /* Rust: `let v: Value = serde_json::from_..(..)`, v then only indexed

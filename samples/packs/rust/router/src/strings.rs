@@ -147,3 +147,16 @@ pub fn kept(url: String) -> (String, String) {
     let copy = url.to_string();
     (copy, url)
 }
+
+// A constant's text made a String on every call, present value or not,
+// only to be borrowed as the default (langchain-rust's chains) ...
+const DEFAULT_OUTPUT_KEY: &str = "output";
+
+pub fn output_key(keys: &[String]) -> String {
+    keys.first().unwrap_or(&DEFAULT_OUTPUT_KEY.to_string()).clone() // expect: perf-review/default-string-made-each-call
+}
+
+// ... not when it is made only when missing.
+pub fn output_key_lazily(keys: &[String]) -> String {
+    keys.first().cloned().unwrap_or_else(|| DEFAULT_OUTPUT_KEY.to_string())
+}

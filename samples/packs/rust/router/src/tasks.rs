@@ -588,3 +588,11 @@ pub async fn serve_streams(listener: tokio::net::TcpListener, model: std::sync::
         });
     }
 }
+
+// A session's keeper: its one awaited call waits for another service to
+// end (`waiting()`), no work of its own to fail (rmcp's HTTP server).
+pub fn keep_session(service: std::sync::Arc<crate::engine::Model>) {
+    tokio::spawn(async move {
+        let _ = service.waiting().await;
+    });
+}

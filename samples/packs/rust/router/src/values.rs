@@ -191,3 +191,25 @@ pub fn wrap_checked(row: &[u8]) -> Vec<u8> {
     let record = serde_json::json!({ "payload": payload, "kind": kind });
     serde_json::to_vec(&record).unwrap() // expect: perf-leads/json-per-event
 }
+
+// A result cloned out of a map a statement before, only to be
+// deserialized, the name bound again by the parse (langchain-rust's
+// sequential chain) ...
+pub fn result_of(output: &std::collections::HashMap<String, serde_json::Value>) -> Result<ChatRequest, serde_json::Error> {
+    let result = output.get("result").cloned().unwrap_or_default().clone();
+    let result: ChatRequest = serde_json::from_value(result)?; // expect: perf-review/json-value-cloned-to-parse
+    Ok(result)
+}
+
+// ... not one the fn reads besides: the copy serves it too.
+pub fn result_and_kind(output: &std::collections::HashMap<String, serde_json::Value>) -> (Option<ChatRequest>, usize) {
+    let raw = output.get("result").cloned().unwrap_or_default().clone();
+    let kind = raw["kind"].as_str().unwrap_or("").len();
+    let parsed: Option<ChatRequest> = serde_json::from_value(raw).ok();
+    (parsed, kind)
+}
+
+// A nested field's copy, two keys deep (an OpenSearch hit's text).
+pub fn hit_text(hit: &serde_json::Value) -> String {
+    serde_json::from_value::<String>(hit["_source"]["text"].clone()).unwrap_or_default() // expect: perf-review/json-value-cloned-to-parse
+}
