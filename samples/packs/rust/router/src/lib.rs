@@ -26,6 +26,7 @@ pub mod store;
 pub mod strings;
 pub mod tasks;
 pub mod test;
+pub mod threads;
 pub mod unsafe_code;
 pub mod upload;
 pub mod values;
