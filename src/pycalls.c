@@ -495,25 +495,39 @@ static void graph_free(graph *g)
 	json_decref(g->methods);
 }
 
+/* The record at *p (text up to end): its kind (0 for a line too short to
+ * be one), where its fields start and where it ends; *p moved past it.  0
+ * at the end of the text. */
+static int next_record(const char **p, const char *end, char *kind, const char **fields, const char **eol)
+{
+	const char *s = *p, *e;
+
+	if (s >= end)
+		return 0;
+	if (!(e = memchr(s, '\n', (size_t)(end - s))))
+		e = end;
+	*kind = s + 2 <= e && s[1] == '\t' ? *s : 0;
+	*fields = s + 2;
+	*eol = e;
+	*p = e + 1;
+	return 1;
+}
+
 /* The D records into g->methods, before the others: an M record is kept
  * only for a name that at least one and at most max methods have (most
  * calls on objects are of the standard library's and other packages'
  * methods, which no class here defines).  0, or -1 on no memory. */
 static int read_methods(graph *g, const char *text, size_t len)
 {
-	const char *p = text, *end = text + len;
+	const char *p = text, *end = text + len, *q, *eol;
 	long file = -1;
+	char kind;
 	int rc = 0;
 
-	while (p < end && rc == 0) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		char kind = *p;
-		if (!eol)
-			eol = end;
-		if (p + 2 <= eol && p[1] == '\t' && kind == 'F')
+	while (rc == 0 && next_record(&p, end, &kind, &q, &eol)) {
+		if (kind == 'F')
 			file++;
-		else if (p + 2 <= eol && p[1] == '\t' && kind == 'D' && file >= 0) {
-			const char *q = p + 2;
+		else if (kind == 'D' && file >= 0) {
 			char *name = field(&q, eol), *cls = field(&q, eol);
 			json_t *list;
 			if (!name || !cls)
@@ -526,7 +540,6 @@ static int read_methods(graph *g, const char *text, size_t len)
 			free(name);
 			free(cls);
 		}
-		p = eol + 1;
 	}
 	return rc;
 }
@@ -553,20 +566,12 @@ static int method_worth_following(const graph *g, const char *text, const char *
 /* Read the records into g (read_methods() first).  0, or -1 on no memory. */
 static int read_records(graph *g, const char *text, size_t len, int method_defs_max)
 {
-	const char *p = text, *end = text + len;
+	const char *p = text, *end = text + len, *q, *eol;
 	buf key = BUF_INIT;
+	char kind;
 	int rc = 0;
 
-	while (p < end && rc == 0) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		char kind = *p;
-		if (!eol)
-			eol = end;
-		if (p + 2 > eol || p[1] != '\t') {
-			p = eol + 1;
-			continue;
-		}
-		p += 2;
+	while (rc == 0 && next_record(&p, end, &kind, &q, &eol)) {
 		if (kind == 'F') {
 			py_file *f;
 			if (g->nfiles == g->fcap) {
@@ -578,7 +583,7 @@ static int read_records(graph *g, const char *text, size_t len, int method_defs_
 				g->files = v;
 			}
 			f = &g->files[g->nfiles];
-			f->path = field(&p, eol);
+			f->path = field(&q, eol);
 			f->dotted = f->path ? module_of(f->path) : NULL;
 			if (!f->path || !f->dotted) {
 				free(f->path);
@@ -588,14 +593,14 @@ static int read_records(graph *g, const char *text, size_t len, int method_defs_
 			}
 			g->nfiles++;
 		} else if (g->nfiles && kind == 'E') {
-			char *def = field(&p, eol), *why = field(&p, eol);
+			char *def = field(&q, eol), *why = field(&q, eol);
 			if (!def || !why || json_array_append_new(g->entries, json_pack("[I, s, s]", (json_int_t)(g->nfiles - 1),
 			                                                                   def, why)) < 0)
 				rc = -1;
 			free(def);
 			free(why);
 		} else if (g->nfiles && (kind == 'I' || kind == 'C' ||
-		                         (kind == 'M' && method_worth_following(g, p, eol, method_defs_max)))) {
+		                         (kind == 'M' && method_worth_following(g, q, eol, method_defs_max)))) {
 			py_edge *e;
 			json_t *list;
 			if (g->nedges == g->ecap) {
@@ -610,17 +615,17 @@ static int read_records(graph *g, const char *text, size_t len, int method_defs_
 			memset(e, 0, sizeof(*e));
 			e->file = (unsigned)(g->nfiles - 1);
 			e->kind = (unsigned)kind;
-			e->def = field(&p, eol);
-			e->target = field(&p, eol);
+			e->def = field(&q, eol);
+			e->target = field(&q, eol);
 			if (kind == 'C')
-				e->name = field(&p, eol);
+				e->name = field(&q, eol);
 			{
-				char *line = field(&p, eol);
+				char *line = field(&q, eol);
 				e->line = line ? (unsigned)strtoul(line, NULL, 10) : 0;
 				free(line);
 			}
 			if (kind == 'M')
-				e->name = field(&p, eol); /* the receiver */
+				e->name = field(&q, eol); /* the receiver */
 			if (!e->def || !e->target || ((kind == 'C' || kind == 'M') && !e->name) || node_key(&key, e->file, e->def) < 0) {
 				free(e->def);
 				free(e->target);
@@ -638,7 +643,6 @@ static int read_records(graph *g, const char *text, size_t len, int method_defs_
 			if (json_array_append_new(list, json_integer((json_int_t)(g->nedges - 1))) < 0)
 				rc = -1;
 		}
-		p = eol + 1;
 	}
 	buf_free(&key);
 	return rc;
