@@ -1740,3 +1740,16 @@ def edit_error(text, query):
         error_msg += f"[snippet {i}]\n"
         error_msg += chunk.render() + "\n"
     return error_msg
+
+
+# Not a thread consuming a stream it iterates (a container's logs): it
+# waits on I/O (OpenHands' log streamer).
+class LogStreamer:
+    def __init__(self, container):
+        self.log_generator = container.logs(stream=True, follow=True)
+        self.thread = threading.Thread(target=self._stream_logs)
+        self.thread.start()
+
+    def _stream_logs(self):
+        for log_line in self.log_generator:
+            print(log_line.decode("utf-8").rstrip())
