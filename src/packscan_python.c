@@ -1052,12 +1052,6 @@ static int py_name_ends_text(const pylex_result *lx, size_t i)
 	       (t->len == 4 || s[t->len - 5] == '_');
 }
 
-/* The `+=` at tok adds to a string -- what it adds is one (`text += "x"`,
- * `text += str(t)`), or its target was given one earlier in the same
- * function (`out = ""` ... `out += piece`, `out: str = ..`), or it is a
- * dict entry or list item the function started as one
- * (py_subscript_str_target).  A list's or a number's `+=` is not (`items
- * += [x]`, `total += i`). */
 /* Is what the `+=` at tok adds a plain name the function last gave a
  * string before it (`text = ""` .. `text += content` .. `self.answer +=
  * text`: aider's streamed answer, per chunk, held-out recall sample 43)? */
@@ -1079,6 +1073,12 @@ static int py_rhs_name_holds_str(const pylex_result *lx, size_t tok, uint32_t fn
 	return 0;
 }
 
+/* The `+=` at tok adds to a string -- what it adds is one (`text += "x"`,
+ * `text += str(t)`), or its target was given one earlier in the same
+ * function (`out = ""` ... `out += piece`, `out: str = ..`), or it is a
+ * dict entry or list item the function started as one
+ * (py_subscript_str_target).  A list's or a number's `+=` is not (`items
+ * += [x]`, `total += i`). */
 static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hit)
 {
 	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0), loop = pylex_in_loop_of_function(lx, tok);
@@ -1874,7 +1874,6 @@ static int py_not_loop_output(const pylex_result *lx, size_t tok)
 	return 1;
 }
 
-/* The predicates only Python answers; -1 for one it does not know. */
 /* iterated_once: tok is `list` in `NAME = list(GEN)` in a fn, and NAME's
  * one later use is the iterable of a `for` -- `for x in NAME:`, `for i, x
  * in enumerate(NAME):` -- that runs as often as the assignment (no loop
@@ -1923,6 +1922,7 @@ static int py_iterated_once(const pylex_result *lx, size_t tok)
 	return 1;
 }
 
+/* The predicates only Python answers; -1 for one it does not know. */
 static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_hit *hit)
 {
 	const pylex_result *lx = file;

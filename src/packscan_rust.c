@@ -560,25 +560,22 @@ static int r_text_receiver(const rust_file *f, size_t tok)
 		return 0;
 	/* the nearest binding of the name before it in the fn decides: an
 	 * annotated `let name: T`, or any other (`let name = ..`, `for name
-	 * in`, `|name|`, `Some(name)`: a type not written) -- a shadowing
-	 * `let name = encode(name)` is no text (deno's registry URL) */
+	 * in`, `Ok(name) =`, `|name|`, a match arm's `Some(name) =>`: a type
+	 * not written) -- a shadowing `let name = encode(name)` is no text
+	 * (deno's registry URL) */
 	for (k = start; k-- > f->rs->fns[fn].body_open + 1;) {
-		size_t b = k - 1;
-		if (!same_text(f, k, start) || r_is(f, k + 1, ".") || r_is(f, k + 1, "(") || r_is(f, k + 1, "::"))
+		size_t b = r_is(f, k - 1, "mut") ? k - 2 : k - 1, end;
+		if (!same_text(f, k, start) || r_is(f, k - 1, "."))
 			continue;
-		if (r_is(f, b, "mut"))
-			b--;
-		if (r_is(f, b, "let")) {
-			size_t end;
-			if (!r_is(f, k + 1, ":"))
+		if (r_in_binding_pattern(f, k)) {
+			if (!r_is(f, b, "let") || !r_is(f, k + 1, ":"))
 				return 0;
 			for (end = k + 2; end < start && !r_is(f, end, "=") && !r_is(f, end, ";"); end++)
 				;
 			return r_text_type(f, k + 2, end);
 		}
-		if (r_is(f, b, "for") || r_is(f, b, "|") || r_is(f, k + 1, "|") || r_is(f, k + 1, "@") ||
-		    (r_is(f, b, "(") && b > 0 && r_kind(f, b - 1) == TOK_IDENT && r_is(f, k + 1, ")") &&
-		     (r_is(f, k + 2, "=") || r_is(f, k + 2, "=>") || r_is(f, k + 2, "|"))))
+		if (r_is(f, b, "|") || r_is(f, k + 1, "|") || r_is(f, k + 1, "@") ||
+		    (r_is(f, b, "(") && b > 0 && r_kind(f, b - 1) == TOK_IDENT && r_is(f, k + 1, ")") && r_is(f, k + 2, "=>")))
 			return 0;
 	}
 	k = f->rs->fns[fn].params_open; /* a parameter: `name: &str` */
@@ -1403,12 +1400,9 @@ static int r_parses_a_clone(const rust_file *f, size_t tok)
 	 * from_value(result)?` binds the name again, for what follows) */
 	for (k = r_statement_start(f, tok); k-- > f->rs->fns[fn].body_open + 1;)
 		if (same_text(f, k, open + 1) && !r_is(f, k - 1, ".")) {
-			if (r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && r_is(f, k - 2, "let")))
-				let = k;
-			else if (r_is(f, k + 1, "=") && !r_is(f, k + 2, "="))
-				return 0; /* assigned again since */
-			else
-				return 0; /* another use before it */
+			if (!(r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && r_is(f, k - 2, "let"))))
+				return 0; /* another use, or an assignment, before it */
+			let = k;
 			break;
 		}
 	if (!let || (end = r_statement_end(f, let)) >= f->n || !r_is(f, end, ";") || end < let + 6 ||

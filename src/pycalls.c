@@ -727,11 +727,9 @@ pycalls *pycalls_build(const char *records, size_t len, int method_defs_max)
 			const char *callee = e->kind == 'C' ? e->name : e->target;
 			size_t entry_file = (size_t)json_integer_value(json_array_get(q, 4)), t, targets = 1;
 			json_t *defs = NULL;
-			if (e->kind == 'M') { /* the methods so named: a few classes, or none followed */
+			if (e->kind == 'M') { /* the few methods so named (read_records kept only such calls) */
 				defs = json_object_get(g.methods, e->target);
 				targets = json_array_size(defs);
-				if (!targets || method_defs_max <= 0 || targets > (size_t)method_defs_max)
-					continue;
 			}
 			for (t = 0; t < targets; t++) {
 				long to;
