@@ -69,6 +69,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_PATTERN_FIXED_IN_LOOP] = "pattern_fixed_in_loop",
 	[PRED_VALUE_MADE_TO_RESPOND] = "value_made_to_respond",
 	[PRED_VALUE_PARSED_AGAIN] = "value_parsed_again",
+	[PRED_VALUE_OF_VALUES] = "value_of_values",
 	[PRED_PARSED_AS_GROWN] = "parsed_as_grown",
 	[PRED_NOT_BEFORE_CALL] = "not_before_call",
 };
@@ -118,6 +119,7 @@ static int predicate_languages(int what)
 	case PRED_ONLY_FIELDS_READ:
 	case PRED_VALUE_MADE_TO_RESPOND:
 	case PRED_VALUE_PARSED_AGAIN:
+	case PRED_VALUE_OF_VALUES:
 	case PRED_PARSED_AS_GROWN:
 	case PRED_PATTERN_FIXED_IN_LOOP:
 	case PRED_NOT_BEFORE_CALL:

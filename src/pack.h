@@ -111,6 +111,8 @@ enum pack_predicate {
 	PRED_PATTERN_FIXED_IN_LOOP, /* Rust: the call's arguments name nothing the innermost loop binds */
 	PRED_VALUE_MADE_TO_RESPOND, /* Rust: `serde_json::to_value(x)` only handed whole to `Json(..)` */
 	PRED_VALUE_PARSED_AGAIN,  /* Rust: `serde_json::from_value(v)` of a Value parsed from text for it */
+	PRED_VALUE_OF_VALUES,     /* Rust: `serde_json::to_value(v)` of a v bound to a Value, or to a map or vector
+	                             filled with Values, read nowhere after: a deep copy */
 	PRED_PARSED_AS_GROWN,     /* Rust: a `&mut self` method parses a field of self it grew before
 	                           * with what its caller handed it (`self.text.push_str(t)`) */
 	PRED_NOT_BEFORE_CALL,     /* Rust: the call's argument is not handed to one of the words' calls in the next statements */

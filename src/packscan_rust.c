@@ -1501,6 +1501,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_PATTERN_FIXED_IN_LOOP: return r_pattern_fixed_in_loop(f, tok);
 	case PRED_VALUE_MADE_TO_RESPOND: return r_value_made_to_respond(f, tok, hit);
 	case PRED_VALUE_PARSED_AGAIN: return r_value_parsed_again(f, tok, hit);
+	case PRED_VALUE_OF_VALUES: return r_value_of_values(f, tok, hit);
 	case PRED_PARSED_AS_GROWN: return r_parsed_as_grown(f, tok, hit);
 	case PRED_NOT_BEFORE_CALL: return !r_before_call_on_same(f, tok, &w->words);
 	case PRED_NOT_AWAITED:

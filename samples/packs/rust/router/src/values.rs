@@ -213,3 +213,67 @@ pub fn result_and_kind(output: &std::collections::HashMap<String, serde_json::Va
 pub fn hit_text(hit: &serde_json::Value) -> String {
     serde_json::from_value::<String>(hit["_source"]["text"].clone()).unwrap_or_default() // expect: perf-review/json-value-cloned-to-parse
 }
+
+// Every event of a stream parsed whole only for `if let` to keep one kind
+// (archgw's response-state processor, looking for the completion among
+// every streamed event) ...
+#[derive(serde::Deserialize)]
+pub enum StreamEvent {
+    Delta { text: String },
+    Completed { id: String, output: Vec<String> },
+}
+
+pub fn completed_id(events: &[String]) -> Option<String> {
+    for data in events {
+        if let Ok(StreamEvent::Completed { id, .. }) = serde_json::from_str::<StreamEvent>(data) { // expect: perf-review/json-parsed-for-one-variant
+            return Some(id);
+        }
+    }
+    None
+}
+
+// ... not one item outside a loop, nor a parse kept whole, nor a struct.
+pub fn is_completed(data: &str) -> bool {
+    if let Ok(StreamEvent::Completed { .. }) = serde_json::from_str::<StreamEvent>(data) {
+        return true;
+    }
+    false
+}
+
+pub fn texts(events: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for data in events {
+        if let Ok(ev) = serde_json::from_str::<StreamEvent>(data) {
+            if let StreamEvent::Delta { text } = ev {
+                out.push(text);
+            }
+        }
+        if let Ok(Some(t)) = serde_json::from_str::<Option<String>>(data) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+// A map filled with JSON values, then made a Value itself and dropped
+// (archgw's MCP tool call, per agent call) ...
+pub fn tool_call(messages: &[String]) -> Result<serde_json::Value, serde_json::Error> {
+    let mut arguments = std::collections::HashMap::new();
+    arguments.insert("messages".to_string(), serde_json::to_value(messages)?);
+    let mut params = std::collections::HashMap::new();
+    params.insert("arguments".to_string(), serde_json::to_value(arguments)?); // expect: perf-review/json-value-copied-to-value
+    serde_json::to_value(params) // expect: perf-review/json-value-copied-to-value
+}
+
+// ... not a map of plain values, nor one read after the copy.
+pub fn plain_map(model: &str) -> Result<serde_json::Value, serde_json::Error> {
+    let mut args = std::collections::HashMap::new();
+    args.insert("model".to_string(), model.to_string());
+    serde_json::to_value(args)
+}
+
+pub fn copy_kept(doc: serde_json::Value) -> Result<(serde_json::Value, usize), serde_json::Error> {
+    let tree: serde_json::Value = doc;
+    let copy = serde_json::to_value(&tree)?;
+    Ok((copy, tree.as_object().map_or(0, |m| m.len())))
+}
