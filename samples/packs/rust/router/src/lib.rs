@@ -7,6 +7,7 @@
 pub mod aggregates;
 pub mod archive;
 pub mod blocking;
+pub mod downloads;
 pub mod dump;
 pub mod engine;
 pub mod buffers;
