@@ -72,6 +72,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_VALUE_OF_VALUES] = "value_of_values",
 	[PRED_PARSED_AS_GROWN] = "parsed_as_grown",
 	[PRED_NOT_BEFORE_CALL] = "not_before_call",
+	[PRED_NOT_IN_FN_CALLING] = "not_in_fn_calling",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -81,6 +82,7 @@ static int predicate_takes_words(int what)
 	       what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
 	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC || what == PRED_CALLED_FROM_ASYNC_ELSEWHERE ||
 	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER || what == PRED_NOT_BEFORE_CALL ||
+	       what == PRED_NOT_IN_FN_CALLING ||
 	       what == PRED_ONLY_LOGGED || what == PRED_NOT_ONLY_LOGGED || what == PRED_ONLY_INTO ||
 	       what == PRED_NOT_ONLY_INTO;
 }
@@ -123,6 +125,7 @@ static int predicate_languages(int what)
 	case PRED_PARSED_AS_GROWN:
 	case PRED_PATTERN_FIXED_IN_LOOP:
 	case PRED_NOT_BEFORE_CALL:
+	case PRED_NOT_IN_FN_CALLING:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:

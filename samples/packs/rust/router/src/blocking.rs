@@ -298,3 +298,46 @@ pub async fn download_first(client: &Client, urls: &[String], dir: &str) -> std:
     }
     Ok(())
 }
+
+// The fn that starts the server reads its configuration first, once, then
+// binds or hands over to the server's run (text-embeddings-inference's
+// `run`, held-out recall sample 47) -- no finding ...
+pub async fn run_router(config_path: &str) -> std::io::Result<()> {
+    let config = std::fs::read_to_string(config_path)?;
+    let listener = tokio::net::TcpListener::bind(config.trim()).await?;
+    drop(listener);
+    Ok(())
+}
+
+pub async fn start(model_root: &str) -> std::io::Result<()> {
+    let _config = std::fs::read_to_string(model_root)?;
+    crate::blocking::server::run().await
+}
+
+pub mod server {
+    pub async fn run() -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+// ... while a handler that binds a query's parameters is no server's start.
+pub async fn lookup(pool: &Pool, path: &str) -> std::io::Result<String> {
+    let name = std::fs::read_to_string(path)?; // expect: perf-review/blocking-in-async
+    Ok(pool.query("SELECT 1").bind(name).fetch())
+}
+
+pub struct Pool;
+pub struct Query;
+impl Pool {
+    pub fn query(&self, _sql: &str) -> Query {
+        Query
+    }
+}
+impl Query {
+    pub fn bind(self, _v: String) -> Query {
+        self
+    }
+    pub fn fetch(self) -> String {
+        String::new()
+    }
+}
