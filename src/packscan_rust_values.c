@@ -154,8 +154,11 @@ static int r_read_before(const rust_file *f, size_t use, size_t from)
 			continue;
 		if (r_is(f, k - 1, "=") && (r_is(f, k + 1, "{") || r_is(f, k + 1, ";")))
 			continue;
-		/* a binding, not a read: `let body`, `Some(body) =` */
-		if (r_is(f, k - 1, "let") || r_is(f, k - 1, "mut") ||
+		/* a binding, not a read: `let body`, `let mut body`, `Some(body) =`
+		 * -- but `&mut body` lends it to be changed (warpgate's session
+		 * snapshot, redacted in place between the parse and `from_value`:
+		 * held-out recall sample 50's look-alike) */
+		if (r_is(f, k - 1, "let") || (r_is(f, k - 1, "mut") && !r_is(f, k - 2, "&")) ||
 		    (r_is(f, k - 1, "(") && r_is(f, k + 1, ")") && r_is(f, k + 2, "=")))
 			continue;
 		b = r_enclosing_brace(f, k);
@@ -297,9 +300,10 @@ int r_value_parsed_again(const rust_file *f, size_t tok, pack_hit *hit)
 	return 1;
 }
 
-/* Does the value [v, end) -- an argument, up to its `,` or `)` -- make a
- * JSON value: `serde_json::to_value(..)` (past `?`/`.unwrap()`),
- * `json!(..)`, or a `Value::` variant? */
+/* Does the expression that starts at token v -- an argument, a `let`'s
+ * value -- make a JSON value: `serde_json::to_value(..)`, `json!(..)`, or
+ * a `Value::` variant?  (Its start says so; what follows, `?` or
+ * `.unwrap()`, does not change it.) */
 static int r_makes_json_value(const rust_file *f, size_t v)
 {
 	if (r_is(f, v, "serde_json") && r_is(f, v + 1, "::"))
