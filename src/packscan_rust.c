@@ -229,10 +229,11 @@ static int r_iterator_param(const rust_file *f, size_t tok, uint32_t fn_ix)
 		    f->lx->text[f->t[k + 2].off] >= 'A' && f->lx->text[f->t[k + 2].off] <= 'Z')
 			return 1;
 		/* ... or a named iterator type: pyo3's `&Bound<PyIterator>` (lance's
-		 * HNSW builder, a held-out finding judged wrong) */
+		 * HNSW builder, a held-out finding judged wrong), std's `ReadDir`
+		 * (ferron's directory listing, precision sample 68) */
 		for (j = k + 2; j < e; j++)
 			if (r_is(f, j, "Iterator") || r_is(f, j, "IntoIterator") || r_is(f, j, "DoubleEndedIterator") ||
-			    r_is(f, j, "PyIterator"))
+			    r_is(f, j, "PyIterator") || r_is(f, j, "ReadDir"))
 				return 1;
 		return 0;
 	}

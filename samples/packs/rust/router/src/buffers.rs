@@ -244,3 +244,14 @@ pub fn checked(names: &[String]) -> Result<Vec<String>, String> {
     }
     Ok(out)
 }
+
+// A directory's entries, a parameter typed std's `ReadDir`: an iterator
+// whose length nothing knows before the loop ends (ferron's directory
+// listing) -- no finding.
+pub fn entries_of(directory: std::fs::ReadDir) -> std::io::Result<Vec<std::fs::DirEntry>> {
+    let mut entries = Vec::new();
+    for entry in directory {
+        entries.push(entry?);
+    }
+    Ok(entries)
+}
