@@ -73,6 +73,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_PARSED_AS_GROWN] = "parsed_as_grown",
 	[PRED_NOT_BEFORE_CALL] = "not_before_call",
 	[PRED_NOT_IN_FN_CALLING] = "not_in_fn_calling",
+	[PRED_NOT_KEPT_IN_LOOP] = "not_kept_in_loop",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -126,6 +127,7 @@ static int predicate_languages(int what)
 	case PRED_PATTERN_FIXED_IN_LOOP:
 	case PRED_NOT_BEFORE_CALL:
 	case PRED_NOT_IN_FN_CALLING:
+	case PRED_NOT_KEPT_IN_LOOP:
 		return PACK_RUST;
 	case PRED_TARGET_LOOPS_WITHOUT:
 	case PRED_APPENDS_TO_STR:

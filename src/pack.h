@@ -117,6 +117,7 @@ enum pack_predicate {
 	                           * with what its caller handed it (`self.text.push_str(t)`) */
 	PRED_NOT_BEFORE_CALL,     /* Rust: the call's argument is not handed to one of the words' calls in the next statements */
 	PRED_NOT_IN_FN_CALLING,   /* Rust: the enclosing fn calls none of the words (`TcpListener::bind`, `serve`: a server's start) */
+	PRED_NOT_KEPT_IN_LOOP,    /* Rust: what the match's `let` binds is not pushed or inserted into a container later in the pass */
 	PRED_STEPS_INDEPENDENT,   /* Python: an `await` in a for loop that a gather could replace: not a
 	                           * gather or an `as_completed` future itself, not a batch flushed
 	                           * under `if len(..)`, its call reading nothing the loop changes */

@@ -1506,6 +1506,7 @@ static int r_predicate(const rust_file *f, const pack_where *w, size_t tok, pack
 	case PRED_PARSED_AS_GROWN: return r_parsed_as_grown(f, tok, hit);
 	case PRED_NOT_BEFORE_CALL: return !r_before_call_on_same(f, tok, &w->words);
 	case PRED_NOT_IN_FN_CALLING: return !r_fn_calls_any(f, tok, &w->words);
+	case PRED_NOT_KEPT_IN_LOOP: return !r_kept_in_loop(f, tok);
 	case PRED_NOT_AWAITED:
 		open = r_call_open(f, tok);
 		return !open || !(r_is(f, f->t[open].pair + 1, ".") && r_is(f, f->t[open].pair + 2, "await"));

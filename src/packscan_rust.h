@@ -70,6 +70,7 @@ int r_uses_all(const rust_file *f, size_t name, size_t from, size_t to, int (*ok
 int r_captures_name(const rust_file *f, size_t lit, size_t name);
 size_t r_binding_let(const rust_file *f, size_t use, size_t floor);
 int r_fn_calls_any(const rust_file *f, size_t tok, const strlist *words);
+int r_kept_in_loop(const rust_file *f, size_t tok);
 
 /* ---- packscan_rust_guards.c ---- */
 int r_guard_across_await(const rust_file *f, size_t tok, pack_hit *hit);

