@@ -477,13 +477,14 @@ int r_kept_in_loop(const rust_file *f, size_t tok)
 		size_t o;
 		if (!same_text(f, k, name) || r_is(f, k - 1, ".") || r_is(f, k - 1, "let"))
 			continue;
-		/* out through the brackets around the use, to its statement's start */
+		/* out through the brackets around the use (groups closed before it
+		 * stepped over), to its statement's start */
 		for (o = k; o-- > end + 1;) {
 			if (f->t[o].kind == TOK_CLOSE && f->t[o].pair_ok && f->t[o].pair < o) {
 				o = f->t[o].pair;
 				continue;
 			}
-			if (r_is(f, o, ";") || (r_is(f, o, "{") && f->t[o].pair_ok && f->t[o].pair < k))
+			if (r_is(f, o, ";"))
 				break;
 			if (f->t[o].kind == TOK_OPEN && r_is(f, o, "(") && o >= 2 && r_is(f, o - 2, ".") &&
 			    r_is_among(f, o - 1, keepers))
