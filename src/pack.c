@@ -74,6 +74,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_NOT_BEFORE_CALL] = "not_before_call",
 	[PRED_NOT_IN_FN_CALLING] = "not_in_fn_calling",
 	[PRED_NOT_KEPT_IN_LOOP] = "not_kept_in_loop",
+	[PRED_NOT_DECORATED] = "not_decorated",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -83,7 +84,7 @@ static int predicate_takes_words(int what)
 	       what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
 	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC || what == PRED_CALLED_FROM_ASYNC_ELSEWHERE ||
 	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER || what == PRED_NOT_BEFORE_CALL ||
-	       what == PRED_NOT_IN_FN_CALLING ||
+	       what == PRED_NOT_IN_FN_CALLING || what == PRED_NOT_DECORATED ||
 	       what == PRED_ONLY_LOGGED || what == PRED_NOT_ONLY_LOGGED || what == PRED_ONLY_INTO ||
 	       what == PRED_NOT_ONLY_INTO;
 }
@@ -140,6 +141,7 @@ static int predicate_languages(int what)
 	case PRED_DUMPS_AS_PARSED:
 	case PRED_PARSED_BEFORE_IN_PASS:
 	case PRED_ITERATED_ONCE:
+	case PRED_NOT_DECORATED:
 		return PACK_PYTHON;
 	default:
 		return PACK_RUST | PACK_PYTHON;

@@ -126,6 +126,8 @@ enum pack_predicate {
 	                           * string literal or str(..), or NAME was given one earlier in the fn */
 	PRED_PARSED_BEFORE_IN_PASS, /* Python: `json.loads(ARG)` whose ARG, token for token, the same
 	                           * pass of the innermost loop parsed already, unchanged since */
+	PRED_NOT_DECORATED,       /* Python ARG: the def around the match carries no decorator named one of
+	                           * these (`@lru_cache(..)`, `@functools.cache`: memoized, not run per call) */
 	PRED_COUNT_
 };
 

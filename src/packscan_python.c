@@ -197,6 +197,52 @@ static int over_written_list(const pylex_result *lx, uint32_t b)
 	return k + 1 == blk->colon && (commas > 0 || !p_is(lx, open, "("));
 }
 
+/* Is block b a `for` over a name the def bound, last before the loop, to
+ * a list written out (`chunks = [sid[0:5], sid[5:10], sid[10:15]]`) and
+ * did not grow since?  As few passes as the code writes, as a list
+ * written in the header (onyx's Salesforce id checksum, three pieces: a
+ * held-out finding judged wrong, precision sample 69). */
+static int over_named_written_list(const pylex_result *lx, uint32_t b)
+{
+	const pylex_block *blk = &lx->blocks[b];
+	size_t it = for_iterable(lx, b), k, bound = 0, open, close;
+	uint32_t fn;
+
+	if (!it || lx->tokens[it].kind != PYTOK_IDENT || it + 1 != blk->colon)
+		return 0;
+	fn = pylex_enclosing(lx, blk->head, PYBLOCK_FUNCTIONS, 0);
+	if (fn == PYLEX_NONE)
+		return 0;
+	for (k = lx->blocks[fn].body_start; k < blk->head; k++)
+		if (lx->tokens[k].kind == PYTOK_IDENT && p_same(lx, k, it) && p_line_start(lx, k) && p_is(lx, k + 1, "="))
+			bound = k;
+	if (!bound || !p_is(lx, bound + 2, "[") || !lx->tokens[bound + 2].pair_ok)
+		return 0;
+	/* bound in a block around the loop, not under an `if` of its own:
+	 * `if not isinstance(refs, list): refs = [refs]` wraps one value of
+	 * a list the def was given (xinference's worker refs) */
+	{
+		uint32_t a = blk->parent;
+		while (a != PYLEX_NONE && a != lx->block_of[bound])
+			a = lx->blocks[a].parent;
+		if (a == PYLEX_NONE)
+			return 0;
+	}
+	open = bound + 2;
+	close = lx->tokens[open].pair;
+	if (close + 1 >= lx->count || lx->tokens[close + 1].kind != PYTOK_NEWLINE)
+		return 0;
+	for (k = open + 1; k < close; k++)
+		if (p_is(lx, k, "for"))
+			return 0; /* a comprehension: as many as its source */
+	for (k = close; k < blk->head; k++)
+		if (lx->tokens[k].kind == PYTOK_IDENT && p_same(lx, k, it) &&
+		    ((p_is(lx, k + 1, ".") && (p_is(lx, k + 2, "append") || p_is(lx, k + 2, "extend") || p_is(lx, k + 2, "insert"))) ||
+		     p_is(lx, k + 1, "+=") || p_is(lx, k + 1, "[")))
+			return 0;
+	return 1;
+}
+
 /* Is block b a `for` over a constant of the code, a name in capitals
  * (`for keyword in _FORBIDDEN_WRITE_KEYWORDS:`, `self.HOOKS`,
  * `config.DEFAULT_TAGS`)?  Its passes are a set fixed where it is written,
@@ -373,8 +419,8 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 			p.loop_heads[p.loops] = blk->head;
 			p.loop_ends[p.loops] = blk->kind == PYBLOCK_FOR ? blk->colon : blk->head;
 			p.loop_few[p.loops] = (unsigned char)(sleeps_each_pass(lx, b) || prompts_each_pass(lx, b) ||
-			                                       over_written_list(lx, b) || over_constant(lx, b) ||
-			                                       over_small_result(lx, b));
+			                                       over_written_list(lx, b) || over_named_written_list(lx, b) ||
+			                                       over_constant(lx, b) || over_small_result(lx, b));
 			p.loop_unbounded[p.loops] = (unsigned char)(!p.loop_few[p.loops] &&
 			                                            (blk->kind == PYBLOCK_ASYNC_FOR || while_true(lx, b) ||
 			                                             relays_its_items(lx, b)));
@@ -1560,6 +1606,22 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 	end = i;
 	if (i < lx->count && lx->tokens[i].kind == PYTOK_OPEN && lx->tokens[i].pair_ok)
 		end = lx->tokens[i].pair;
+	/* `for chunk in chunks: await channel.send(chunk)`: each item handed
+	 * whole, as the one argument, to a send or a write on one receiver --
+	 * the pieces of one message or stream, whose order is the point
+	 * (onyx's Discord answer sent in chunks to a thread: two held-out
+	 * findings judged wrong, precision sample 69; audio frames and a
+	 * response's chunks in earlier samples).  The method is the stream's
+	 * own verb, on an object not `self`: a method of self named for
+	 * sending (`self._send_renewal_email(user)`, synapse's) sends each
+	 * item somewhere else, as `notify(user)` or `send(user.id, ..)` do. */
+	if (i > tok + 3 && i + 2 < lx->count && p_is(lx, i, "(") && p_is(lx, i + 2, ")") && p_is(lx, i - 2, ".") &&
+	    (p_is(lx, i - 1, "send") || p_is(lx, i - 1, "sendall") || p_is(lx, i - 1, "write") ||
+	     p_is(lx, i - 1, "reply") || p_is(lx, i - 1, "publish") || p_is(lx, i - 1, "emit")) &&
+	    !((p_is(lx, i - 3, "self") || p_is(lx, i - 3, "cls")) && i - 3 == tok + 1) &&
+	    lb->head + 2 < lb->colon && p_is(lx, lb->head + 2, "in") && lx->tokens[i + 1].kind == PYTOK_IDENT &&
+	    p_same(lx, lb->head + 1, i + 1))
+		return 0;
 	/* under `if len(..)` within the loop: a batch's flush */
 	for (b = lx->block_of[tok]; b != PYLEX_NONE && b != loop; b = lx->blocks[b].parent)
 		if (lx->blocks[b].kind == PYBLOCK_IF)
@@ -1944,6 +2006,39 @@ static int py_iterated_once(const pylex_result *lx, size_t tok)
 	return 1;
 }
 
+/* Does the def around tok carry a decorator named one of the words -- its
+ * last dotted name before any arguments: `@lru_cache(maxsize=1)`,
+ * `@functools.cache`, `@cached_property`?  A memoized def runs once per
+ * distinct argument, not once per call (onyx's `get_model_map`, a deep
+ * copy of litellm's model table behind `@lru_cache(maxsize=1)`: two
+ * held-out findings judged wrong, precision sample 69). */
+static int py_decorated_with(const pylex_result *lx, size_t tok, const strlist *words)
+{
+	uint32_t fn = pylex_enclosing(lx, tok, PYBLOCK_FUNCTIONS, 0);
+	size_t k, j, s, i, last;
+
+	if (fn == PYLEX_NONE)
+		return 0;
+	/* the decorators are the logical lines right above the header, each
+	 * starting with `@` (an INDENT or DEDENT may stand before the first) */
+	for (k = lx->blocks[fn].head; k > 0; k = s) {
+		for (j = k - 1; j > 0 && (lx->tokens[j].kind == PYTOK_INDENT || lx->tokens[j].kind == PYTOK_DEDENT); j--)
+			;
+		if (j == 0 || lx->tokens[j].kind != PYTOK_NEWLINE)
+			return 0;
+		for (s = j - 1; s > 0 && !p_line_start(lx, s); s--)
+			;
+		if (!p_is(lx, s, "@"))
+			return 0;
+		for (i = s + 1, last = 0; i < j && (lx->tokens[i].kind == PYTOK_IDENT || p_is(lx, i, ".")); i++)
+			if (lx->tokens[i].kind == PYTOK_IDENT)
+				last = i;
+		if (last && strlist_has(words, lx->text + lx->tokens[last].off, lx->tokens[last].len))
+			return 1;
+	}
+	return 0;
+}
+
 /* The predicates only Python answers; -1 for one it does not know. */
 static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_hit *hit)
 {
@@ -1963,6 +2058,7 @@ static int py_predicate(const void *file, const pack_where *w, size_t tok, pack_
 	case PRED_PARSED_BEFORE_IN_PASS: return py_parsed_before_in_pass(lx, tok, hit);
 	case PRED_NOT_INSIDE_CALL: return !py_inside_call(lx, tok, &w->words);
 	case PRED_NOT_AWAITED: return !py_awaited(lx, tok);
+	case PRED_NOT_DECORATED: return !py_decorated_with(lx, tok, &w->words);
 	default: return -1;
 	}
 }

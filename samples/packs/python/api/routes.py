@@ -242,3 +242,24 @@ class InterceptorChain:
     async def intercept(self, context):
         for interceptor in self._interceptors:
             await interceptor.intercept(context)
+
+
+# A deep copy in a memoized def a route calls: it runs once (per distinct
+# argument), not per request -- onyx's model table behind
+# `@lru_cache(maxsize=1)` ...
+import functools  # noqa: E402 (here, so that the lines above keep their numbers)
+
+
+@functools.lru_cache(maxsize=1)
+def model_table():
+    return copy.deepcopy(DEFAULTS)
+
+
+@app.get("/v1/models/{name}")
+async def model_info(name: str):
+    return {"name": name, "table": sampling_defaults(name), "models": model_table()}
+
+
+# ... while the same def undecorated copies per request.
+def sampling_defaults(name):
+    return copy.deepcopy(DEFAULTS)  # expect: perf-review/deepcopy-per-request

@@ -1753,3 +1753,52 @@ class LogStreamer:
     def _stream_logs(self):
         for log_line in self.log_generator:
             print(log_line.decode("utf-8").rstrip())
+
+
+# Each chunk of one answer sent in turn to one channel: their order is
+# the point (onyx's Discord replies, split to fit a message) ...
+async def send_answer(channel, answer):
+    chunks = split_message(answer)
+    for chunk in chunks:
+        await channel.send(chunk)
+
+
+# ... while a message to each recipient could go out at once.
+async def announce(bot, users, text):
+    for user in users:
+        await bot.send(user, text)  # expect: perf-review/await-in-loop
+
+
+# An id's checksum over its three pieces, written out: three passes, not a
+# string grown per item (onyx's Salesforce id check) ...
+def id_checksum(sid, lookup):
+    pieces = [sid[0:5], sid[5:10], sid[10:15]]
+    checksum = ""
+    for piece in pieces:
+        checksum += lookup[piece]
+    return checksum
+
+
+# ... but a list grown after it is written out is as long as its input.
+def joined_pieces(first, rest):
+    pieces = [first]
+    pieces.extend(rest)
+    text = ""
+    for piece in pieces:
+        text += piece  # expect: perf-review/str-concat-in-loop
+    return text
+
+
+# A thread that hands its work to a pool and waits for it, emitting
+# heartbeats meanwhile: I/O in the pool's threads (onyx's image generation).
+def render_images(render, prompts):
+    results = []
+
+    def work_all():
+        made = run_functions_tuples_in_parallel([(render, (p,)) for p in prompts])
+        for i, image in enumerate(made):
+            results.append((i, image))
+
+    worker = threading.Thread(target=work_all)
+    worker.start()
+    return worker, results
