@@ -348,3 +348,51 @@ pub async fn store_attachment(path: String) -> std::io::Result<()> {
     let _f = actix_web::web::block(move || std::fs::File::create(path)).await;
     Ok(())
 }
+
+// A rayon scope in async code: it returns only when the job spawned in it
+// has run, so the executor thread waits the whole time (stalwart's store,
+// every database operation) ...
+pub struct RocksBackend {
+    worker_pool: rayon::ThreadPool,
+}
+impl RocksBackend {
+    pub async fn spawn_worker<V: Send + 'static>(&self, f: impl FnOnce() -> V + Send) -> Option<V> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.worker_pool.scope(|s| { // expect: perf-review/blocking-scope-in-async
+            s.spawn(|_| {
+                let _ = tx.send(f());
+            });
+        });
+        rx.await.ok()
+    }
+
+    // ... not a job handed to the pool and awaited, nor a scope in a
+    // plain fn, nor one run inside spawn_blocking.
+    pub async fn spawn_job<V: Send + 'static>(&self, f: impl FnOnce() -> V + Send + 'static) -> Option<V> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.worker_pool.spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.await.ok()
+    }
+
+    pub fn sum_all(&self, parts: &[u64]) -> u64 {
+        let mut total = 0;
+        std::thread::scope(|s| {
+            s.spawn(|| total = parts.iter().sum());
+        });
+        total
+    }
+}
+
+pub async fn checksum_off_executor(parts: Vec<u64>) -> u64 {
+    tokio::task::spawn_blocking(move || {
+        let mut total = 0;
+        std::thread::scope(|s| {
+            s.spawn(|| total = parts.iter().sum());
+        });
+        total
+    })
+    .await
+    .unwrap_or(0)
+}

@@ -160,3 +160,42 @@ pub fn output_key(keys: &[String]) -> String {
 pub fn output_key_lazily(keys: &[String]) -> String {
     keys.first().cloned().unwrap_or_else(|| DEFAULT_OUTPUT_KEY.to_string())
 }
+
+// A value formatted into a String only for the serializer to copy it
+// (stalwart's JMAP ids, per id of every response) ...
+pub struct JmapId(pub u64);
+impl std::fmt::Display for JmapId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "i{:x}", self.0)
+    }
+}
+impl serde::Serialize for JmapId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.to_string()) // expect: perf-review/string-made-to-serialize
+    }
+}
+pub struct Reference(pub String);
+impl serde::Serialize for Reference {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&format!("#{}", self.0)) // expect: perf-review/string-made-to-serialize
+    }
+}
+
+// ... not `collect_str`, nor text borrowed as it is.
+pub struct BlobId(pub u64);
+impl std::fmt::Display for BlobId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "b{:x}", self.0)
+    }
+}
+impl serde::Serialize for BlobId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+pub struct Name(pub String);
+impl serde::Serialize for Name {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
