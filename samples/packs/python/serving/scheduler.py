@@ -1802,3 +1802,29 @@ def render_images(render, prompts):
     worker = threading.Thread(target=work_all)
     worker.start()
     return worker, results
+
+
+# A poll run a set number of times, each pass awaiting the one page: as
+# few passes as the code says (gpt4free's captcha clicks) ...
+async def click_until_gone(page):
+    for _ in range(3):
+        size = await page.evaluate("box()")
+        if not size:
+            return True
+        await page.click(size)
+    return False
+
+
+# ... while a count the code does not write out can be any size.
+async def fetch_pages(client, count):
+    pages = []
+    for i in range(count):
+        pages.append(await client.get(i))  # expect: perf-review/await-in-loop
+    return pages
+
+
+# An array's JSON less its closing bracket, left open to append to: the
+# text is kept, all but one character (gpt4free's configuration) -- no
+# finding.
+def open_array(config):
+    return json.dumps(config[:3], separators=(",", ":"))[:-1]
