@@ -36,3 +36,20 @@ pub async fn main() {
         }
     });
 }
+
+// A thread started and joined inside an async handler: the executor
+// thread waits for it (seekstorm's index-document requests) ...
+pub async fn index_document(body: Vec<u8>) -> usize {
+    let task_result = std::thread::spawn(move || body.len()); // expect: perf-review/blocking-join-in-async
+    task_result.join().unwrap_or(0)
+}
+
+// ... not a thread joined in a plain fn, nor one left to run.
+pub fn index_document_sync(body: Vec<u8>) -> usize {
+    let task_result = std::thread::spawn(move || body.len());
+    task_result.join().unwrap_or(0)
+}
+
+pub async fn index_in_background(body: Vec<u8>) {
+    let _worker = std::thread::spawn(move || body.len());
+}
