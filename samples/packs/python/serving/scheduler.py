@@ -1828,3 +1828,37 @@ async def fetch_pages(client, count):
 # finding.
 def open_array(config):
     return json.dumps(config[:3], separators=(",", ":"))[:-1]
+
+
+# Scrapers tried in turn until one parses the page: the loop stops at the
+# first that succeeds, a fallback chain (mealie's recipe scrapers) ...
+async def scrape_recipe(url, scrapers, html):
+    for scraper_type in scrapers:
+        scraper = scraper_type(url, raw_html=html)
+        result = await scraper.parse()
+        if result is not None:
+            return result
+    return None
+
+
+# ... while a result kept and the loop gone on is a pass per item.
+async def scrape_all(url_list, scraper):
+    results = []
+    for url in url_list:
+        result = await scraper.parse(url)  # expect: perf-review/await-in-loop
+        if result is not None:
+            results.append(result)
+    return results
+
+
+# A docstring's continuation lines joined to the last parameter: the last
+# run of a list built by append, a few lines (nicegui's reference pages)
+# -- no finding.
+def param_lines(description):
+    lines = []
+    for line in description.splitlines():
+        if ":param" in line:
+            lines.append(line.replace(":param ", ":"))
+        elif lines and line and line[0].isspace():
+            lines[-1] += "\n" + line
+    return lines
