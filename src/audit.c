@@ -503,6 +503,7 @@ static int audit_python(const audit_options *opt, audit_scratch *sc, const char 
 	file_place(opt, shown, &ff, &slashed);
 	pf.hot = ff.hot_prefix != NULL;
 	pf.test = 0; /* test code by its path never gets here (see audit_file()) */
+	pf.path = shown;
 	/* hot by what the code does, where no rule names the file: routes,
 	 * request handlers, event loops (pyhot.h) */
 	if (!pf.hot && opt->arules && opt->arules->inferred_hot_score) {
@@ -836,7 +837,7 @@ static int async_calls_of(audit_scratch *sc, const strlist *wanted, const char *
  * no hot path) perhaps by what its code does. */
 static pack_file prefilter_file(const audit_options *opt, const char *shown, const char *text, size_t len, int python)
 {
-	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL, NULL, NULL };
+	pack_file pf = { hot_path_of(opt->rules, shown) != NULL, 0, NULL, NULL, NULL, NULL, shown };
 
 	if (!pf.hot && !python)
 		pf.infer = infers_hot(opt, text, len);
@@ -974,7 +975,7 @@ static int audit_file(const audit_options *opt, audit_scratch *scratch, const ch
 	sc->hits.n = 0;
 	if (want.rules && !rs.file_is_test) { /* #![cfg(test)]: all test code, no finding */
 		pack_file pf = { ff.hot_prefix != NULL, want.test_file, have_map ? opt->arules : NULL,
-		                 have_map ? &hot_map : NULL, NULL, opt->types };
+		                 have_map ? &hot_map : NULL, NULL, opt->types, shown };
 		if (packscan_code_view_rust(&sc->code, &sc->lx) < 0 ||
 		    packscan_rust(opt->packs, &rs, sc->code.ptr, sc->code.len, &pf, sc->md, &sc->hits) < 0)
 			goto done;

@@ -75,6 +75,7 @@ static const char *const predicate_names[PRED_COUNT_] = {
 	[PRED_NOT_IN_FN_CALLING] = "not_in_fn_calling",
 	[PRED_NOT_KEPT_IN_LOOP] = "not_kept_in_loop",
 	[PRED_NOT_DECORATED] = "not_decorated",
+	[PRED_NOT_IN_PATH] = "not_in_path",
 };
 
 /* Which predicates need an argument, and which language answers them. */
@@ -84,7 +85,7 @@ static int predicate_takes_words(int what)
 	       what == PRED_TARGET_LOOPS_WITHOUT || what == PRED_NOT_INSIDE_CALL ||
 	       what == PRED_NOT_IN_FN_NAMED || what == PRED_CALLED_FROM_ASYNC || what == PRED_CALLED_FROM_ASYNC_ELSEWHERE ||
 	       what == PRED_FROM_CRATE || what == PRED_NOT_OUTPUT || what == PRED_NOT_ANSWER || what == PRED_NOT_BEFORE_CALL ||
-	       what == PRED_NOT_IN_FN_CALLING || what == PRED_NOT_DECORATED ||
+	       what == PRED_NOT_IN_FN_CALLING || what == PRED_NOT_DECORATED || what == PRED_NOT_IN_PATH ||
 	       what == PRED_ONLY_LOGGED || what == PRED_NOT_ONLY_LOGGED || what == PRED_ONLY_INTO ||
 	       what == PRED_NOT_ONLY_INTO;
 }

@@ -128,6 +128,8 @@ enum pack_predicate {
 	                           * pass of the innermost loop parsed already, unchanged since */
 	PRED_NOT_DECORATED,       /* Python ARG: the def around the match carries no decorator named one of
 	                           * these (`@lru_cache(..)`, `@functools.cache`: memoized, not run per call) */
+	PRED_NOT_IN_PATH,         /* ARG: no directory of the file's path, nor its name less the extension,
+	                           * is named one of these (`cli`, `commands`, `xtask`: a command-line tool's code) */
 	PRED_COUNT_
 };
 

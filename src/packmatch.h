@@ -28,6 +28,7 @@ typedef struct {
 	int hot;                  /* on a hot path: the file's, or (Rust) the code's own (hotpaths.h) */
 	const char *fn_name;
 	size_t fn_name_len;
+	const char *path;         /* the file's path as the report shows it, or NULL (pack_file) */
 	size_t loop_head, loop_head_end; /* the innermost for loop's header tokens [head, end) */
 	uint32_t loop_line;       /* that for loop's first line */
 	int for_batched;          /* that for loop goes over batches: `range(a, b, step)` (Python) */

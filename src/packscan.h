@@ -64,6 +64,7 @@ typedef struct {
 	const struct hotpaths_map_ *hot_map; /* ... and the map of it (hotpaths.h), or NULL (the prefilter has none) */
 	const struct pyhot_map_ *py_hot_map; /* Python, not hot by its path: what its code shows (pyhot.h), or NULL */
 	const struct typelib_ *types; /* Rust: the workspace's fns and types (pass 1), or NULL */
+	const char *path;         /* the file as the report names it (not_in_path), or NULL */
 } pack_file;
 
 /* Could any generic rule of `language` match text[0..len) at all, and

@@ -418,6 +418,7 @@ static place py_place(const void *file, size_t tok, const pack_file *pf)
 
 	memset(&p, 0, sizeof(p));
 	p.fn_name = "";
+	p.path = pf->path;
 	p.hot = pf->hot || (pf->py_hot_map && pyhot_reason_at(pf->py_hot_map, tok, NULL) == 1);
 	if (fn != PYLEX_NONE) {
 		const pylex_block *blk = &lx->blocks[fn];

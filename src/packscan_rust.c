@@ -89,6 +89,7 @@ static place r_place(const rust_file *f, size_t tok, const pack_file *pf)
 	memset(&p, 0, sizeof(p));
 	p.in_fn = fn != RS_NONE;
 	p.fn_name = "";
+	p.path = pf->path;
 	p.hot = pf->hot || (pf->hot_map && hotpaths_reason_at(pf->hot_map, tok, fn, NULL) == 1);
 	if (p.in_fn) {
 		const rustlex_token *nt = &f->t[f->rs->fns[fn].name];
