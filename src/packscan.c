@@ -604,7 +604,7 @@ int packscan_name_matches(const strlist *words, const char *s, size_t n)
  * `cli/tools/upgrade.rs` and `apps/cli/src/..` are in a command-line
  * tool's code, `src/cli_pipe.rs` is a command's own file: one task runs
  * on such a program's runtime, and a blocking call there holds up no
- * request (held-out precision samples 68, 70 and 71: four findings in
+ * request (held-out precision samples 70 and 71: three findings in
  * CLIs judged wrong). */
 static int path_named(const char *path, const strlist *words)
 {
