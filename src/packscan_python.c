@@ -1586,11 +1586,14 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 			name = st;
 			while (e < lx->count && lx->tokens[e].kind != PYTOK_NEWLINE)
 				e++;
-			for (b2 = 0; own != PYLEX_NONE && b2 < lx->block_count; b2++) {
+			/* blocks come in the order of their headers: the ifs of
+			 * own's body after the await are among the ones after own */
+			for (b2 = own == PYLEX_NONE ? (uint32_t)lx->block_count : own + 1;
+			     b2 < lx->block_count && lx->blocks[b2].head < lx->blocks[own].body_end; b2++) {
 				const pylex_block *ib = &lx->blocks[b2];
 				size_t h = ib->head, r;
 				int asks;
-				if (ib->kind != PYBLOCK_IF || ib->parent != own || ib->head < e || ib->head >= lx->blocks[own].body_end)
+				if (ib->kind != PYBLOCK_IF || ib->parent != own || ib->head < e)
 					continue;
 				asks = p_same(lx, h + 1, name) &&
 				       (h + 2 == ib->colon || (p_is(lx, h + 2, "is") && p_is(lx, h + 3, "not") &&
@@ -1598,7 +1601,8 @@ static int py_steps_independent(const pylex_result *lx, size_t tok)
 				for (r = ib->body_start; r < ib->body_end && r < lx->count; r++)
 					if (p_line_start(lx, r) &&
 					    ((asks && (p_is(lx, r, "return") || p_is(lx, r, "break"))) ||
-					     (p_is(lx, r, "return") && lx->tokens[r + 1].kind == PYTOK_IDENT && p_same(lx, r + 1, name))))
+					     (p_is(lx, r, "return") && r + 1 < lx->count && lx->tokens[r + 1].kind == PYTOK_IDENT &&
+					      p_same(lx, r + 1, name))))
 						return 0;
 			}
 		}
