@@ -731,6 +731,30 @@ static int r_in_closure_argument(const rust_file *f, size_t open, size_t tok)
  * one of the words in its body (`call_with_permit(f)` whose body is
  * `spawn_blocking!("..", move || f(permit))`)?  Then a closure given to it
  * runs where that call runs it. */
+/* not_in_fn_calling: does the body of the fn around tok call one of the
+ * words -- a call `name(..)` (or `name::<T>(..)`) by any path or as a
+ * method, or whose path ends in a word's two segments (`A::name`:
+ * `http::server::run(..)`, `TcpListener::bind(..)`), as r_named_among
+ * reads them?  A macro (`name!`) is no call. */
+static int r_fn_calls_any(const rust_file *f, size_t tok, const strlist *words)
+{
+	uint32_t fn = r_fn_of(f, tok);
+	size_t k, open;
+
+	if (fn == RS_NONE || f->rs->fns[fn].body_open == RS_NONE)
+		return 0;
+	for (k = f->rs->fns[fn].body_open + 1; k + 1 < f->rs->fns[fn].body_close; k++) {
+		if (r_kind(f, k) != TOK_IDENT)
+			continue;
+		open = k + 1;
+		if (r_is(f, open, "::") && r_is(f, open + 1, "<") && f->t[open + 1].pair_ok)
+			open = f->t[open + 1].pair + 1; /* a turbofish */
+		if (r_is(f, open, "(") && r_named_among(f, k, words))
+			return 1;
+	}
+	return 0;
+}
+
 static int r_fn_runs_in(const rust_file *f, size_t name, const strlist *words)
 {
 	size_t k, j;

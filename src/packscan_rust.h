@@ -69,7 +69,6 @@ size_t r_past_unwrap(const rust_file *f, size_t open);
 int r_uses_all(const rust_file *f, size_t name, size_t from, size_t to, int (*ok)(const rust_file *, size_t));
 int r_captures_name(const rust_file *f, size_t lit, size_t name);
 size_t r_binding_let(const rust_file *f, size_t use, size_t floor);
-int r_fn_calls_any(const rust_file *f, size_t tok, const strlist *words);
 int r_kept_in_loop(const rust_file *f, size_t tok);
 
 /* ---- packscan_rust_guards.c ---- */

@@ -406,42 +406,6 @@ size_t r_binding_let(const rust_file *f, size_t use, size_t floor)
 	return 0;
 }
 
-/* Does the body of the fn around tok call one of the words -- a word
- * `name`, a call `name(..)` by any path or as a method; a word `A::name`,
- * a call whose path ends in those two segments (`http::server::run(..)`,
- * `TcpListener::bind(..)`)?  A macro (`name!`) is no call. */
-int r_fn_calls_any(const rust_file *f, size_t tok, const strlist *words)
-{
-	uint32_t fn = r_fn_of(f, tok);
-	size_t k, end;
-	size_t i;
-
-	if (fn == RS_NONE || f->rs->fns[fn].body_open == RS_NONE)
-		return 0;
-	end = f->rs->fns[fn].body_close;
-	for (k = f->rs->fns[fn].body_open + 1; k + 1 < end; k++) {
-		size_t open = k + 1;
-		if (r_kind(f, k) != TOK_IDENT)
-			continue;
-		if (r_is(f, open, "::") && r_is(f, open + 1, "<") && f->t[open + 1].pair_ok)
-			open = f->t[open + 1].pair + 1; /* a turbofish */
-		if (!r_is(f, open, "("))
-			continue;
-		for (i = 0; i < words->count; i++) {
-			const char *w = words->items[i].s, *sep = strstr(w, "::");
-			if (!sep) {
-				if (words->items[i].len == f->t[k].len && memcmp(w, f->lx->text + f->t[k].off, f->t[k].len) == 0)
-					return 1;
-			} else if (k >= 2 && r_is(f, k - 1, "::") && r_kind(f, k - 2) == TOK_IDENT &&
-			           (size_t)(sep - w) == f->t[k - 2].len &&
-			           memcmp(w, f->lx->text + f->t[k - 2].off, f->t[k - 2].len) == 0 &&
-			           strlen(sep + 2) == f->t[k].len && memcmp(sep + 2, f->lx->text + f->t[k].off, f->t[k].len) == 0)
-				return 1;
-		}
-	}
-	return 0;
-}
-
 /* Is what the statement around tok binds -- `let NAME = ..;` -- kept past
  * the pass of the innermost loop around it: handed, later in that pass,
  * to a container's `push`/`insert`/`push_back` (directly, or inside a
