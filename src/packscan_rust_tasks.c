@@ -279,6 +279,14 @@ static int r_runs_server(const rust_file *f, size_t tok)
 	       (snake_part(s, n, "server") || snake_part(s, n, "service") || snake_part(s, n, "serve"));
 }
 
+/* Is tok a name whose first snake_case part is `serve`: `serve`,
+ * `serve_with_shutdown`, `serve_with_incoming_shutdown`? */
+static int r_serve_call(const rust_file *f, size_t tok)
+{
+	return r_is(f, tok, "serve") ||
+	       (r_kind(f, tok) == TOK_IDENT && snake_first(f->lx->text + f->t[tok].off, f->t[tok].len, "serve"));
+}
+
 /* Does the task's code [from, to) await a piece of work and only log its
  * failure (below)?  params: the spawning fn's parameter list -- a future
  * it takes and the task awaits (`spawn_try_task(task)`: lemmy's helper
@@ -311,12 +319,14 @@ static int r_task_only_logs(const rust_file *f, size_t from, size_t to, size_t p
 			return 0;
 		/* a loop, a hand-over on a channel (`tx.send(x)`; an HTTP
 		 * request's `.send()` takes nothing), or a server run to its end
-		 * (`axum::serve(..).await`, `.serve_with_shutdown(..)`): a
-		 * long-lived service, not one piece of work (mistral.rs's MCP
-		 * server) */
+		 * (`axum::serve(..).await`, tonic's `.serve_with_shutdown(..)` and
+		 * `.serve_with_incoming_shutdown(..)`: any call named `serve` or
+		 * `serve_*`): a long-lived service, not one piece of work
+		 * (mistral.rs's MCP server; atuin's daemon gRPC server, held-out
+		 * precision sample 74) */
 		if (r_is(f, i, "loop") || r_is(f, i, "while") ||
 		    (r_is(f, i, ".") && r_is(f, i + 1, "send") && !(r_is(f, i + 2, "(") && r_is(f, i + 3, ")"))) ||
-		    ((r_is(f, i, "serve") || r_is(f, i, "serve_with_shutdown") || r_runs_server(f, i)) && r_is(f, i + 1, "(")))
+		    ((r_serve_call(f, i) || r_runs_server(f, i)) && r_is(f, i + 1, "(")))
 			return 0;
 		if (r_is(f, i, "Err") && !r_drives_handed_future(f, i, from, params)) {
 			err = 1;

@@ -18,6 +18,7 @@ pub mod integrations;
 pub mod locks;
 pub mod logs;
 pub mod pages;
+pub mod servers;
 pub mod queue;
 pub mod macros;
 pub mod regexes;
