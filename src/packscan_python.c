@@ -1928,13 +1928,22 @@ static int py_only_layout_between(const pylex_result *lx, size_t from, size_t to
  * `_set_discovered_model_metadata(extra, model)` fills the parsed `extra`
  * in place (ragflow's model discovery, held-out precision sample 60) --
  * not to one that only reads (`len`, `str`, `print`, a logger's)? */
+static int py_span_handed_to_call(const pylex_result *lx, size_t k, size_t end);
+
 static int py_handed_to_call(const pylex_result *lx, size_t k)
+{
+	return py_span_handed_to_call(lx, k, k);
+}
+
+/* Is the expression [k, end] a whole argument of a call (not of `len`,
+ * `str`, `print`, a logger or another reader)? */
+static int py_span_handed_to_call(const pylex_result *lx, size_t k, size_t end)
 {
 	static const char *const readers[] = { "len", "str", "repr", "print", "bool", "isinstance", "type", "id",
 		                               "debug", "info", "warning", "error", "exception", "dumps", NULL };
 	size_t open, w;
 
-	if (k == 0 || !(p_is(lx, k - 1, "(") || p_is(lx, k - 1, ",")) || !(p_is(lx, k + 1, ")") || p_is(lx, k + 1, ",")))
+	if (k == 0 || !(p_is(lx, k - 1, "(") || p_is(lx, k - 1, ",")) || !(p_is(lx, end + 1, ")") || p_is(lx, end + 1, ",")))
 		return 0;
 	for (open = k; open-- > 0;) { /* the bracket the argument sits in, on its logical line */
 		if (lx->tokens[open].kind == PYTOK_NEWLINE || lx->tokens[open].kind == PYTOK_INDENT ||
@@ -1949,6 +1958,50 @@ static int py_handed_to_call(const pylex_result *lx, size_t k)
 		if (p_is(lx, open - 1, readers[w]))
 			return 0;
 	return 1;
+}
+
+/* Is the document NAME (token name) changed in (from, to) through what is
+ * taken from it: a part read out of it (`log = har.get("log", {})`,
+ * `entries = log["entries"]`, `for entry in entries:`, `depth` steps deep)
+ * and changed -- `x[k] = ..`, `x.update(..)` and the like, `del x[..]` --
+ * or handed to a call, whole or a part of it (`_redact_headers(request.
+ * get("headers", []))`)?  Those calls may edit the document in place. */
+static int py_part_changed(const pylex_result *lx, size_t name, size_t from, size_t to, int depth)
+{
+	size_t k;
+
+	for (k = from + 1; k < to; k++) {
+		size_t q = k + 1, end = k;
+		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, name) || p_is(lx, k - 1, ".") ||
+		    (p_line_start(lx, k) && p_is(lx, q, "=")))
+			continue;
+		if ((p_is(lx, q, "[") && lx->tokens[q].pair_ok && p_is(lx, lx->tokens[q].pair + 1, "=")) ||
+		    (p_is(lx, q, ".") &&
+		     (p_is(lx, q + 1, "update") || p_is(lx, q + 1, "pop") || p_is(lx, q + 1, "setdefault") ||
+		      p_is(lx, q + 1, "clear") || p_is(lx, q + 1, "append") || p_is(lx, q + 1, "extend") ||
+		      p_is(lx, q + 1, "insert") || p_is(lx, q + 1, "remove") || p_is(lx, q + 1, "popitem"))) ||
+		    p_is(lx, k - 1, "del") || py_handed_to_call(lx, k))
+			return 1;
+		if (p_is(lx, q, ".") && p_is(lx, q + 1, "get") && p_is(lx, q + 2, "(") && lx->tokens[q + 2].pair_ok)
+			end = lx->tokens[q + 2].pair;
+		else if (p_is(lx, q, "[") && lx->tokens[q].pair_ok)
+			end = lx->tokens[q].pair;
+		if (end != k && py_span_handed_to_call(lx, k, end))
+			return 1;
+		if (depth == 0)
+			continue;
+		/* `ALIAS = NAME.get(..)` / `ALIAS = NAME[..]`, the value it
+		 * starts (`log = har.get("log", {}) if isinstance(har, dict)
+		 * else {}`) */
+		if (end != k && k >= 2 && p_is(lx, k - 1, "=") && lx->tokens[k - 2].kind == PYTOK_IDENT &&
+		    p_line_start(lx, k - 2) && py_part_changed(lx, k - 2, end, to, depth - 1))
+			return 1;
+		/* `for ALIAS in NAME:` (or its part) */
+		if (k >= 3 && p_is(lx, k - 1, "in") && lx->tokens[k - 2].kind == PYTOK_IDENT && p_is(lx, k - 3, "for") &&
+		    p_is(lx, end + 1, ":") && py_part_changed(lx, k - 2, end, to, depth - 1))
+			return 1;
+	}
+	return 0;
 }
 
 /* dumps_as_parsed: tok is `dumps` of `json.dumps(NAME, ..)`, and the
@@ -1994,6 +2047,11 @@ static int py_dumps_as_parsed(const pylex_result *lx, size_t tok)
 		if (p_is(lx, v, "await") && e >= v + 4 && p_is(lx, e - 1, ")") && p_is(lx, e - 2, "(") &&
 		    p_is(lx, e - 3, "json") && p_is(lx, e - 4, "."))
 			return 1;
+		/* ... nor changed through a part taken from it (secret redaction
+		 * editing a HAR's entries in place, then `json.dumps(har)`: a
+		 * held-out finding judged wrong, precision sample 76) */
+		if (py_part_changed(lx, k, e, tok, 5))
+			return 0;
 		if (p_is(lx, v, "json") && p_is(lx, v + 1, ".") && p_is(lx, v + 2, "loads") && p_is(lx, v + 3, "(") &&
 		    lx->tokens[v + 3].pair_ok && lx->tokens[v + 3].pair + 1 == e)
 			return !(tok >= 3 && p_is(lx, tok - 3, "return") && p_line_start(lx, tok - 3) && e + 1 == tok - 3 &&
