@@ -132,7 +132,7 @@ check "reports: a rule pack that ran and found nothing says 0 findings; a clone-
 grep -q "^\*\*Rule packs:\*\* 0 findings" "$1" && grep -q "<strong>Rule packs:</strong> 0 findings" "$2" &&
 ! grep -q "Rule packs:" "$3"' - "$scratch/calm-out/audit.md" "$scratch/calm-out/audit.html" "$scratch/calm-clone.md"
 check "Markdown: a section per pack, a heading per rule with its rationale" sh -c '
-grep -q "^## Performance review for inference serving (164)" "$1" &&
+grep -q "^## Performance review for inference serving (165)" "$1" &&
 grep -q "^## Leads for a performance review (low precision) (33)" "$1" &&
 grep -q "^### JSON made on a per-request path only for a log line · medium (5)" "$1" &&
 grep -q "^### A lock guard held across .await · high (1)" "$1" &&
@@ -145,18 +145,18 @@ c = {r['crate']: r for r in json.load(open(sys.argv[1]))['crates']}['pack-router
 row = '| pack-router | %d | %d | 3 | 3 | 4 | 2 | 0 |' % (c['files'], c['lines'])
 sys.exit(0 if any(l.startswith(row) for l in open(sys.argv[2])) else 1)" "$scratch/p1.json" "$scratch/out/audit.md"
 check "HTML: the rule findings, each rule's rationale, the crate table" sh -c '
-test "$(grep -c "<tbody class=\"finding\" id=\"r" "$1")" -eq 204 && grep -q "<dt>Why it matters</dt>" "$1" &&
+test "$(grep -c "<tbody class=\"finding\" id=\"r" "$1")" -eq 205 && grep -q "<dt>Why it matters</dt>" "$1" &&
 grep -q "<h2>Crate hygiene: figures per crate</h2>" "$1"' - "$scratch/out/audit.html"
 check "SARIF: pack/rule ids, a result per finding, each pointing at its rule" python3 -c "
 import json, sys
 r = json.load(open(sys.argv[1]))['runs'][0]
 rules = r['tool']['driver']['rules']
 res = [x for x in r['results'] if '/' in x['ruleId']]
-sys.exit(0 if len(res) == 204 and all(rules[x['ruleIndex']]['id'] == x['ruleId'] for x in res)
+sys.exit(0 if len(res) == 205 and all(rules[x['ruleIndex']]['id'] == x['ruleId'] for x in res)
          and any(x['id'] == 'perf-review/lock-across-await' and x['fullDescription']['text'] for x in rules) else 1)" "$scratch/out/audit.sarif"
 check "GitLab: a code-quality entry per rule finding" python3 -c "
 import json, sys
-sys.exit(0 if sum('/' in e['check_name'] for e in json.load(open(sys.argv[1]))) == 204 else 1)" "$scratch/out/audit.gitlab.json"
+sys.exit(0 if sum('/' in e['check_name'] for e in json.load(open(sys.argv[1]))) == 205 else 1)" "$scratch/out/audit.gitlab.json"
 
 # ---- gates, baselines, suppression --------------------------------------------------
 "$H" audit --root "$P" --paths . --packs perf-review --format json --fail-on high >/dev/null
