@@ -1050,10 +1050,11 @@ static int py_loop_stops_at_len(const pylex_result *lx, uint32_t loop, size_t to
  * look-alikes of held-out recall sample 58)? */
 static int py_made_earlier_in_pass(const pylex_result *lx, uint32_t loop, size_t before, size_t tok)
 {
+	uint32_t at = pylex_block_of(lx, tok);
 	size_t k;
 
 	for (k = before; k-- > lx->blocks[loop].body_start;) {
-		uint32_t b = pylex_block_of(lx, tok), home;
+		uint32_t b = at, home;
 		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, tok - 1) || !p_line_start(lx, k) ||
 		    !p_is(lx, k + 1, "=") || k + 3 >= lx->count || lx->tokens[k + 2].kind != PYTOK_STRING ||
 		    lx->tokens[k + 3].kind != PYTOK_NEWLINE)
@@ -1997,6 +1998,25 @@ static int py_span_handed_to_call(const pylex_result *lx, size_t k, size_t end)
 	return 1;
 }
 
+/* Does the use of a name at token k change what it holds: `NAME[k] =
+ * ..`, `NAME.update(..)` and the other methods that edit a dict or list
+ * in place, `del NAME[..]`, or NAME handed whole to a call that may fill
+ * it (py_handed_to_call)? */
+static int py_changes_at(const pylex_result *lx, size_t k)
+{
+	static const char *const editors[] = { "update", "pop", "setdefault", "clear", "append", "extend",
+		                               "insert", "remove", "popitem", NULL };
+	size_t q = k + 1, w;
+
+	if (p_is(lx, q, "[") && lx->tokens[q].pair_ok && p_is(lx, lx->tokens[q].pair + 1, "="))
+		return 1;
+	if (p_is(lx, q, "."))
+		for (w = 0; editors[w]; w++)
+			if (p_is(lx, q + 1, editors[w]))
+				return 1;
+	return (k > 0 && p_is(lx, k - 1, "del")) || py_handed_to_call(lx, k);
+}
+
 /* Is the document NAME (token name) changed in (from, to) through what is
  * taken from it: a part read out of it (`log = har.get("log", {})`,
  * `entries = log["entries"]`, `for entry in entries:`, `depth` steps deep)
@@ -2012,12 +2032,7 @@ static int py_part_changed(const pylex_result *lx, size_t name, size_t from, siz
 		if (lx->tokens[k].kind != PYTOK_IDENT || !p_same(lx, k, name) || p_is(lx, k - 1, ".") ||
 		    (p_line_start(lx, k) && p_is(lx, q, "=")))
 			continue;
-		if ((p_is(lx, q, "[") && lx->tokens[q].pair_ok && p_is(lx, lx->tokens[q].pair + 1, "=")) ||
-		    (p_is(lx, q, ".") &&
-		     (p_is(lx, q + 1, "update") || p_is(lx, q + 1, "pop") || p_is(lx, q + 1, "setdefault") ||
-		      p_is(lx, q + 1, "clear") || p_is(lx, q + 1, "append") || p_is(lx, q + 1, "extend") ||
-		      p_is(lx, q + 1, "insert") || p_is(lx, q + 1, "remove") || p_is(lx, q + 1, "popitem"))) ||
-		    p_is(lx, k - 1, "del") || py_handed_to_call(lx, k))
+		if (py_changes_at(lx, k))
 			return 1;
 		if (p_is(lx, q, ".") && p_is(lx, q + 1, "get") && p_is(lx, q + 2, "(") && lx->tokens[q + 2].pair_ok)
 			end = lx->tokens[q + 2].pair;
@@ -2066,13 +2081,7 @@ static int py_dumps_as_parsed(const pylex_result *lx, size_t tok)
 			continue;
 		if (!p_line_start(lx, k) || !p_is(lx, k + 1, "=")) {
 			/* a use: one that may change it ends the search */
-			size_t q = k + 1;
-			if ((p_is(lx, q, "[") && lx->tokens[q].pair_ok && p_is(lx, lx->tokens[q].pair + 1, "=")) ||
-			    (p_is(lx, q, ".") &&
-			     (p_is(lx, q + 1, "update") || p_is(lx, q + 1, "pop") || p_is(lx, q + 1, "setdefault") ||
-			      p_is(lx, q + 1, "clear") || p_is(lx, q + 1, "append") || p_is(lx, q + 1, "extend") ||
-			      p_is(lx, q + 1, "insert") || p_is(lx, q + 1, "remove") || p_is(lx, q + 1, "popitem"))) ||
-			    (k > 0 && p_is(lx, k - 1, "del")) || py_handed_to_call(lx, k))
+			if (py_changes_at(lx, k))
 				return 0;
 			continue;
 		}

@@ -727,10 +727,6 @@ static int r_in_closure_argument(const rust_file *f, size_t open, size_t tok)
 	return r_is(f, start, "|") || r_is(f, start, "||");
 }
 
-/* Does a fn of this file named as token name hand something to a call of
- * one of the words in its body (`call_with_permit(f)` whose body is
- * `spawn_blocking!("..", move || f(permit))`)?  Then a closure given to it
- * runs where that call runs it. */
 /* not_in_fn_calling: does the body of the fn around tok call one of the
  * words -- a call `name(..)` (or `name::<T>(..)`) by any path or as a
  * method, or whose path ends in a word's two segments (`A::name`:
@@ -755,6 +751,10 @@ static int r_fn_calls_any(const rust_file *f, size_t tok, const strlist *words)
 	return 0;
 }
 
+/* Does a fn of this file named as token name hand something to a call of
+ * one of the words in its body (`call_with_permit(f)` whose body is
+ * `spawn_blocking!("..", move || f(permit))`)?  Then a closure given to it
+ * runs where that call runs it. */
 static int r_fn_runs_in(const rust_file *f, size_t name, const strlist *words)
 {
 	size_t k, j;
